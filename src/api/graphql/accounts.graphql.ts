@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { userPermissions } from "../../core/access/access.policy";
+import { changePassword, signIn, signUp, updateProfile } from "../../core/accounts/accounts.service";
+import type { UserProfile, Viewer } from "../../core/accounts/accounts.types";
+import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset.service";
+import { getCorporateDomain, listMyOrganizations } from "../../core/orgs/orgs.service";
+import {
+  getUserProfile,
+  listFollowedApis,
+  listFollowsApi,
+  listFollowUsers,
+  listPublishedApis,
+} from "../../core/social/social.service";
+import { apiNode, toConnection } from "./catalog.graphql";
+import type { GraphQLContext } from "./graphql-context";
+import { argsOf, iso, pageArgsSchema, pageOf } from "./graphql-paging";
+
+export const accountsTypeDefs = /* GraphQL */ `
+  "Spec section 3 User.corporateDomain: Join Organization is hidden when ignore is true."
+  type CorporateDomain {
+    domain: String!
+    ignore: Boolean!
+  }
+  "Spec section 3 User.followsApiList entry."
+  type FollowApiEntry {
+    id: ID!
+    follower: ID!
+    api: ID!
+    apiId: ID!
+    status: String!
+  }
+  "The signed-in user (spec section 7 activeUser)."
+  type ActiveUser {
+    id: ID!
+    username: String!
+    name: String!
+    email: String
+    thumbnail: String
+    mashapeId: ID!
+    entity: ID!
+    isAdmin: Boolean!
+    followsApiList: [FollowApiEntry!]!
+    corporateDomain: CorporateDomain
+    organizations: [UserOrganization!]!
+    "Per-user permissions of spec section 6 (CREATE_ORGANIZATION, PERSONAL_CONTEXT, ...)."
+    permissions: [String!]!
+  }
+  type ProfileCounts {
+    publishedApis: Int!
+    followingApis: Int!
+    followers: Int!
+    following: Int!
+  }
+  "Spec section 2 profile page: /user/{username}."
+  type UserProfile {
+    id: ID!
+    username: String!
+    name: String!
+    thumbnail: String
+    position: String
+    company: String
+    location: String
+    bio: String
+    "Only for the profile's owner."
+    email: String
+    joinedAt: String!
+    counts: ProfileCounts!
+    isViewer: Boolean!
+    viewerFollows: Boolean!
+  }
+  type UserCard {
+    id: ID!
+    username: String!
+    name: String!
+    thumbnail: String
+  }
+  type UserCardConnection {
+    nodes: [UserCard!]!
+    pageInfo: PageInfo!
+    offset: Int!
+    total: Int!
+  }
+  type AuthPayload {
+    user: ActiveUser!
+    "The CSRF token bound to the new session; use it for the next mutations."
+    csrfToken: String!
+  }
+  type MessagePayload {
+    message: String!
+  }
+  input ProfileInput {
+    name: String
+    position: String
+    company: String
+    location: String
+    bio: String
+    thumbnail: String
+  }
+  extend type Query {
+    "The signed-in user, or null when signed out."
+    activeUser: ActiveUser
+    userProfile(username: String!): UserProfile
+    userPublishedApis(username: String!, first: Int, after: String): ApiProductConnection!
+    userFollowedApis(username: String!, first: Int, after: String): ApiProductConnection!
+    userFollowers(username: String!, first: Int, after: String): UserCardConnection!
+    userFollowing(username: String!, first: Int, after: String): UserCardConnection!
+  }
+  extend type Mutation {
+    "Creates an account and signs in (session cookie + rotated CSRF cookie)."
+    signUp(email: String!, username: String!, password: String!): AuthPayload!
+    signIn(email: String!, password: String!): AuthPayload!
+    signOut: Boolean!
+    "Only the owner edits a profile; userId defaults to the signed-in user."
+    updateProfile(input: ProfileInput!, userId: ID): UserProfile!
+    changePassword(currentPassword: String!, newPassword: String!): Boolean!
+    "Always the same answer, whether or not the e-mail has an account."
+    requestPasswordReset(email: String!): MessagePayload!
+    resetPassword(token: String!, password: String!): AuthPayload!
+  }
+`;
+
+const usernameArgs = z.object({ username: z.string().min(1).max(100), ...pageArgsSchema });
+
+function profileNode(profile: UserProfile) {
+  return { ...profile, joinedAt: iso(profile.joinedAt) };
+}
+
+async function profileOf(ctx: GraphQLContext, username: string) {
+  const profile = await getUserProfile(ctx.db, ctx.tenant.id, ctx.viewer, username);
+  return profile && profileNode(profile);
+}
+
+async function startSession(ctx: GraphQLContext, viewer: Viewer) {
+  const { csrfToken, viewer: signedIn } = await ctx.session.start(viewer.id);
+  return { user: signedIn, csrfToken };
+}
+
+export const accountsResolvers = {
+  ActiveUser: {
+    mashapeId: (v: Viewer) => v.id,
+    entity: (v: Viewer) => v.id,
+    followsApiList: async (v: Viewer, _: unknown, ctx: GraphQLContext) =>
+      (await listFollowsApi(ctx.db, ctx.tenant.id, v)).map((e) => ({ ...e, api: e.apiId })),
+    corporateDomain: (v: Viewer, _: unknown, ctx: GraphQLContext) => getCorporateDomain(ctx.db, ctx.tenant.id, v.id),
+    organizations: async (v: Viewer, _: unknown, ctx: GraphQLContext) =>
+      (await listMyOrganizations(ctx.db, ctx.tenant.id, v)).map((o) => ({ ...o, createdAt: iso(o.createdAt) })),
+    permissions: (v: Viewer) => userPermissions(v),
+  },
+  Query: {
+    activeUser: (_: unknown, _args: unknown, ctx: GraphQLContext) => ctx.viewer,
+    userProfile: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      profileOf(ctx, argsOf(z.object({ username: z.string().min(1).max(100) }), args).username),
+    userPublishedApis: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(usernameArgs, args);
+      return toConnection(await listPublishedApis(ctx.db, ctx.tenant.id, ctx.viewer, a.username, pageOf(a)), apiNode);
+    },
+    userFollowedApis: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(usernameArgs, args);
+      return toConnection(await listFollowedApis(ctx.db, ctx.tenant.id, ctx.viewer, a.username, pageOf(a)), apiNode);
+    },
+    userFollowers: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(usernameArgs, args);
+      return toConnection(await listFollowUsers(ctx.db, ctx.tenant.id, a.username, "followers", pageOf(a)), (u) => u);
+    },
+    userFollowing: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(usernameArgs, args);
+      return toConnection(await listFollowUsers(ctx.db, ctx.tenant.id, a.username, "following", pageOf(a)), (u) => u);
+    },
+  },
+  Mutation: {
+    signUp: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      startSession(
+        ctx,
+        await signUp(ctx.db, ctx.tenant.id, args, { ip: ctx.clientIp, maxPerIpPerHour: ctx.signUpsPerIpPerHour }),
+      ),
+    signIn: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      startSession(ctx, await signIn(ctx.db, ctx.tenant.id, args)),
+    signOut: async (_: unknown, _args: unknown, ctx: GraphQLContext) => {
+      await ctx.session.end();
+      return true;
+    },
+    updateProfile: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(
+        z.object({ input: z.record(z.string(), z.unknown()), userId: z.string().max(100).nullish() }),
+        args,
+      );
+      const userId = a.userId ?? ctx.viewer?.id ?? "";
+      const row = await updateProfile(ctx.db, ctx.tenant.id, ctx.viewer, userId, a.input);
+      return profileOf(ctx, row.username);
+    },
+    changePassword: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      await changePassword(ctx.db, ctx.tenant.id, ctx.viewer, args);
+      return true;
+    },
+    requestPasswordReset: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      requestPasswordReset(ctx.db, ctx.tenant, args, { publicUrl: ctx.publicUrl }),
+    resetPassword: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      startSession(ctx, await resetPassword(ctx.db, ctx.tenant.id, args)),
+  },
+};

@@ -1,0 +1,374 @@
+import { z } from "zod";
+import type { Config } from "../../config";
+import {
+  addDiscussionComment,
+  createDiscussion,
+  type Discussion,
+  type DiscussionComment,
+  getDiscussionThread,
+  listDiscussions,
+} from "../../core/content/discussions.service";
+import {
+  createSpotlight,
+  deleteSpotlight,
+  listSpotlights,
+  moveSpotlight,
+  type Spotlight,
+  type SpotlightDeps,
+  setSpotlightState,
+  updateSpotlight,
+} from "../../core/content/spotlights.service";
+import {
+  createTutorial,
+  deleteTutorial,
+  getTutorialPage,
+  listTutorials,
+  type Tutorial,
+  updateTutorial,
+} from "../../core/content/tutorials.service";
+import { uploadStorage } from "../../infra/storage/local-storage";
+import { decodeCursor } from "./cursor";
+import type { GraphQLContext } from "./graphql-context";
+import { argsOf, iso, MAX_LIST_PAGE } from "./graphql-paging";
+
+export const contentTypeDefs = /* GraphQL */ `
+  "Spec section 4: draft, published, or unpublished after publishing."
+  enum SpotlightState {
+    DRAFT
+    PUBLISHED
+    UNPUBLISHED
+  }
+  enum SpotlightMove {
+    LEFT
+    RIGHT
+  }
+  "Spec section 3 Spotlight. Uploaded files are served from fileUrl."
+  type Spotlight {
+    id: ID!
+    apiId: ID!
+    title: String!
+    description: String
+    url: String
+    fileUrl: String
+    fileName: String
+    fileIsImage: Boolean!
+    state: SpotlightState!
+    published: Boolean!
+    draft: Boolean!
+    position: Int!
+    createdAt: String!
+    updatedAt: String!
+  }
+  "Files are uploaded through the API page's spotlight editor (multipart form); GraphQL takes URLs."
+  input SpotlightInput {
+    title: String
+    description: String
+    url: String
+    state: SpotlightState
+    removeFile: Boolean
+  }
+  "Spec section 3 Tutorial."
+  type Tutorial {
+    id: ID!
+    apiId: ID!
+    slug: String!
+    title: String!
+    thumbnailUrl: String
+    "Markdown source."
+    body: String!
+    draft: Boolean!
+    publishedAt: String
+    position: Int!
+    authorUsername: String
+    createdAt: String!
+    updatedAt: String!
+  }
+  type TocEntry {
+    id: String!
+    text: String!
+  }
+  type TutorialLink {
+    slug: String!
+    title: String!
+  }
+  "Tutorial detail: sanitized HTML, table of contents from H1 headings, previous and next."
+  type TutorialPage {
+    tutorial: Tutorial!
+    html: String!
+    toc: [TocEntry!]!
+    previous: TutorialLink
+    next: TutorialLink
+    canEdit: Boolean!
+  }
+  input TutorialInput {
+    title: String
+    thumbnailUrl: String
+    body: String
+    draft: Boolean
+  }
+  type DiscussionAuthor {
+    username: String
+    thumbnail: String
+  }
+  enum DiscussionKind {
+    QUESTION
+    ANSWER
+  }
+  "Spec section 3 Discussion (issue)."
+  type Discussion {
+    id: ID!
+    apiId: ID!
+    title: String!
+    body: String!
+    kind: DiscussionKind!
+    commentsCount: Int!
+    author: DiscussionAuthor!
+    createdAt: String!
+    lastActivityAt: String!
+  }
+  type DiscussionComment {
+    id: ID!
+    discussionId: ID!
+    parentId: ID
+    body: String!
+    bodyHtml: String!
+    kind: DiscussionKind!
+    author: DiscussionAuthor!
+    createdAt: String!
+  }
+  type DiscussionConnection {
+    total: Int!
+    nodes: [Discussion!]!
+  }
+  type DiscussionThread {
+    discussion: Discussion!
+    bodyHtml: String!
+    comments: [DiscussionComment!]!
+  }
+  extend type Query {
+    "Published spotlights; with includeUnpublished, drafts too for the API's editors."
+    apiSpotlights(apiId: ID!, includeUnpublished: Boolean): [Spotlight!]!
+    "Published tutorials; drafts too for the API's editors."
+    apiTutorials(apiId: ID!): [Tutorial!]!
+    "NOT_FOUND 'Tutorial Not Found' for unknown slugs and for drafts the viewer may not see."
+    tutorial(apiId: ID!, slug: String!): TutorialPage!
+    "Newest first."
+    apiDiscussions(apiId: ID!, first: Int, after: String): DiscussionConnection!
+    discussion(id: ID!): DiscussionThread!
+  }
+  extend type Mutation {
+    createSpotlight(apiId: ID!, input: SpotlightInput!): Spotlight!
+    updateSpotlight(id: ID!, input: SpotlightInput!): Spotlight!
+    setSpotlightState(id: ID!, state: SpotlightState!): Spotlight!
+    "Swaps the spotlight with its neighbour; answers the API's spotlights in their new order."
+    moveSpotlight(id: ID!, direction: SpotlightMove!): [Spotlight!]!
+    deleteSpotlight(id: ID!): Boolean!
+    createTutorial(apiId: ID!, input: TutorialInput!): Tutorial!
+    updateTutorial(id: ID!, input: TutorialInput!): Tutorial!
+    deleteTutorial(id: ID!): Boolean!
+    "Signed-in users; 'Title and body required in order to post a new discussion'."
+    createDiscussion(apiId: ID!, title: String!, body: String!): Discussion!
+    addDiscussionComment(discussionId: ID!, body: String!, parentId: ID): DiscussionComment!
+  }
+`;
+
+const id = z.string().min(1).max(64);
+const text = (max: number) => z.string().max(max).nullish();
+const stateEnum = z.enum(["DRAFT", "PUBLISHED", "UNPUBLISHED"]);
+
+const spotlightInput = z.strictObject({
+  title: text(1_000),
+  description: text(5_000),
+  url: text(4_096),
+  state: stateEnum.nullish(),
+  removeFile: z.boolean().nullish(),
+});
+
+const tutorialInput = z.strictObject({
+  title: text(1_000),
+  thumbnailUrl: text(4_096),
+  body: text(200_000),
+  draft: z.boolean().nullish(),
+});
+
+/** Path of a spotlight's stored file (served by the web app's spotlight-files route). */
+export function spotlightFileUrl(spotlightId: string): string {
+  return `/spotlight-files/${encodeURIComponent(spotlightId)}`;
+}
+
+function spotlightNode(s: Spotlight) {
+  return {
+    ...s,
+    fileUrl: s.hasFile ? spotlightFileUrl(s.id) : null,
+    state: s.state.toUpperCase(),
+    createdAt: iso(s.createdAt),
+    updatedAt: iso(s.updatedAt),
+  };
+}
+
+function tutorialNode(t: Tutorial) {
+  return {
+    ...t,
+    publishedAt: t.publishedAt === null ? null : iso(t.publishedAt),
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+}
+
+function discussionNode(d: Discussion) {
+  return { ...d, kind: d.kind.toUpperCase(), createdAt: iso(d.createdAt), lastActivityAt: iso(d.lastActivityAt) };
+}
+
+function commentNode(c: DiscussionComment) {
+  return { ...c, kind: c.kind.toUpperCase(), createdAt: iso(c.createdAt) };
+}
+
+/** GraphQL input → core input: absent keys stay absent (they keep their value on update), null clears. */
+function spotlightInputOf(raw: z.infer<typeof spotlightInput>) {
+  return {
+    ...(raw.title !== undefined ? { title: raw.title } : {}),
+    ...(raw.description !== undefined ? { description: raw.description } : {}),
+    ...(raw.url !== undefined ? { url: raw.url } : {}),
+    ...(raw.state ? { state: raw.state.toLowerCase() as "draft" | "published" | "unpublished" } : {}),
+    ...(raw.removeFile ? { removeFile: true } : {}),
+  };
+}
+
+function tutorialInputOf(raw: z.infer<typeof tutorialInput>) {
+  return {
+    ...(raw.title !== undefined && raw.title !== null ? { title: raw.title } : {}),
+    ...(raw.thumbnailUrl !== undefined ? { thumbnailUrl: raw.thumbnailUrl } : {}),
+    ...(raw.body !== undefined && raw.body !== null ? { body: raw.body } : {}),
+    ...(raw.draft !== undefined && raw.draft !== null ? { draft: raw.draft } : {}),
+  };
+}
+
+/** Resolvers for spotlights, tutorials and discussions; thin over src/core/content (policies live there). */
+export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">) {
+  const deps = (ctx: GraphQLContext): SpotlightDeps => ({
+    storage: uploadStorage(config.PORTICO_DATA_DIR),
+    limits: ctx.tenant.config.spotlightFiles,
+  });
+  return {
+    Query: {
+      apiSpotlights: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ apiId: id, includeUnpublished: z.boolean().nullish() }), args);
+        const list = await listSpotlights(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+          includeUnpublished: a.includeUnpublished === true,
+        });
+        return list.map(spotlightNode);
+      },
+      apiTutorials: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ apiId: id }), args);
+        return (await listTutorials(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId)).map(tutorialNode);
+      },
+      tutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ apiId: id, slug: z.string().min(1).max(120) }), args);
+        const page = await getTutorialPage(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, a.slug);
+        return {
+          tutorial: tutorialNode(page.tutorial),
+          html: page.rendered.html,
+          toc: page.rendered.toc,
+          previous: page.previous,
+          next: page.next,
+          canEdit: page.canEdit,
+        };
+      },
+      apiDiscussions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(
+          z.object({ apiId: id, first: z.number().int().min(1).nullish(), after: z.string().max(64).nullish() }),
+          args,
+        );
+        const page = await listDiscussions(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+          limit: Math.min(a.first ?? 20, MAX_LIST_PAGE),
+          offset: decodeCursor(a.after),
+        });
+        return { total: page.total, nodes: page.nodes.map(discussionNode) };
+      },
+      discussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ id }), args);
+        const thread = await getDiscussionThread(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
+        return {
+          discussion: discussionNode(thread.discussion),
+          bodyHtml: thread.bodyHtml,
+          comments: thread.comments.map(commentNode),
+        };
+      },
+    },
+    Mutation: {
+      createSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ apiId: id, input: spotlightInput }), args);
+        const created = await createSpotlight(
+          ctx.db,
+          ctx.tenant.id,
+          ctx.viewer,
+          a.apiId,
+          spotlightInputOf(a.input),
+          null,
+          deps(ctx),
+        );
+        return spotlightNode(created);
+      },
+      updateSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ id, input: spotlightInput }), args);
+        const updated = await updateSpotlight(
+          ctx.db,
+          ctx.tenant.id,
+          ctx.viewer,
+          a.id,
+          spotlightInputOf(a.input),
+          null,
+          deps(ctx),
+        );
+        return spotlightNode(updated);
+      },
+      setSpotlightState: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ id, state: stateEnum }), args);
+        return spotlightNode(await setSpotlightState(ctx.db, ctx.tenant.id, ctx.viewer, a.id, a.state.toLowerCase()));
+      },
+      moveSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ id, direction: z.enum(["LEFT", "RIGHT"]) }), args);
+        const direction = a.direction === "LEFT" ? "left" : "right";
+        return (await moveSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, direction)).map(spotlightNode);
+      },
+      deleteSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ id }), args);
+        return deleteSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, deps(ctx));
+      },
+      createTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ apiId: id, input: tutorialInput }), args);
+        const input = tutorialInputOf(a.input);
+        const created = await createTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+          ...input,
+          title: input.title ?? "",
+          body: input.body ?? "",
+        });
+        return tutorialNode(created);
+      },
+      updateTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ id, input: tutorialInput }), args);
+        return tutorialNode(await updateTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id, tutorialInputOf(a.input)));
+      },
+      deleteTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ id }), args);
+        return deleteTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
+      },
+      createDiscussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ apiId: id, title: z.string().max(10_000), body: z.string().max(100_000) }), args);
+        const created = await createDiscussion(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+          title: a.title,
+          body: a.body,
+        });
+        return discussionNode(created);
+      },
+      addDiscussionComment: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const a = argsOf(z.object({ discussionId: id, body: z.string().max(100_000), parentId: id.nullish() }), args);
+        const comment = await addDiscussionComment(ctx.db, ctx.tenant.id, ctx.viewer, a.discussionId, {
+          body: a.body,
+          parentId: a.parentId ?? null,
+        });
+        return commentNode(comment);
+      },
+    },
+  };
+}

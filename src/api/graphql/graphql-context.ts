@@ -1,0 +1,21 @@
+import type { Viewer } from "../../core/accounts/accounts.types";
+import type { Db } from "../../db/connection";
+import type { TenantInfo } from "../../server/request-context";
+import type { SessionControl } from "../session";
+
+/** What every resolver gets; resolvers stay thin and call src/core with (db, tenant.id, ...). */
+export interface GraphQLContext {
+  db: Db;
+  tenant: TenantInfo;
+  csrfValid: boolean;
+  /** The signed-in user of this tenant (src/api/session.ts), or null. */
+  viewer: Viewer | null;
+  /** Opens/closes the browser session (signIn, signUp, signOut, resetPassword). */
+  session: SessionControl;
+  /** The client's address (socket peer; trustProxy is off): the sign-up per-IP limit. */
+  clientIp: string;
+  /** The web service's configured public base URL (links in e-mails; never the Host header). */
+  publicUrl: string;
+  /** Sign-up attempts allowed per client IP per hour (config SIGN_UP_MAX_PER_IP_PER_HOUR). */
+  signUpsPerIpPerHour: number;
+}

@@ -1,0 +1,144 @@
+import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type DefinitionNode, GraphQLError, NoSchemaIntrospectionCustomRule, OperationTypeNode } from "graphql";
+import { createSchema, createYoga, type Plugin } from "graphql-yoga";
+import { type Config, publicBaseUrl } from "../../config";
+import { isAppError } from "../../core/errors/app-error";
+import type { Db } from "../../db/connection";
+import { hasValidCsrf } from "../csrf";
+import { sessionControl } from "../session";
+import { accessResolvers, accessTypeDefs } from "./access.graphql";
+import { accountsResolvers, accountsTypeDefs } from "./accounts.graphql";
+import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.graphql";
+import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
+import { billingResolvers, billingTypeDefs } from "./billing.graphql";
+import { catalogResolvers, catalogTypeDefs } from "./catalog.graphql";
+import { contentTypeDefs, createContentResolvers } from "./content.graphql";
+import type { GraphQLContext } from "./graphql-context";
+import { acceptGraphQLMultipart, isMultipart, refuseOversizedUpload } from "./graphql-uploads";
+import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
+import { plansResolvers, plansTypeDefs } from "./plans.graphql";
+import { searchResolvers, searchTypeDefs } from "./search.graphql";
+import { socialResolvers, socialTypeDefs } from "./social.graphql";
+
+export const GRAPHQL_PATH = "/gateway/graphql";
+export const GRAPHQL_LIMITS = { maxTokens: 2_000, maxDepth: 10, maxAliases: 20, maxBodyBytes: 256 * 1024 };
+
+type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+
+/** Mutations need the csrf-token header (spec section 7); a stale or missing token answers 419 (spec section 8). */
+const requireCsrfForMutations: Plugin<GraphQLContext> = {
+  onExecute({ args }) {
+    const operation = args.document.definitions.find((d: DefinitionNode) => d.kind === "OperationDefinition");
+    if (operation && "operation" in operation && operation.operation === OperationTypeNode.MUTATION) {
+      if (!args.contextValue.csrfValid) {
+        throw new GraphQLError("Invalid or missing CSRF token", {
+          extensions: { code: "CSRF", http: { status: 419 } },
+        });
+      }
+    }
+  },
+};
+
+function disableIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+/** POST /gateway/graphql: the spec's GraphQL contract, thin over src/core. */
+export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+  const yoga = createYoga<ServerContext, GraphQLContext>({
+    graphqlEndpoint: GRAPHQL_PATH,
+    schema: createSchema<ServerContext & GraphQLContext>({
+      typeDefs: [
+        catalogTypeDefs,
+        searchTypeDefs,
+        accountsTypeDefs,
+        orgsTypeDefs,
+        socialTypeDefs,
+        accessTypeDefs,
+        appsTypeDefs,
+        plansTypeDefs,
+        contentTypeDefs,
+        apiProductsTypeDefs,
+        billingTypeDefs,
+      ],
+      resolvers: [
+        catalogResolvers,
+        searchResolvers,
+        accountsResolvers,
+        orgsResolvers,
+        socialResolvers,
+        accessResolvers,
+        createAppsResolvers(deps.config),
+        plansResolvers,
+        createContentResolvers(deps.config),
+        createApiProductsResolvers(deps.config),
+        billingResolvers,
+      ],
+    }),
+    graphiql: false,
+    landingPage: false,
+    batching: false,
+    logging: false,
+    context: ({ req, reply }): GraphQLContext => ({
+      db: deps.db,
+      tenant: req.tenant,
+      csrfValid: hasValidCsrf(req),
+      viewer: req.viewer ?? null,
+      session: sessionControl(deps.db, req, reply),
+      clientIp: req.ip,
+      publicUrl: publicBaseUrl(deps.config),
+      signUpsPerIpPerHour: deps.config.SIGN_UP_MAX_PER_IP_PER_HOUR,
+    }),
+    maskedErrors: {
+      maskError(error, message) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (isAppError(original)) {
+          return new GraphQLError(original.message, {
+            extensions: {
+              // Payment failures carry a finer code (PAYMENT_DECLINED, …) for the client; see payment-messages.ts.
+              code: typeof original.details?.graphqlCode === "string" ? original.details.graphqlCode : original.code,
+              ...(original.details ? { details: original.details } : {}),
+              // Field-level messages of zod-validated input: { field: message }.
+              ...(original.details?.fields ? { fields: original.details.fields } : {}),
+            },
+          });
+        }
+        if (error instanceof GraphQLError && !error.originalError) return error;
+        app.log.error({ err: original }, "GraphQL resolver failed");
+        return new GraphQLError(message, { extensions: { code: "INTERNAL" } });
+      },
+    },
+    plugins: [
+      maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
+      maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
+      maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
+      requireCsrfForMutations,
+      ...(deps.config.GRAPHQL_INTROSPECTION ? [] : [disableIntrospection()]),
+    ],
+  });
+
+  // A scope of its own: multipart bodies (spec uploads) pass through to yoga here only.
+  app.register(async (scope) => {
+    acceptGraphQLMultipart(scope);
+    scope.route({
+      url: GRAPHQL_PATH,
+      method: ["POST"],
+      bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
+      handler: async (req, reply) => {
+        if (isMultipart(req) && refuseOversizedUpload(req, reply)) return reply;
+        const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+        for (const [name, value] of response.headers) reply.header(name, value);
+        reply.status(response.status);
+        reply.send(response.body);
+        return reply;
+      },
+    });
+  });
+}

@@ -1,0 +1,96 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { isLocale, type Locale } from "../common/locales";
+import { isDangerousPath } from "../common/route-guard";
+import type { Config } from "../config";
+import type { Db } from "../db/connection";
+import type { RequestContext, ThemeChoice } from "../server/request-context";
+import { ensureCsrfSecret, issueCsrfToken } from "./csrf";
+
+export const LOCALE_COOKIE = "portico_lang";
+export const THEME_COOKIE = "portico_theme";
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(request.url, origin);
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : undefined,
+    // Required by undici for streamed request bodies.
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) {
+    const existing = reply.getHeader("set-cookie");
+    const previous = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+    reply.header("set-cookie", [...previous, ...cookies]);
+  }
+  if (!response.body) {
+    await reply.send();
+    return;
+  }
+  await reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>));
+}
+
+function themeFrom(value: string | undefined): ThemeChoice {
+  return value === "dark" || value === "light" ? value : null;
+}
+
+/**
+ * Serves every page through the React Router build. Registered in its own plugin scope so that form posts reach
+ * the route actions as raw streams instead of being parsed by Fastify.
+ */
+export async function registerPageHandler(
+  app: FastifyInstance,
+  deps: { build: ServerBuild; db: Db; config: Config },
+): Promise<void> {
+  const handle = createRequestHandler(
+    deps.build,
+    deps.config.NODE_ENV === "development" ? "development" : "production",
+  );
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.all("/*", async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (path !== "/error" && isDangerousPath(path)) {
+        return reply.redirect("/error", 302);
+      }
+      const secret = ensureCsrfSecret(request, reply);
+      const cookieLocale = request.cookies[LOCALE_COOKIE];
+      const context: RequestContext = {
+        db: deps.db,
+        config: deps.config,
+        tenant: request.tenant,
+        cookieLocale: cookieLocale && isLocale(cookieLocale) ? (cookieLocale as Locale) : null,
+        acceptLanguage: request.headers["accept-language"] ?? null,
+        theme: themeFrom(request.cookies[THEME_COOKIE]),
+        cspNonce: request.cspNonce,
+        csrfToken: issueCsrfToken(secret),
+        viewer: request.viewer ?? null,
+      };
+      const response = await handle(toWebRequest(request, reply), context);
+      await sendWebResponse(reply, response);
+    });
+  });
+}

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Viewer } from "../core/accounts/accounts.types";
+import {
+  createSession,
+  destroySession,
+  destroySessionByToken,
+  lookupSession,
+  SESSION_TTL_MS,
+} from "../core/accounts/sessions.service";
+import type { Db } from "../db/connection";
+import { CSRF_COOKIE, hasValidCsrf, issueCsrfToken, verifyCsrfToken } from "./csrf";
+
+export const SESSION_COOKIE = "portico_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user of this request's tenant, or null. */
+    viewer: Viewer | null;
+    /** True when the request carried a live session of another tenant (refused for writes, signed-out for reads). */
+    sessionOfOtherTenant: boolean;
+  }
+}
+
+/** What resolvers and routes use to open or close the browser's session. */
+export interface SessionControl {
+  /** Rotates: ends the current session, opens a new one for this user, rotates the CSRF secret; returns the new token. */
+  start(userId: string): Promise<{ csrfToken: string; viewer: Viewer }>;
+  end(): Promise<void>;
+}
+
+function hashSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: request.protocol === "https",
+    maxAge: maxAgeSeconds,
+  };
+}
+
+/** A Set-Cookie value for React Router actions that open a session themselves (see createSessionCookie users). */
+export function serializeSessionCookie(token: string, secure: boolean): string {
+  const maxAge = Math.floor(SESSION_TTL_MS / 1000);
+  return `${SESSION_COOKIE}=${token}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export function serializeClearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+// Sign-in, sign-up and sign-out replace the session, so a cookie of another tenant must not block them.
+const SESSION_REPLACING = /^\/authentication\//;
+
+/**
+ * Resolves the session cookie to request.viewer after the tenant is known. A session belongs to one tenant: with a
+ * cookie of another tenant, reads behave as signed out and state-changing requests (GraphQL included) get 403. A
+ * session whose CSRF binding does not match the browser's CSRF cookie is ignored (cookie tossing cannot ride it).
+ */
+export function registerSession(app: FastifyInstance, db: Db): void {
+  app.decorateRequest("viewer", null);
+  app.decorateRequest("sessionOfOtherTenant", false);
+  app.addHook("onRequest", async (request, reply) => {
+    request.viewer = null;
+    request.sessionOfOtherTenant = false;
+    if (!request.tenant) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await lookupSession(db, request.tenant.id, token);
+    if (found.status === "other-tenant") {
+      request.sessionOfOtherTenant = true;
+      const path = request.url.split("?")[0] ?? "";
+      if (request.method !== "GET" && request.method !== "HEAD" && !SESSION_REPLACING.test(path)) {
+        return reply
+          .code(403)
+          .type("application/json")
+          .send({ error: { code: "FORBIDDEN", message: "This session belongs to another tenant. Sign in again." } });
+      }
+      return;
+    }
+    if (found.status !== "ok") return;
+    const csrfSecret = request.cookies[CSRF_COOKIE];
+    if (found.csrfSecretHash && (!csrfSecret || hashSecret(csrfSecret) !== found.csrfSecretHash)) return;
+    request.viewer = found.viewer;
+  });
+}
+
+/** The CSRF token from the csrf-token header or (for HTML form posts) a `csrfToken` body field. */
+export function hasValidCsrfInHeaderOrBody(request: FastifyRequest): boolean {
+  if (hasValidCsrf(request)) return true;
+  const body = request.body;
+  const token =
+    body && typeof body === "object" && "csrfToken" in body && typeof body.csrfToken === "string"
+      ? body.csrfToken
+      : undefined;
+  return verifyCsrfToken(request.cookies[CSRF_COOKIE], token);
+}
+
+/** Session control bound to one request/reply (GraphQL signIn/signOut, HTTP auth routes). */
+export function sessionControl(db: Db, request: FastifyRequest, reply: FastifyReply): SessionControl {
+  return {
+    async start(userId) {
+      // Rotation: the old session (if any) is ended, a new id is issued, and the CSRF secret is replaced and bound.
+      await destroySessionByToken(db, request.cookies[SESSION_COOKIE]);
+      const csrfSecret = randomBytes(32).toString("base64url");
+      const session = await createSession(db, request.tenant.id, userId, { csrfSecretHash: hashSecret(csrfSecret) });
+      const maxAge = Math.floor(SESSION_TTL_MS / 1000);
+      reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, maxAge));
+      reply.setCookie(CSRF_COOKIE, csrfSecret, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+      });
+      request.cookies[SESSION_COOKIE] = session.token;
+      request.cookies[CSRF_COOKIE] = csrfSecret;
+      const found = await lookupSession(db, request.tenant.id, session.token);
+      if (found.status !== "ok") throw new Error("The new session could not be read back");
+      request.viewer = found.viewer;
+      return { csrfToken: issueCsrfToken(csrfSecret), viewer: found.viewer };
+    },
+    async end() {
+      if (request.viewer?.sessionId) await destroySession(db, request.viewer.sessionId);
+      else await destroySessionByToken(db, request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      // A fresh CSRF secret after sign-out, so a token seen while signed in is useless afterwards.
+      reply.clearCookie(CSRF_COOKIE, { path: "/" });
+      request.viewer = null;
+    },
+  };
+}

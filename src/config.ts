@@ -1,0 +1,115 @@
+import path from "node:path";
+import { z } from "zod";
+
+const serviceName = z.enum(["web", "gateway", "worker"]);
+
+/** The whole environment the process reads, validated once at start. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  PORTICO_DATA_DIR: z.string().min(1).default(path.resolve("data")),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v.startsWith("postgres://") || v.startsWith("postgresql://") || v.startsWith("sqlite:"), {
+      message: "must start with postgres://, postgresql:// or sqlite:",
+    })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((v) => v.startsWith("redis://") || v.startsWith("rediss://"), { message: "must start with redis://" })
+    .optional(),
+  PORTICO_SERVICES: z
+    .string()
+    .default("web,gateway,worker")
+    .transform((v, ctx) => {
+      const names = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const parsed = z.array(serviceName).min(1).safeParse(names);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: "must be a comma-separated list of web, gateway, worker" });
+        return z.NEVER;
+      }
+      return new Set(parsed.data);
+    }),
+  /** Where the seed reads the shared data set; the repo ships its own copy under data/demo. */
+  PORTICO_SHARED_DATA: z.string().optional(),
+  PORTICO_SEED: z.enum(["auto", "off"]).default("auto"),
+  GRAPHQL_INTROSPECTION: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Public base URL of the web service, used for links in e-mails (password reset); default http://localhost:{PORT}.
+   * Never the request's Host header, which a client chooses (host-header poisoning).
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Outbox delivery: smtp://user:pass@host:port or smtps://...; unset = the log sender (src/infra/mail). */
+  SMTP_URL: z
+    .string()
+    .refine((v) => v.startsWith("smtp://") || v.startsWith("smtps://"), {
+      message: "must start with smtp:// or smtps://",
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).default("Portico <no-reply@localhost>"),
+  /** Anti-abuse: sign-up attempts per client IP per tenant per hour (accounts issue: 20). */
+  SIGN_UP_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Gateway (data plane): see docs/decisions/030-exact-billing-counter.md and src/gateway/gateway-options.ts. */
+  GATEWAY_HOST: z.string().min(1).optional(),
+  /** Public base URL of the gateway shown to consumers (try-it, snippets); default http://localhost:{GATEWAY_PORT}. */
+  GATEWAY_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GATEWAY_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  GATEWAY_ALLOW_PRIVATE_UPSTREAMS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** Spec import by URL may fetch loopback/private/link-local hosts (SSRF guard off): only for trusted networks. */
+  SPEC_IMPORT_ALLOW_PRIVATE_URLS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  GATEWAY_UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  GATEWAY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  GATEWAY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  GATEWAY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  /** Embedded mode's durable billing counter (a SQLite file owned by the gateway); default {PORTICO_DATA_DIR}/gateway-billing.sqlite. */
+  GATEWAY_BILLING_JOURNAL: z.string().min(1).optional(),
+  GATEWAY_BILLING_FSYNC: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  GATEWAY_METERING_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  GATEWAY_DEMO_UPSTREAMS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** PUBLIC_URL without a trailing slash, or http://localhost:{PORT}. */
+export function publicBaseUrl(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

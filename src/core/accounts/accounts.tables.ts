@@ -1,0 +1,194 @@
+import type { Generated, Kysely, Transaction } from "kysely";
+import type { Db } from "../../db/connection";
+import type { Database, Flag } from "../../db/schema";
+
+/*
+ * Kysely types of the tables added by migration 020-accounts. They are kept here (and joined onto the shared Database
+ * type with `withTables`) so issue 4 did not have to edit src/db/schema.ts while other issues were changing it; moving
+ * them into schema.ts later changes no query.
+ */
+
+export type OrgRole = "member" | "admin";
+export type InvitationPrincipal = "USER" | "TEAM" | "ORGANIZATION";
+export type TenantRole = "ADMIN";
+
+export interface UserCredentialsTable {
+  user_id: string;
+  tenant_id: string;
+  password_hash: string;
+  updated_at: number;
+}
+
+export interface UserRolesTable {
+  tenant_id: string;
+  user_id: string;
+  role: TenantRole;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256(token) in hex; the token itself is only ever in the cookie. */
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  /** sha256 of the CSRF cookie secret issued at sign-in: binds the CSRF token to this session. */
+  csrf_secret_hash: string | null;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
+export interface LoginThrottleTable {
+  tenant_id: string;
+  /** The normalized e-mail the attempt named, whether or not such an account exists. */
+  account_key: string;
+  window_start: number;
+  failures: number;
+  last_failure_at: number;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  tenant_id: string;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  kind: string;
+  created_at: number;
+  sent_at: number | null;
+  /** Migration 021: delivery attempts so far. */
+  attempts: Generated<number>;
+  /** Not before this time: the next retry, or the end of a sender's claim while it sends (null = due). */
+  next_attempt_at: number | null;
+  last_error: string | null;
+  /** Set when the sender gave up (permanent refusal, or too many attempts). */
+  failed_at: number | null;
+}
+
+export interface UserFollowsTable {
+  tenant_id: string;
+  follower_id: string;
+  followee_id: string;
+  created_at: number;
+}
+
+export interface ApiFollowsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  api_id: string;
+  status: "ACTIVE";
+  created_at: number;
+}
+
+export interface SavedApisTable {
+  tenant_id: string;
+  user_id: string;
+  api_id: string;
+  status: number;
+  created_at: number;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  thumbnail: string | null;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface OrganizationMembersTable {
+  tenant_id: string;
+  organization_id: string;
+  user_id: string;
+  role: OrgRole;
+  created_at: number;
+}
+
+export interface TeamsTable {
+  id: string;
+  tenant_id: string;
+  organization_id: string;
+  name: string;
+  slug: string;
+  created_at: number;
+}
+
+export interface TeamMembersTable {
+  tenant_id: string;
+  team_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface CorporateDomainsTable {
+  tenant_id: string;
+  domain: string;
+  organization_id: string | null;
+  ignore: Flag;
+  created_at: number;
+}
+
+export interface ApiInvitationsTable {
+  id: string;
+  tenant_id: string;
+  api_id: string;
+  principal_type: InvitationPrincipal;
+  principal_id: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export type AccountsTables = {
+  user_credentials: UserCredentialsTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  password_resets: PasswordResetsTable;
+  mail_outbox: MailOutboxTable;
+  user_follows: UserFollowsTable;
+  api_follows: ApiFollowsTable;
+  saved_apis: SavedApisTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  corporate_domains: CorporateDomainsTable;
+  api_invitations: ApiInvitationsTable;
+  server_secrets: ServerSecretsTable;
+};
+
+export type AccountsDatabase = Database & AccountsTables;
+export type AccountsKysely = Kysely<AccountsDatabase>;
+export type AccountsTransaction = Transaction<AccountsDatabase>;
+
+/** A database handle or an open transaction: query functions accept either so services can compose them. */
+export type DbOrTrx = Db | AccountsKysely;
+
+/** The shared Kysely handle (or the transaction itself), typed with the issue-4 tables too. */
+export function adb(db: DbOrTrx): AccountsKysely {
+  return "kysely" in db && "dialect" in db ? db.kysely.withTables<AccountsTables>() : db;
+}
+
+/** Runs `work` in one transaction over the issue-4 tables. */
+export function inTransaction<T>(db: Db, work: (trx: AccountsTransaction) => Promise<T>): Promise<T> {
+  return adb(db).transaction().execute(work);
+}

@@ -1,0 +1,88 @@
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Db } from "../../db/connection";
+import type { ApiEndpointsTable, ApiVersionsTable, Database } from "../../db/schema";
+
+/* All SQL of spec versions: stored documents, their endpoints, and the API's current version pointer. */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+// SQLite binds at most 32,766 variables per statement (PostgreSQL 65,535): 15 columns × 1,000 rows stays well under.
+const ENDPOINT_ROWS_PER_INSERT = 1_000;
+
+export interface ApiForImport {
+  id: string;
+  owner_id: string;
+  current_version_id: string | null;
+}
+
+export async function selectApiForImport(db: Db, tenantId: string, apiId: string): Promise<ApiForImport | undefined> {
+  return db.kysely
+    .selectFrom("apis")
+    .select(["id", "owner_id", "current_version_id"])
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", apiId)
+    .executeTakeFirst();
+}
+
+/** The parts of each operation a re-import diff compares. */
+export async function selectEndpointsForDiff(db: Db, tenantId: string, versionId: string) {
+  return db.kysely
+    .selectFrom("api_endpoints")
+    .select(["method", "path", "summary", "parameters_json", "request_body_json", "responses_json"])
+    .where("tenant_id", "=", tenantId)
+    .where("version_id", "=", versionId)
+    .orderBy("position")
+    .execute();
+}
+
+/** Inserts a version and its endpoints and makes it the API's current version; call inside one transaction. */
+export async function insertVersionWithEndpoints(
+  trx: Executor,
+  tenantId: string,
+  version: Insertable<ApiVersionsTable>,
+  endpoints: ReadonlyArray<Insertable<ApiEndpointsTable>>,
+  now: number,
+): Promise<void> {
+  await trx.insertInto("api_versions").values(version).execute();
+  for (let i = 0; i < endpoints.length; i += ENDPOINT_ROWS_PER_INSERT) {
+    await trx
+      .insertInto("api_endpoints")
+      .values(endpoints.slice(i, i + ENDPOINT_ROWS_PER_INSERT))
+      .execute();
+  }
+  await trx
+    .updateTable("apis")
+    .set({ current_version_id: version.id, updated_at: now })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", version.api_id)
+    .execute();
+}
+
+/** Every version of an API, newest first, without the documents. */
+export async function selectVersions(db: Db, tenantId: string, apiId: string) {
+  return db.kysely
+    .selectFrom("api_versions")
+    .select(["id", "version", "source_format", "endpoints_count", "created_at"])
+    .where("tenant_id", "=", tenantId)
+    .where("api_id", "=", apiId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** One stored document of a version of this API. */
+export async function selectVersionDocument(
+  db: Db,
+  tenantId: string,
+  apiId: string,
+  versionId: string,
+  kind: "original" | "normalized",
+) {
+  return db.kysely
+    .selectFrom("api_versions")
+    .select(["id", "version", "source_format", kind === "original" ? "original_doc as doc" : "normalized_doc as doc"])
+    .where("tenant_id", "=", tenantId)
+    .where("api_id", "=", apiId)
+    .where("id", "=", versionId)
+    .executeTakeFirst();
+}

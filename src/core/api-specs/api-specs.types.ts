@@ -1,0 +1,45 @@
+import type { SpecDiff } from "../specs/diff-endpoints";
+
+export type { ChangedOperation, ComparedPart, DiffOperation, SpecDiff } from "../specs/diff-endpoints";
+
+/** Where an imported spec comes from: exactly one of these. */
+export type SpecSource =
+  | { text: string }
+  | { url: string }
+  /** An uploaded folder: relative path → text; relative `$ref`s between them are bundled. */
+  | { files: Record<string, string>; entry?: string | null }
+  /** A zip archive of such a folder. */
+  | { archive: Uint8Array; entry?: string | null };
+
+export interface ImportOptions {
+  /** Operator switch: spec URLs may point at loopback/private/link-local hosts. */
+  allowPrivateUrls?: boolean;
+  fetchTimeoutMs?: number;
+}
+
+export interface ApiVersionSummary {
+  id: string;
+  version: string;
+  /** "swagger-2.0", "openapi-3.0.3", "openapi-3.1.0" ... */
+  sourceFormat: string;
+  endpointsCount: number;
+  createdAt: number;
+  isCurrent: boolean;
+}
+
+export interface ImportResult {
+  version: ApiVersionSummary;
+  /** The version this import replaced as current, or null for a first import. */
+  previousVersionId: string | null;
+  diff: SpecDiff;
+}
+
+export interface SpecDocument {
+  versionId: string;
+  version: string;
+  sourceFormat: string;
+  kind: "original" | "normalized";
+  /** "json" or "yaml": what the stored text is (normalized documents are always JSON). */
+  format: "json" | "yaml";
+  text: string;
+}

@@ -1,0 +1,57 @@
+import { AppError } from "../errors/app-error";
+import { looksLikeZip, ZIP_LIMITS } from "../specs/read-zip-archive";
+import type { SpecSource } from "./api-specs.types";
+
+/** An upload, whatever carried it (a studio form post or a GraphQL multipart request): its name and a reader. */
+export interface SpecUpload {
+  name: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Largest request body carrying spec uploads; refused above this from Content-Length, before anything is read. */
+export const MAX_SPEC_UPLOAD_BYTES = ZIP_LIMITS.maxArchiveBytes + 1024 * 1024;
+
+export const UPLOAD_LENGTH_REQUIRED = "The upload must say how large it is (Content-Length)";
+
+/** The Content-Length rule shared by the studio form and GraphQL uploads (bodies without one are refused). */
+export function assertUploadLength(contentLength: string | null | undefined, maxBytes = MAX_SPEC_UPLOAD_BYTES): void {
+  const length = Number(contentLength);
+  if (!contentLength || !Number.isFinite(length) || length <= 0) {
+    throw new AppError("BAD_REQUEST", UPLOAD_LENGTH_REQUIRED);
+  }
+  if (length > maxBytes) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The upload is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`);
+  }
+}
+
+/**
+ * The spec source of uploaded files: one file (JSON or YAML text), one zip archive, or several files of a folder
+ * (relative $refs bundled; `entry` names the root when several could be it). Empty files are ignored.
+ */
+export async function specSourceFromUploads(uploads: SpecUpload[], entry: string | null): Promise<SpecSource> {
+  const files = uploads.filter((f) => f.size > 0);
+  if (files.length === 0) throw new AppError("BAD_REQUEST", "Choose a spec file or give its URL");
+  const contents = await Promise.all(
+    files.map(async (file) => ({ file, bytes: new Uint8Array(await file.arrayBuffer()) })),
+  );
+  const archives = contents.filter((c) => looksLikeZip(c.bytes));
+  if (archives.length > 0) {
+    const [archive] = archives;
+    if (!archive || contents.length > 1)
+      throw new AppError("BAD_REQUEST", "Upload one zip archive, or spec files without an archive");
+    return { archive: archive.bytes, entry };
+  }
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const texts: Record<string, string> = {};
+  for (const { file, bytes } of contents) {
+    try {
+      texts[file.name] = decoder.decode(bytes);
+    } catch {
+      throw new AppError("BAD_REQUEST", `${file.name} is not UTF-8 text`, { where: file.name });
+    }
+  }
+  const only = contents.length === 1 ? contents[0] : undefined;
+  if (only) return { text: texts[only.file.name] ?? "" };
+  return { files: texts, entry };
+}

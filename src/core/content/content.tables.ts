@@ -1,0 +1,74 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Db } from "../../db/connection";
+import type { Database } from "../../db/schema";
+
+/** Columns migration 050-content added to 001's spotlights table. */
+export type SpotlightFileColumns = {
+  file_name: string | null;
+  file_type: string | null;
+  file_size: number | null;
+  updated_at: number | null;
+};
+
+export type TutorialsTable = {
+  id: string;
+  tenant_id: string;
+  api_id: string;
+  title: string;
+  slug: string;
+  thumbnail_url: string | null;
+  /** Markdown source; rendered and sanitized on the server for display. */
+  body: string;
+  draft: 0 | 1;
+  published_at: number | null;
+  position: number;
+  author_id: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type DiscussionKind = "question" | "answer";
+export type ContentStatus = "visible" | "hidden" | "locked";
+
+export type DiscussionsTable = {
+  id: string;
+  tenant_id: string;
+  api_id: string;
+  author_id: string | null;
+  title: string;
+  body: string;
+  kind: DiscussionKind;
+  status: ContentStatus;
+  comments_count: number;
+  last_activity_at: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export type DiscussionCommentsTable = {
+  id: string;
+  tenant_id: string;
+  discussion_id: string;
+  parent_id: string | null;
+  author_id: string | null;
+  body: string;
+  kind: DiscussionKind;
+  status: ContentStatus;
+  created_at: number;
+  updated_at: number;
+};
+
+type ContentTables = {
+  spotlights: Database["spotlights"] & SpotlightFileColumns;
+  tutorials: TutorialsTable;
+  discussions: DiscussionsTable;
+  discussion_comments: DiscussionCommentsTable;
+};
+
+export type ContentDatabase = Database & ContentTables;
+export type ContentKysely = Kysely<ContentDatabase> | Transaction<ContentDatabase>;
+
+/** Tables of migration 050-content, typed here (only this domain reads or writes them). */
+export function contentKysely(db: Db): Kysely<ContentDatabase> {
+  return db.kysely.withTables<ContentTables>();
+}

@@ -1,0 +1,92 @@
+import type { Db } from "../../db/connection";
+import {
+  type ContentKysely,
+  contentKysely,
+  type DiscussionCommentsTable,
+  type DiscussionsTable,
+} from "./content.tables";
+
+/* All SQL of discussions and their comments; every function takes (db or transaction, tenantId, ...). */
+
+export type DiscussionRecord = DiscussionsTable & { author_username: string | null; author_thumbnail: string | null };
+export type CommentRecord = DiscussionCommentsTable & {
+  author_username: string | null;
+  author_thumbnail: string | null;
+};
+
+function discussionsWithAuthor(db: Db) {
+  return contentKysely(db)
+    .selectFrom("discussions")
+    .leftJoin("users", "users.id", "discussions.author_id")
+    .selectAll("discussions")
+    .select(["users.username as author_username", "users.thumbnail as author_thumbnail"]);
+}
+
+/** Visible discussions of an API, newest first. */
+export async function selectDiscussionsOfApi(
+  db: Db,
+  tenantId: string,
+  apiId: string,
+  page: { limit: number; offset: number },
+): Promise<DiscussionRecord[]> {
+  return discussionsWithAuthor(db)
+    .where("discussions.tenant_id", "=", tenantId)
+    .where("discussions.api_id", "=", apiId)
+    .where("discussions.status", "!=", "hidden")
+    .orderBy("discussions.created_at", "desc")
+    .orderBy("discussions.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countDiscussionsOfApi(db: Db, tenantId: string, apiId: string): Promise<number> {
+  const row = await contentKysely(db)
+    .selectFrom("discussions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("tenant_id", "=", tenantId)
+    .where("api_id", "=", apiId)
+    .where("status", "!=", "hidden")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function selectDiscussion(db: Db, tenantId: string, id: string): Promise<DiscussionRecord | undefined> {
+  return discussionsWithAuthor(db)
+    .where("discussions.tenant_id", "=", tenantId)
+    .where("discussions.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Visible comments of a discussion in the order they were written. */
+export async function selectComments(db: Db, tenantId: string, discussionId: string): Promise<CommentRecord[]> {
+  return contentKysely(db)
+    .selectFrom("discussion_comments")
+    .leftJoin("users", "users.id", "discussion_comments.author_id")
+    .selectAll("discussion_comments")
+    .select(["users.username as author_username", "users.thumbnail as author_thumbnail"])
+    .where("discussion_comments.tenant_id", "=", tenantId)
+    .where("discussion_comments.discussion_id", "=", discussionId)
+    .where("discussion_comments.status", "!=", "hidden")
+    .orderBy("discussion_comments.created_at", "asc")
+    .orderBy("discussion_comments.id", "asc")
+    .execute();
+}
+
+export async function insertDiscussion(db: Db, row: DiscussionsTable): Promise<void> {
+  await contentKysely(db).insertInto("discussions").values(row).execute();
+}
+
+export async function insertComment(trx: ContentKysely, row: DiscussionCommentsTable): Promise<void> {
+  await trx.insertInto("discussion_comments").values(row).execute();
+}
+
+/** Counts the new comment on its discussion and moves its last activity. */
+export async function bumpDiscussion(trx: ContentKysely, tenantId: string, id: string, now: number): Promise<void> {
+  await trx
+    .updateTable("discussions")
+    .set((eb) => ({ comments_count: eb("comments_count", "+", 1), last_activity_at: now }))
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", id)
+    .execute();
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/connection";
+import type { Database, Flag } from "../../db/schema";
+
+/** The ids a call is attributed to, made once per distinct tuple (migration 031); absent ids are ''. */
+export interface UsageSeriesTable {
+  id: string;
+  tenant_id: string;
+  api_id: string;
+  app_id: string;
+  endpoint: string;
+  key_id: string;
+  plan_id: string;
+  subscription_id: string;
+  created_at: number;
+}
+
+/** One call through the gateway: its series and its numbers. */
+export interface UsageRecordsTable {
+  series_id: string;
+  status: number;
+  reason: string;
+  billable: Flag;
+  latency_us: number;
+  bytes_in: number;
+  bytes_out: number;
+  created_at: number;
+}
+
+export type UsageTables = {
+  usage_series: UsageSeriesTable;
+  usage_records: UsageRecordsTable;
+};
+
+export function usageKysely(db: Db): Kysely<Database & UsageTables> {
+  return db.kysely.withTables<UsageTables>();
+}

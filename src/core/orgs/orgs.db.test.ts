@@ -1,0 +1,234 @@
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../../../tests/db-dialects";
+import { createTestTenant } from "../../../tests/factories/tenants";
+import { getAccessTree, getActiveUserContext } from "../access/access.service";
+import { createUser, getViewer } from "../accounts/accounts.service";
+import type { Viewer } from "../accounts/accounts.types";
+import type { TenantInfo } from "../tenants/tenants.types";
+import { buildUserContexts } from "./contexts";
+import { corporateDomainOf } from "./corporate-domain";
+import { LAST_ADMIN, ORG_NOT_FOUND } from "./orgs.policy";
+import {
+  ADD_DEVELOPERS_FAILED,
+  ALREADY_MEMBER,
+  addOrganizationMember,
+  addTeamDevelopers,
+  createOrganization,
+  createTeam,
+  getOrganization,
+  getOrganizationHomepage,
+  joinOrganization,
+  leaveOrganization,
+  listJoinableOrganizations,
+  listMyOrganizations,
+  REMOVE_DEVELOPERS_FAILED,
+  removeOrganizationMember,
+  removeTeamDevelopers,
+  setCorporateDomainIgnore,
+  setOrganizationMemberRole,
+  USER_ALREADY_MEMBER,
+} from "./orgs.service";
+
+describeEachDialect("organizations and teams", ({ db }) => {
+  let t1: TenantInfo;
+  let t2: TenantInfo;
+  let admin: Viewer;
+  let member: Viewer;
+  let colleague: Viewer;
+  let outsider: Viewer;
+  let gmailUser: Viewer;
+  let tenantAdmin: Viewer;
+  let stranger: Viewer;
+
+  async function viewer(tenantId: string, username: string, email: string, isAdmin = false): Promise<Viewer> {
+    const row = await createUser(db(), tenantId, { username, email, admin: isAdmin });
+    const v = await getViewer(db(), tenantId, row.id);
+    if (!v) throw new Error("viewer missing");
+    return v;
+  }
+
+  beforeAll(async () => {
+    t1 = await createTestTenant(db());
+    t2 = await createTestTenant(db());
+    admin = await viewer(t1.id, "olga", "olga@acme.test");
+    member = await viewer(t1.id, "pete", "pete@elsewhere.test");
+    colleague = await viewer(t1.id, "quinn", "quinn@acme.test");
+    outsider = await viewer(t1.id, "rita", "rita@other.test");
+    gmailUser = await viewer(t1.id, "sam", "sam@gmail.com");
+    tenantAdmin = await viewer(t1.id, "tess", "tess@portico.test", true);
+    stranger = await viewer(t2.id, "uma", "uma@acme.test");
+  });
+
+  let orgId = "";
+
+  it("creates an organization with the creator as admin and refuses a duplicate name", async () => {
+    const org = await createOrganization(db(), t1.id, admin, { name: "Acme Corp", corporateDomain: "acme.test" });
+    orgId = org.id;
+    expect(org).toMatchObject({ name: "Acme Corp", slugifiedName: "acme-corp" });
+    expect((await listMyOrganizations(db(), t1.id, admin)).map((o) => [o.id, o.role])).toEqual([[orgId, "admin"]]);
+    await expect(createOrganization(db(), t1.id, member, { name: "ACME corp" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      details: { fields: { name: "An organization with this name already exists" } },
+    });
+    await expect(createOrganization(db(), t1.id, member, { name: "x" })).rejects.toMatchObject({
+      details: { fields: { name: "Name must be at least 2 characters" } },
+    });
+    await expect(createOrganization(db(), t1.id, null, { name: "Anon Org" })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+  });
+
+  it("refuses to claim a domain that is not the admin's own", async () => {
+    await expect(
+      createOrganization(db(), t1.id, member, { name: "Pete Inc", corporateDomain: "acme.test" }),
+    ).rejects.toMatchObject({
+      details: { fields: { corporateDomain: "You can only claim the domain of your own company e-mail address" } },
+    });
+  });
+
+  it("adds members by username; unknown users and adding twice are clear errors", async () => {
+    const members = await addOrganizationMember(db(), t1.id, admin, orgId, { username: "pete" });
+    expect(members.map((m) => [m.username, m.role])).toEqual([
+      ["olga", "admin"],
+      ["pete", "member"],
+    ]);
+    await expect(addOrganizationMember(db(), t1.id, admin, orgId, { username: "nobody" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(addOrganizationMember(db(), t1.id, admin, orgId, { username: "PETE" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: USER_ALREADY_MEMBER,
+    });
+    await expect(addOrganizationMember(db(), t1.id, member, orgId, { username: "rita" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    // A user of another tenant is unknown here.
+    await expect(addOrganizationMember(db(), t1.id, admin, orgId, { username: "uma" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  it("hides an organization from non-members and other tenants with the same NOT_FOUND", async () => {
+    expect((await getOrganization(db(), t1.id, member, orgId)).members).toHaveLength(2);
+    await expect(getOrganization(db(), t1.id, outsider, orgId)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: ORG_NOT_FOUND,
+    });
+    await expect(getOrganization(db(), t1.id, outsider, "org_missing")).rejects.toMatchObject({
+      message: ORG_NOT_FOUND,
+    });
+    await expect(getOrganization(db(), t2.id, stranger, orgId)).rejects.toMatchObject({ message: ORG_NOT_FOUND });
+    expect((await getOrganization(db(), t1.id, tenantAdmin, orgId)).viewerRole).toBeNull();
+    expect(await getOrganizationHomepage(db(), t1.id, "acme-corp")).toMatchObject({
+      name: "Acme Corp",
+      membersCount: 2,
+    });
+    expect(await getOrganizationHomepage(db(), t2.id, "acme-corp")).toBeNull();
+  });
+
+  it("lets a colleague with the claimed domain join once; ignored and webmail domains cannot", async () => {
+    expect((await listJoinableOrganizations(db(), t1.id, colleague)).map((o) => o.id)).toEqual([orgId]);
+    await joinOrganization(db(), t1.id, colleague, orgId);
+    await expect(joinOrganization(db(), t1.id, colleague, orgId)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: ALREADY_MEMBER,
+    });
+    expect(await listJoinableOrganizations(db(), t1.id, colleague)).toEqual([]);
+    await expect(joinOrganization(db(), t1.id, outsider, orgId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await corporateDomainOf(db(), t1.id, gmailUser.email)).toMatchObject({ domain: "gmail.com", ignore: true });
+    expect(await listJoinableOrganizations(db(), t1.id, gmailUser)).toEqual([]);
+
+    await expect(setCorporateDomainIgnore(db(), t1.id, admin, "acme.test", true)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await setCorporateDomainIgnore(db(), t1.id, tenantAdmin, "acme.test", true);
+    const late = await viewer(t1.id, "vera", "vera@acme.test");
+    expect(await listJoinableOrganizations(db(), t1.id, late)).toEqual([]);
+    await expect(joinOrganization(db(), t1.id, late, orgId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await getAccessTree(db(), t1.id, late)).canJoinOrganization).toBe(false);
+    await setCorporateDomainIgnore(db(), t1.id, tenantAdmin, "acme.test", false);
+    expect((await getAccessTree(db(), t1.id, late)).canJoinOrganization).toBe(true);
+  });
+
+  it("never removes or demotes the last admin, and members cannot remove others", async () => {
+    await expect(removeOrganizationMember(db(), t1.id, admin, orgId, admin.id)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: LAST_ADMIN,
+    });
+    await expect(setOrganizationMemberRole(db(), t1.id, admin, orgId, admin.id, "member")).rejects.toMatchObject({
+      message: LAST_ADMIN,
+    });
+    await expect(leaveOrganization(db(), t1.id, admin, orgId)).rejects.toMatchObject({ message: LAST_ADMIN });
+    await expect(removeOrganizationMember(db(), t1.id, member, orgId, colleague.id)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(setOrganizationMemberRole(db(), t1.id, admin, orgId, member.id, "owner")).rejects.toMatchObject({
+      details: { fields: { input: "Role must be member or admin" } },
+    });
+    await setOrganizationMemberRole(db(), t1.id, admin, orgId, member.id, "admin");
+    await setOrganizationMemberRole(db(), t1.id, admin, orgId, admin.id, "member");
+    const roles = (await getOrganization(db(), t1.id, admin, orgId)).members.map((m) => [m.username, m.role]);
+    expect(roles).toEqual([
+      ["olga", "member"],
+      ["pete", "admin"],
+      ["quinn", "member"],
+    ]);
+    await setOrganizationMemberRole(db(), t1.id, member, orgId, admin.id, "admin");
+  });
+
+  it("adds only organization members as team developers, all or nothing, with the spec's messages", async () => {
+    const team = await createTeam(db(), t1.id, admin, orgId, "Platform Team");
+    await expect(createTeam(db(), t1.id, colleague, orgId, "Rogue")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(addTeamDevelopers(db(), t1.id, admin, team.id, ["quinn", "rita"])).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: ADD_DEVELOPERS_FAILED,
+      details: { fields: { usernames: "Only organization members can be added: rita" } },
+    });
+    expect((await getOrganization(db(), t1.id, admin, orgId)).teams[0]?.developers).toEqual([]);
+    const withQuinn = await addTeamDevelopers(db(), t1.id, admin, team.id, ["quinn"]);
+    expect(withQuinn.developers.map((d) => d.username)).toEqual(["quinn"]);
+    await expect(removeTeamDevelopers(db(), t1.id, admin, team.id, ["pete"])).rejects.toMatchObject({
+      message: REMOVE_DEVELOPERS_FAILED,
+    });
+    await expect(addTeamDevelopers(db(), t2.id, stranger, team.id, ["uma"])).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+
+    // Contexts: the developer sees the team under the organization; the admin sees every team.
+    const quinn = await buildUserContexts(db(), t1.id, colleague);
+    expect(quinn.tree[orgId]?.children.map((c) => [c.type, c.id, c.parentName])).toEqual([
+      ["Team", team.id, "Acme Corp"],
+    ]);
+    expect(quinn.all.map((c) => c.type)).toEqual(["User", "Organization", "Team"]);
+    await createTeam(db(), t1.id, admin, orgId, "Data Team");
+    expect((await buildUserContexts(db(), t1.id, admin)).tree[orgId]?.children).toHaveLength(2);
+    expect((await buildUserContexts(db(), t1.id, colleague)).tree[orgId]?.children).toHaveLength(1);
+
+    // Removing a member from the organization also removes them from its teams.
+    await removeOrganizationMember(db(), t1.id, admin, orgId, colleague.id);
+    expect((await getOrganization(db(), t1.id, admin, orgId)).teams.find((t) => t.id === team.id)?.developers).toEqual(
+      [],
+    );
+  });
+
+  it("selects contexts by id or entityId, issues a context token and answers the access tree for it", async () => {
+    const personal = await getActiveUserContext(db(), t1.id, admin);
+    expect(personal.context).toMatchObject({ type: "User", id: admin.id, entityId: admin.id });
+    const inOrg = await getActiveUserContext(db(), t1.id, admin, { entityId: orgId });
+    expect(inOrg.context).toMatchObject({ type: "Organization", id: orgId, slugifiedName: "acme-corp" });
+    const tree = await getAccessTree(db(), t1.id, admin, { contextToken: inOrg.contextToken });
+    expect(tree.context.id).toBe(orgId);
+    expect(tree.permissions).toEqual([
+      "ACCESS_ORGANIZATION_DASHBOARD",
+      "ACCESS_PROVIDER_DASHBOARD",
+      "CREATE_ORGANIZATION",
+    ]);
+    expect(tree.menu).toMatchObject({ myOrgs: true, manageOrganizations: true, myApis: true, admin: false });
+    // Someone else's context token is refused; an unknown context falls back to the personal one.
+    await expect(getAccessTree(db(), t1.id, member, { contextToken: inOrg.contextToken })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await getActiveUserContext(db(), t1.id, outsider, { id: orgId })).context.type).toBe("User");
+    expect((await getAccessTree(db(), t1.id, tenantAdmin)).menu.admin).toBe(true);
+  });
+});

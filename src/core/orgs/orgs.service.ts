@@ -1,0 +1,536 @@
+import { newId } from "../../common/ids";
+import { sanitizeSlug } from "../../common/slug";
+import type { Db } from "../../db/connection";
+import { assertTenantAdmin, requireViewer } from "../accounts/accounts.policy";
+import { selectUserById, selectUserByUsername, selectUsersByUsernames } from "../accounts/accounts.queries";
+import { inTransaction, type OrgRole } from "../accounts/accounts.tables";
+import type { Viewer } from "../accounts/accounts.types";
+import { parseInput } from "../accounts/validation";
+import { AppError } from "../errors/app-error";
+import { corporateDomainOf, emailDomain, isWebmailDomain } from "./corporate-domain";
+import {
+  assertCanManageOrganization,
+  assertCanViewOrganization,
+  canBeTeamDeveloper,
+  canJoinOrganization,
+  canOfferJoin,
+  canRemoveMember,
+  LAST_ADMIN,
+  ORG_NOT_FOUND,
+  removesLastAdmin,
+  TEAM_NOT_FOUND,
+} from "./orgs.policy";
+import {
+  countAdmins,
+  countMembers,
+  deleteMember,
+  deleteOrg,
+  deleteTeamDevelopers,
+  deleteTeam as deleteTeamRow,
+  insertMember,
+  insertOrg,
+  insertTeam,
+  insertTeamDevelopers,
+  lockOrganization,
+  type MemberRow,
+  type OrgRow,
+  releaseDomainsOfOrg,
+  selectCorporateDomain,
+  selectDomainsOfOrg,
+  selectMembers,
+  selectOrgById,
+  selectOrgBySlug,
+  selectOrgsOfUser,
+  selectRole,
+  selectTeamById,
+  selectTeamBySlug,
+  selectTeamDevelopers,
+  selectTeamsOfOrgs,
+  updateMemberRole,
+  updateOrg,
+  upsertCorporateDomain,
+} from "./orgs.queries";
+import {
+  corporateDomainSchema,
+  createOrganizationSchema,
+  orgRoleSchema,
+  teamNameSchema,
+  updateOrganizationSchema,
+  usernamesSchema,
+} from "./orgs.schemas";
+
+/** Spec section 8, word for word. */
+export const ADD_DEVELOPERS_FAILED = "Error adding developers. Please try again later.";
+export const REMOVE_DEVELOPERS_FAILED = "Error removing developers. Please try again later.";
+export const ALREADY_MEMBER = "You are already a member of this organization";
+export const USER_ALREADY_MEMBER = "This user is already a member of the organization";
+
+export interface OrganizationSummary {
+  id: string;
+  name: string;
+  slugifiedName: string;
+  thumbnail: string | null;
+  description: string | null;
+  createdAt: number;
+}
+
+export interface MyOrganization extends OrganizationSummary {
+  role: OrgRole;
+  teams: Array<{ id: string; name: string; slugifiedName: string }>;
+}
+
+export interface TeamDetail {
+  id: string;
+  organizationId: string;
+  name: string;
+  slugifiedName: string;
+  developers: Array<{ id: string; username: string; name: string; thumbnail: string | null }>;
+}
+
+export interface OrganizationDetail extends OrganizationSummary {
+  viewerRole: OrgRole | null;
+  members: MemberRow[];
+  teams: TeamDetail[];
+  corporateDomains: string[];
+}
+
+export interface OrganizationHomepage extends OrganizationSummary {
+  membersCount: number;
+  teamsCount: number;
+}
+
+function summary(org: OrgRow): OrganizationSummary {
+  return {
+    id: org.id,
+    name: org.name,
+    slugifiedName: org.slug,
+    thumbnail: org.thumbnail,
+    description: org.description,
+    createdAt: Number(org.created_at),
+  };
+}
+
+/** The organization (of this tenant) and the viewer's role in it; NOT_FOUND for unknown or other tenants' ids. */
+async function loadOrg(db: Db, tenantId: string, viewer: Viewer, orgId: string) {
+  const org = await selectOrgById(db, tenantId, orgId);
+  if (!org) throw new AppError("NOT_FOUND", ORG_NOT_FOUND);
+  return { org, role: await selectRole(db, tenantId, orgId, viewer.id) };
+}
+
+async function claimDomain(db: Db, tenantId: string, viewer: Viewer, orgId: string, domain: string) {
+  // Only a domain the admin's own verified-by-sign-up address uses, and never a webmail provider.
+  if (emailDomain(viewer.email) !== domain || isWebmailDomain(domain)) {
+    throw new AppError("BAD_REQUEST", "You can only claim the domain of your own company e-mail address", {
+      fields: { corporateDomain: "You can only claim the domain of your own company e-mail address" },
+    });
+  }
+  const existing = await selectCorporateDomain(db, tenantId, domain);
+  if (existing?.organization_id && existing.organization_id !== orgId) {
+    throw new AppError("CONFLICT", "Another organization already uses this domain", {
+      fields: { corporateDomain: "Another organization already uses this domain" },
+    });
+  }
+}
+
+/** Creates an organization; the creator becomes its first admin. */
+export async function createOrganization(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  input: unknown,
+): Promise<OrganizationSummary> {
+  const v = requireViewer(viewer, tenantId);
+  const data = parseInput(createOrganizationSchema, input);
+  const slug = data.slug ?? sanitizeSlug(data.name);
+  const slugField = data.slug ? "slug" : "name";
+  if (!slug) {
+    throw new AppError("BAD_REQUEST", "The name needs at least one letter or digit", {
+      fields: { name: "The name needs at least one letter or digit" },
+    });
+  }
+  if (await selectOrgBySlug(db, tenantId, slug)) {
+    const message = "An organization with this name already exists";
+    throw new AppError("CONFLICT", message, { fields: { [slugField]: message } });
+  }
+  const now = Date.now();
+  const row: OrgRow = {
+    id: newId("org"),
+    tenant_id: tenantId,
+    name: data.name,
+    slug,
+    description: data.description ?? null,
+    thumbnail: data.thumbnail ?? null,
+    created_by: v.id,
+    created_at: now,
+  };
+  if (data.corporateDomain) await claimDomain(db, tenantId, v, row.id, data.corporateDomain);
+  await inTransaction(db, async (trx) => {
+    await insertOrg(trx, row);
+    await insertMember(trx, tenantId, row.id, v.id, "admin", now);
+    if (data.corporateDomain) {
+      await upsertCorporateDomain(trx, tenantId, { domain: data.corporateDomain, organizationId: row.id }, now);
+    }
+  });
+  return summary(row);
+}
+
+/** Admins change name, description, picture and the claimed corporate domain. */
+export async function updateOrganization(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+  input: unknown,
+): Promise<OrganizationSummary> {
+  const v = requireViewer(viewer, tenantId);
+  const { org, role } = await loadOrg(db, tenantId, v, orgId);
+  assertCanManageOrganization(v, tenantId, role);
+  const data = parseInput(updateOrganizationSchema, input);
+  if (data.corporateDomain) await claimDomain(db, tenantId, v, orgId, data.corporateDomain);
+  const patch: Partial<Pick<OrgRow, "name" | "description" | "thumbnail">> = {};
+  if (data.name !== undefined) patch.name = data.name;
+  if (data.description !== undefined) patch.description = data.description;
+  if (data.thumbnail !== undefined) patch.thumbnail = data.thumbnail;
+  await inTransaction(db, async (trx) => {
+    await updateOrg(trx, tenantId, orgId, patch);
+    if (data.corporateDomain === null) await releaseDomainsOfOrg(trx, tenantId, orgId);
+    if (data.corporateDomain) {
+      await releaseDomainsOfOrg(trx, tenantId, orgId);
+      await upsertCorporateDomain(trx, tenantId, { domain: data.corporateDomain, organizationId: orgId }, Date.now());
+    }
+  });
+  return summary({ ...org, ...patch });
+}
+
+/** Admins delete an organization with its teams and memberships. */
+export async function deleteOrganization(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+): Promise<void> {
+  const v = requireViewer(viewer, tenantId);
+  const { role } = await loadOrg(db, tenantId, v, orgId);
+  assertCanManageOrganization(v, tenantId, role);
+  await inTransaction(db, async (trx) => {
+    await releaseDomainsOfOrg(trx, tenantId, orgId);
+    await deleteOrg(trx, tenantId, orgId);
+  });
+}
+
+/** The viewer's organizations with their role and the teams they can act for. */
+export async function listMyOrganizations(db: Db, tenantId: string, viewer: Viewer | null): Promise<MyOrganization[]> {
+  const v = requireViewer(viewer, tenantId);
+  const orgs = await selectOrgsOfUser(db, tenantId, v.id);
+  const teams = await selectTeamsOfOrgs(
+    db,
+    tenantId,
+    orgs.map((o) => o.id),
+  );
+  return orgs.map((o) => ({
+    ...summary(o),
+    role: o.role,
+    teams: teams
+      .filter((t) => t.organization_id === o.id)
+      .map((t) => ({ id: t.id, name: t.name, slugifiedName: t.slug })),
+  }));
+}
+
+/** Members, teams with developers and domains, for members and admins of the organization. */
+export async function getOrganization(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+): Promise<OrganizationDetail> {
+  const v = requireViewer(viewer, tenantId);
+  const { org, role } = await loadOrg(db, tenantId, v, orgId);
+  assertCanViewOrganization(v, tenantId, role);
+  const teams = await selectTeamsOfOrgs(db, tenantId, [orgId]);
+  const developers = await selectTeamDevelopers(
+    db,
+    tenantId,
+    teams.map((t) => t.id),
+  );
+  return {
+    ...summary(org),
+    viewerRole: role,
+    members: await selectMembers(db, tenantId, orgId),
+    teams: teams.map((t) => ({
+      id: t.id,
+      organizationId: t.organization_id,
+      name: t.name,
+      slugifiedName: t.slug,
+      developers: developers
+        .filter((d) => d.teamId === t.id)
+        .map((d) => ({ id: d.userId, username: d.username, name: d.name, thumbnail: d.thumbnail })),
+    })),
+    corporateDomains: await selectDomainsOfOrg(db, tenantId, orgId),
+  };
+}
+
+/** /orghomepage/{slug}: public facts about an organization (no member list). */
+export async function getOrganizationHomepage(
+  db: Db,
+  tenantId: string,
+  slug: string,
+): Promise<OrganizationHomepage | null> {
+  const org = await selectOrgBySlug(db, tenantId, slug);
+  if (!org) return null;
+  const teams = await selectTeamsOfOrgs(db, tenantId, [org.id]);
+  return { ...summary(org), membersCount: await countMembers(db, tenantId, org.id), teamsCount: teams.length };
+}
+
+/** Organizations the viewer may join: the one claiming their corporate domain, unless ignored or already joined. */
+export async function listJoinableOrganizations(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+): Promise<OrganizationSummary[]> {
+  const v = requireViewer(viewer, tenantId);
+  const domain = await corporateDomainOf(db, tenantId, v.email);
+  if (!canOfferJoin(v, tenantId, domain) || !domain?.organizationId) return [];
+  const org = await selectOrgById(db, tenantId, domain.organizationId);
+  if (!org) return [];
+  const role = await selectRole(db, tenantId, org.id, v.id);
+  return canJoinOrganization(v, tenantId, domain, org.id, role) ? [summary(org)] : [];
+}
+
+/** Joins the organization that claims the viewer's corporate domain; refused when ignored or already a member. */
+export async function joinOrganization(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+): Promise<OrganizationSummary> {
+  const v = requireViewer(viewer, tenantId);
+  const { org, role } = await loadOrg(db, tenantId, v, orgId);
+  if (role !== null) throw new AppError("CONFLICT", ALREADY_MEMBER);
+  const domain = await corporateDomainOf(db, tenantId, v.email);
+  if (!canJoinOrganization(v, tenantId, domain, orgId, role)) {
+    throw new AppError("FORBIDDEN", "You cannot join this organization. Ask one of its admins to add you.");
+  }
+  try {
+    await insertMember(db, tenantId, orgId, v.id, "member", Date.now());
+  } catch (error) {
+    if ((await selectRole(db, tenantId, orgId, v.id)) !== null) throw new AppError("CONFLICT", ALREADY_MEMBER);
+    throw error;
+  }
+  return summary(org);
+}
+
+/** Admins add an existing user of the tenant by username. */
+export async function addOrganizationMember(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+  input: { username: unknown; role?: unknown },
+): Promise<MemberRow[]> {
+  const v = requireViewer(viewer, tenantId);
+  const { role } = await loadOrg(db, tenantId, v, orgId);
+  assertCanManageOrganization(v, tenantId, role);
+  const newRole = input.role == null ? "member" : parseInput(orgRoleSchema, input.role);
+  const username = typeof input.username === "string" ? input.username.trim() : "";
+  const user = username ? await selectUserByUsername(db, tenantId, username) : undefined;
+  if (!user) {
+    throw new AppError("NOT_FOUND", `No user named '${username.slice(0, 30)}'`, {
+      fields: { username: "No user with this username" },
+    });
+  }
+  if ((await selectRole(db, tenantId, orgId, user.id)) !== null) throw new AppError("CONFLICT", USER_ALREADY_MEMBER);
+  await insertMember(db, tenantId, orgId, user.id, newRole, Date.now());
+  return selectMembers(db, tenantId, orgId);
+}
+
+/** Admins remove members; members leave. Removing the last admin is refused. */
+export async function removeOrganizationMember(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+  userId: string,
+): Promise<void> {
+  const v = requireViewer(viewer, tenantId);
+  const { role } = await loadOrg(db, tenantId, v, orgId);
+  assertCanViewOrganization(v, tenantId, role);
+  if (!canRemoveMember(v, tenantId, role, userId)) {
+    throw new AppError("FORBIDDEN", "Only organization admins can remove other members");
+  }
+  await inTransaction(db, async (trx) => {
+    await lockOrganization(trx, tenantId, orgId, db.dialect);
+    const targetRole = await selectRole(trx, tenantId, orgId, userId);
+    if (targetRole === null) throw new AppError("NOT_FOUND", "This user is not a member of the organization");
+    if (removesLastAdmin(await countAdmins(trx, tenantId, orgId), targetRole, null)) {
+      throw new AppError("CONFLICT", LAST_ADMIN);
+    }
+    await deleteMember(trx, tenantId, orgId, userId);
+  });
+}
+
+export async function leaveOrganization(db: Db, tenantId: string, viewer: Viewer | null, orgId: string) {
+  const v = requireViewer(viewer, tenantId);
+  await removeOrganizationMember(db, tenantId, v, orgId, v.id);
+}
+
+/** Admins change roles; demoting the last admin is refused. */
+export async function setOrganizationMemberRole(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+  userId: string,
+  roleInput: unknown,
+): Promise<MemberRow[]> {
+  const v = requireViewer(viewer, tenantId);
+  const { role } = await loadOrg(db, tenantId, v, orgId);
+  assertCanManageOrganization(v, tenantId, role);
+  const newRole = parseInput(orgRoleSchema, roleInput);
+  await inTransaction(db, async (trx) => {
+    await lockOrganization(trx, tenantId, orgId, db.dialect);
+    const targetRole = await selectRole(trx, tenantId, orgId, userId);
+    if (targetRole === null) throw new AppError("NOT_FOUND", "This user is not a member of the organization");
+    if (removesLastAdmin(await countAdmins(trx, tenantId, orgId), targetRole, newRole)) {
+      throw new AppError("CONFLICT", LAST_ADMIN);
+    }
+    await updateMemberRole(trx, tenantId, orgId, userId, newRole);
+  });
+  return selectMembers(db, tenantId, orgId);
+}
+
+/** Admins create a team in their organization. */
+export async function createTeam(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  orgId: string,
+  nameInput: unknown,
+): Promise<TeamDetail> {
+  const v = requireViewer(viewer, tenantId);
+  const { role } = await loadOrg(db, tenantId, v, orgId);
+  assertCanManageOrganization(v, tenantId, role);
+  const name = parseInput(teamNameSchema, nameInput);
+  const slug = sanitizeSlug(name);
+  if (!slug) {
+    throw new AppError("BAD_REQUEST", "The team name needs a letter or digit", {
+      fields: { name: "The team name needs a letter or digit" },
+    });
+  }
+  if (await selectTeamBySlug(db, tenantId, orgId, slug)) {
+    throw new AppError("CONFLICT", "A team with this name already exists", {
+      fields: { name: "A team with this name already exists" },
+    });
+  }
+  const row = { id: newId("team"), tenant_id: tenantId, organization_id: orgId, name, slug, created_at: Date.now() };
+  await insertTeam(db, row);
+  return { id: row.id, organizationId: orgId, name, slugifiedName: slug, developers: [] };
+}
+
+async function loadTeam(db: Db, tenantId: string, viewer: Viewer, teamId: string) {
+  const team = await selectTeamById(db, tenantId, teamId);
+  if (!team) throw new AppError("NOT_FOUND", TEAM_NOT_FOUND);
+  const role = await selectRole(db, tenantId, team.organization_id, viewer.id);
+  if (role === null && !viewer.isAdmin) throw new AppError("NOT_FOUND", TEAM_NOT_FOUND);
+  return { team, role };
+}
+
+export async function deleteTeam(db: Db, tenantId: string, viewer: Viewer | null, teamId: string): Promise<void> {
+  const v = requireViewer(viewer, tenantId);
+  const { role } = await loadTeam(db, tenantId, v, teamId);
+  assertCanManageOrganization(v, tenantId, role);
+  await deleteTeamRow(db, tenantId, teamId);
+}
+
+async function teamDetail(db: Db, tenantId: string, teamId: string): Promise<TeamDetail> {
+  const team = await selectTeamById(db, tenantId, teamId);
+  if (!team) throw new AppError("NOT_FOUND", TEAM_NOT_FOUND);
+  const developers = await selectTeamDevelopers(db, tenantId, [teamId]);
+  return {
+    id: team.id,
+    organizationId: team.organization_id,
+    name: team.name,
+    slugifiedName: team.slug,
+    developers: developers.map((d) => ({ id: d.userId, username: d.username, name: d.name, thumbnail: d.thumbnail })),
+  };
+}
+
+/**
+ * Admins add developers to a team; all or nothing. Anyone who is not a member of the organization (or not a user)
+ * fails the whole call with the spec's message, the offending usernames in fields.usernames.
+ */
+export async function addTeamDevelopers(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  teamId: string,
+  usernamesInput: unknown,
+): Promise<TeamDetail> {
+  const v = requireViewer(viewer, tenantId);
+  const { team, role } = await loadTeam(db, tenantId, v, teamId);
+  assertCanManageOrganization(v, tenantId, role);
+  const usernames = parseInput(usernamesSchema, usernamesInput);
+  const users = await selectUsersByUsernames(db, tenantId, usernames);
+  const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]));
+  const refused: string[] = [];
+  const ids: string[] = [];
+  for (const name of usernames) {
+    const user = byName.get(name.toLowerCase());
+    const memberRole = user ? await selectRole(db, tenantId, team.organization_id, user.id) : null;
+    if (!user || !canBeTeamDeveloper(memberRole)) refused.push(name);
+    else ids.push(user.id);
+  }
+  if (refused.length > 0) {
+    throw new AppError("BAD_REQUEST", ADD_DEVELOPERS_FAILED, {
+      fields: { usernames: `Only organization members can be added: ${refused.join(", ")}` },
+    });
+  }
+  await inTransaction(db, (trx) => insertTeamDevelopers(trx, tenantId, teamId, ids, Date.now()));
+  return teamDetail(db, tenantId, teamId);
+}
+
+/** Admins remove developers from a team; all or nothing (unknown or non-developers fail with the spec's message). */
+export async function removeTeamDevelopers(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  teamId: string,
+  usernamesInput: unknown,
+): Promise<TeamDetail> {
+  const v = requireViewer(viewer, tenantId);
+  const { role } = await loadTeam(db, tenantId, v, teamId);
+  assertCanManageOrganization(v, tenantId, role);
+  const usernames = parseInput(usernamesSchema, usernamesInput);
+  const current = await selectTeamDevelopers(db, tenantId, [teamId]);
+  const byName = new Map(current.map((d) => [d.username.toLowerCase(), d.userId]));
+  const refused = usernames.filter((n) => !byName.has(n.toLowerCase()));
+  if (refused.length > 0) {
+    throw new AppError("BAD_REQUEST", REMOVE_DEVELOPERS_FAILED, {
+      fields: { usernames: `Not developers of this team: ${refused.join(", ")}` },
+    });
+  }
+  const ids = usernames.map((n) => byName.get(n.toLowerCase())).filter((id): id is string => !!id);
+  await inTransaction(db, (trx) => deleteTeamDevelopers(trx, tenantId, teamId, ids));
+  return teamDetail(db, tenantId, teamId);
+}
+
+/** Tenant admins mark a corporate domain as ignored (no Join Organization for its users) or not. */
+export async function setCorporateDomainIgnore(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  domainInput: unknown,
+  ignore: boolean,
+): Promise<{ domain: string; ignore: boolean; organizationId: string | null }> {
+  assertTenantAdmin(viewer, tenantId);
+  const domain = parseInput(corporateDomainSchema, domainInput);
+  await upsertCorporateDomain(db, tenantId, { domain, ignore }, Date.now());
+  const row = await selectCorporateDomain(db, tenantId, domain);
+  return { domain, ignore, organizationId: row?.organization_id ?? null };
+}
+
+/** The user's corporate domain as spec section 3 shows it: {domain, ignore}. */
+export async function getCorporateDomain(db: Db, tenantId: string, userId: string) {
+  const user = await selectUserById(db, tenantId, userId);
+  const state = user ? await corporateDomainOf(db, tenantId, user.email) : null;
+  return state ? { domain: state.domain, ignore: state.ignore } : null;
+}

@@ -1,0 +1,329 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import { type AccountsDatabase, adb, type DbOrTrx } from "../accounts/accounts.tables";
+import type { ApiCard } from "../catalog/catalog.types";
+
+/* All SQL of follows (users and APIs), saved APIs and profile lists; every function filters by tenant. */
+
+// ---- API follows ----
+
+export interface ApiFollowRow {
+  id: string;
+  api_id: string;
+  status: "ACTIVE";
+  created_at: number;
+}
+
+/** True when a new follow row was written (false: the user already followed the API). */
+export async function insertApiFollow(
+  db: DbOrTrx,
+  tenantId: string,
+  row: { id: string; userId: string; apiId: string; now: number },
+): Promise<boolean> {
+  const result = await adb(db)
+    .insertInto("api_follows")
+    .values({
+      id: row.id,
+      tenant_id: tenantId,
+      user_id: row.userId,
+      api_id: row.apiId,
+      status: "ACTIVE",
+      created_at: row.now,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "api_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function deleteApiFollow(db: DbOrTrx, tenantId: string, userId: string, apiId: string): Promise<boolean> {
+  const result = await adb(db)
+    .deleteFrom("api_follows")
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .where("api_id", "=", apiId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Keeps apis.followers_count equal to the number of follow rows (called in the same transaction). */
+export async function adjustFollowersCount(db: DbOrTrx, tenantId: string, apiId: string, delta: 1 | -1): Promise<void> {
+  await adb(db)
+    .updateTable("apis")
+    .set({
+      followers_count: sql<number>`case when followers_count + ${delta} < 0 then 0 else followers_count + ${delta} end`,
+    })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", apiId)
+    .execute();
+}
+
+export async function selectApiFollow(db: DbOrTrx, tenantId: string, userId: string, apiId: string) {
+  return adb(db)
+    .selectFrom("api_follows")
+    .select(["id", "api_id", "status", "created_at"])
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .where("api_id", "=", apiId)
+    .executeTakeFirst();
+}
+
+export async function selectApiFollowsOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<ApiFollowRow[]> {
+  return adb(db)
+    .selectFrom("api_follows")
+    .select(["id", "api_id", "status", "created_at"])
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+export async function selectApiFollowById(db: DbOrTrx, tenantId: string, followId: string) {
+  return adb(db)
+    .selectFrom("api_follows")
+    .select(["id", "api_id", "user_id"])
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", followId)
+    .executeTakeFirst();
+}
+
+// ---- user follows ----
+
+export async function insertUserFollow(
+  db: DbOrTrx,
+  tenantId: string,
+  followerId: string,
+  followeeId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await adb(db)
+    .insertInto("user_follows")
+    .values({ tenant_id: tenantId, follower_id: followerId, followee_id: followeeId, created_at: now })
+    .onConflict((oc) => oc.columns(["follower_id", "followee_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function deleteUserFollow(db: DbOrTrx, tenantId: string, followerId: string, followeeId: string) {
+  const result = await adb(db)
+    .deleteFrom("user_follows")
+    .where("tenant_id", "=", tenantId)
+    .where("follower_id", "=", followerId)
+    .where("followee_id", "=", followeeId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function isFollowingUser(db: DbOrTrx, tenantId: string, followerId: string, followeeId: string) {
+  const row = await adb(db)
+    .selectFrom("user_follows")
+    .select("followee_id")
+    .where("tenant_id", "=", tenantId)
+    .where("follower_id", "=", followerId)
+    .where("followee_id", "=", followeeId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export interface UserCardRow {
+  id: string;
+  username: string;
+  name: string;
+  thumbnail: string | null;
+}
+
+/** Followers ("Followed By") or followees ("Following") of a user, newest first, with the total. */
+export async function selectFollowUsers(
+  db: DbOrTrx,
+  tenantId: string,
+  userId: string,
+  direction: "followers" | "following",
+  page: { offset: number; limit: number },
+): Promise<{ items: UserCardRow[]; total: number }> {
+  const k = adb(db);
+  const [mine, theirs] =
+    direction === "followers" ? (["followee_id", "follower_id"] as const) : (["follower_id", "followee_id"] as const);
+  const base = k
+    .selectFrom("user_follows as f")
+    .innerJoin("users as u", (j) => j.onRef("u.id", "=", `f.${theirs}`).onRef("u.tenant_id", "=", "f.tenant_id"))
+    .where("f.tenant_id", "=", tenantId)
+    .where(`f.${mine}`, "=", userId);
+  const items = await base
+    .select(["u.id", "u.username", "u.name", "u.thumbnail"])
+    .orderBy("f.created_at", "desc")
+    .orderBy("u.username")
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return { items, total: Number(total.n) };
+}
+
+// ---- saved APIs ----
+
+export async function upsertSavedApi(
+  db: DbOrTrx,
+  tenantId: string,
+  userId: string,
+  apiId: string,
+  status: number,
+  now: number,
+) {
+  await adb(db)
+    .insertInto("saved_apis")
+    .values({ tenant_id: tenantId, user_id: userId, api_id: apiId, status, created_at: now })
+    .onConflict((oc) => oc.columns(["user_id", "api_id"]).doUpdateSet({ status }))
+    .execute();
+}
+
+export async function deleteSavedApi(db: DbOrTrx, tenantId: string, userId: string, apiId: string): Promise<void> {
+  await adb(db)
+    .deleteFrom("saved_apis")
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .where("api_id", "=", apiId)
+    .execute();
+}
+
+export async function selectSavedApis(db: DbOrTrx, tenantId: string, userId: string) {
+  return adb(db)
+    .selectFrom("saved_apis")
+    .select(["api_id", "status", "created_at"])
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("api_id")
+    .execute();
+}
+
+// ---- API cards for profile and saved lists ----
+
+export type ApiListFilter = { ownerId: string } | { followedBy: string } | { ids: string[] };
+
+function visibleTo(visiblePrivateIds: string[]) {
+  return (eb: ExpressionBuilder<AccountsDatabase & { a: AccountsDatabase["apis"] }, "a">) =>
+    visiblePrivateIds.length > 0
+      ? eb.or([eb("a.visibility", "=", "PUBLIC"), eb("a.id", "in", visiblePrivateIds)])
+      : eb("a.visibility", "=", "PUBLIC");
+}
+
+/** API cards matching the filter that the viewer may see (PUBLIC or in visiblePrivateIds), with the total. */
+export async function selectApiCards(
+  db: DbOrTrx,
+  tenantId: string,
+  filter: ApiListFilter,
+  visiblePrivateIds: string[],
+  page: { offset: number; limit: number },
+): Promise<{ items: ApiCard[]; total: number }> {
+  const k = adb(db);
+  let base = k
+    .selectFrom("apis as a")
+    .innerJoin("users as u", (j) => j.onRef("u.id", "=", "a.owner_id").onRef("u.tenant_id", "=", "a.tenant_id"))
+    .leftJoin("categories as c", (j) => j.onRef("c.id", "=", "a.category_id").onRef("c.tenant_id", "=", "a.tenant_id"))
+    .where("a.tenant_id", "=", tenantId)
+    .where(visibleTo(visiblePrivateIds));
+  if ("ownerId" in filter) base = base.where("a.owner_id", "=", filter.ownerId);
+  else if ("followedBy" in filter) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("api_follows as f")
+          .select("f.id")
+          .whereRef("f.api_id", "=", "a.id")
+          .where("f.tenant_id", "=", tenantId)
+          .where("f.user_id", "=", filter.followedBy),
+      ),
+    );
+  } else {
+    if (filter.ids.length === 0) return { items: [], total: 0 };
+    base = base.where("a.id", "in", filter.ids);
+  }
+  const rows = await base
+    .select([
+      "a.id",
+      "a.name",
+      "a.slug",
+      "u.username as owner_username",
+      "a.thumbnail",
+      "a.short_description",
+      "a.visibility",
+      "a.pricing_type",
+      "c.name as category_name",
+      "c.slug as category_slug",
+      "a.rating_avg",
+      "a.rating_votes",
+      "a.followers_count",
+      "a.popularity",
+      "a.latency_ms",
+      "a.service_level",
+      "a.is_demo_data",
+      "a.updated_at",
+    ])
+    .orderBy("a.updated_at", "desc")
+    .orderBy("a.id")
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return {
+    total: Number(total.n),
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      ownerUsername: row.owner_username,
+      thumbnail: row.thumbnail,
+      shortDescription: row.short_description,
+      visibility: row.visibility,
+      pricingType: row.pricing_type,
+      categoryName: row.category_name,
+      categorySlug: row.category_slug,
+      rating: Number(row.rating_avg),
+      ratingVotes: Number(row.rating_votes),
+      followersCount: Number(row.followers_count),
+      popularity: Number(row.popularity),
+      latencyMs: row.latency_ms === null ? null : Number(row.latency_ms),
+      serviceLevel: row.service_level === null ? null : Number(row.service_level),
+      isDemoData: Number(row.is_demo_data) === 1,
+      updatedAt: Number(row.updated_at),
+    })),
+  };
+}
+
+/** Profile counts in one round trip per table. */
+export async function selectProfileCounts(db: DbOrTrx, tenantId: string, userId: string, visiblePrivateIds: string[]) {
+  const k = adb(db);
+  const count = (n: { n: number | string | bigint } | undefined) => Number(n?.n ?? 0);
+  const published = await k
+    .selectFrom("apis as a")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("a.tenant_id", "=", tenantId)
+    .where("a.owner_id", "=", userId)
+    .where(visibleTo(visiblePrivateIds))
+    .executeTakeFirst();
+  const followingApis = await k
+    .selectFrom("api_follows as f")
+    .innerJoin("apis as a", (j) => j.onRef("a.id", "=", "f.api_id").onRef("a.tenant_id", "=", "f.tenant_id"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("f.tenant_id", "=", tenantId)
+    .where("f.user_id", "=", userId)
+    .where(visibleTo(visiblePrivateIds))
+    .executeTakeFirst();
+  const followers = await k
+    .selectFrom("user_follows")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("tenant_id", "=", tenantId)
+    .where("followee_id", "=", userId)
+    .executeTakeFirst();
+  const following = await k
+    .selectFrom("user_follows")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("tenant_id", "=", tenantId)
+    .where("follower_id", "=", userId)
+    .executeTakeFirst();
+  return {
+    publishedApis: count(published),
+    followingApis: count(followingApis),
+    followers: count(followers),
+    following: count(following),
+  };
+}

@@ -1,0 +1,119 @@
+import { Agent, request } from "undici";
+import { isAppError } from "../errors/app-error";
+import { guardedLookup, isPrivateHost } from "../upstreams/ssrf-guard";
+import { formatBytes, SPEC_LIMITS, specError } from "./spec-errors";
+import { truncate } from "./upload-paths";
+
+export interface FetchSpecOptions {
+  /** Operator switch (SPEC_IMPORT_ALLOW_PRIVATE_URLS): allow loopback, private and link-local targets. */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+}
+
+export const SPEC_FETCH_DEFAULTS = {
+  timeoutMs: 10_000,
+  maxBytes: SPEC_LIMITS.defaultMaxBytes,
+  maxRedirects: 3,
+} as const;
+
+/**
+ * Downloads a spec from an http(s) URL for import. SSRF guarded: literal private addresses and internal names are
+ * refused before connecting, and every name is resolved through a lookup that refuses private answers (DNS rebinding)
+ * unless the operator allows them; each redirect hop is checked the same way. The body is cut at `maxBytes` and the
+ * whole exchange at `timeoutMs`. Failures are BAD_REQUEST naming the URL.
+ */
+export async function fetchSpecUrl(rawUrl: string, options: FetchSpecOptions): Promise<string> {
+  const timeoutMs = options.timeoutMs ?? SPEC_FETCH_DEFAULTS.timeoutMs;
+  const maxBytes = options.maxBytes ?? SPEC_FETCH_DEFAULTS.maxBytes;
+  const maxRedirects = options.maxRedirects ?? SPEC_FETCH_DEFAULTS.maxRedirects;
+  const agent = new Agent({
+    connect: { lookup: guardedLookup(options.allowPrivate), timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url = checkUrl(rawUrl, options.allowPrivate, rawUrl);
+  try {
+    for (let hop = 0; ; hop++) {
+      const response = await request(url, {
+        method: "GET",
+        dispatcher: agent,
+        signal,
+        headers: { accept: "application/json, application/yaml, text/yaml, text/plain;q=0.8, */*;q=0.5" },
+      });
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        await response.body.dump();
+        const location = response.headers.location;
+        if (typeof location !== "string" || hop >= maxRedirects) {
+          throw specError(`The spec URL redirects too often or without a location`, rawUrl);
+        }
+        url = checkUrl(new URL(location, url).toString(), options.allowPrivate, rawUrl);
+        continue;
+      }
+      if (response.statusCode !== 200) {
+        await response.body.dump();
+        throw specError(`The spec URL answered HTTP ${response.statusCode}`, rawUrl);
+      }
+      const declared = Number(response.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        await response.body.dump();
+        throw specError(`The spec at the URL is larger than ${formatBytes(maxBytes)}`, rawUrl);
+      }
+      return await readCapped(response.body, maxBytes, rawUrl);
+    }
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw specError(`Could not fetch the spec URL: ${explainFailure(error, timeoutMs)}`, rawUrl);
+  } finally {
+    await agent.close().catch(() => {});
+  }
+}
+
+function checkUrl(value: string, allowPrivate: boolean, where: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw specError(`The spec URL is not valid: ${truncate(value)}`, where);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw specError("The spec URL must start with http:// or https://", where);
+  }
+  if (url.username || url.password) throw specError("The spec URL must not contain credentials", where);
+  if (!allowPrivate && isPrivateHost(url.hostname)) {
+    throw specError("Private, loopback and link-local addresses are not allowed for spec URLs", where);
+  }
+  return url;
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number, where: string) {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw specError(`The spec at the URL is larger than ${formatBytes(maxBytes)}`, where);
+    }
+    parts.push(chunk);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(parts));
+  } catch {
+    throw specError("The spec at the URL is not UTF-8 text", where);
+  }
+}
+
+function explainFailure(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EPRIVATEUPSTREAM") return "the host resolves to a private, loopback or link-local address";
+  if (error.name === "TimeoutError" || error.name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT") {
+    return `no answer within ${timeoutMs / 1000} s`;
+  }
+  if (code === "ENOTFOUND") return "the host name does not resolve";
+  if (code === "ECONNREFUSED") return "the connection was refused";
+  return truncate(error.message.split("\n", 1)[0] ?? error.message);
+}

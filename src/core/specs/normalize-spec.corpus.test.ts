@@ -1,0 +1,56 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { isAppError } from "../errors/app-error";
+import { normalizeSpec } from "./normalize-spec";
+
+// The shared data folder sits beside the repo on the team machines; fresh clones skip this test.
+const corpusDirectory = resolve(import.meta.dirname, "../../../../shared/data/openapi-directory-lite/specs");
+
+function listSpecFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".json"))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+describe.skipIf(!existsSync(corpusDirectory))("normalizeSpec on the openapi-directory-lite corpus", () => {
+  it("normalizes every spec or refuses it with an AppError", { timeout: 300_000 }, async () => {
+    const files = listSpecFiles(corpusDirectory);
+    expect(files.length).toBeGreaterThan(0);
+    const failures = new Map<string, string[]>();
+    let succeeded = 0;
+    let endpoints = 0;
+    const started = performance.now();
+    for (const file of files) {
+      try {
+        const spec = await normalizeSpec(readFileSync(file, "utf8"));
+        succeeded++;
+        endpoints += spec.endpoints.length;
+      } catch (error) {
+        // Anything but an AppError fails the test here, with the file in the message.
+        if (!isAppError(error)) throw new Error(`${relative(corpusDirectory, file)}: ${String(error)}`);
+        const reason = error.message.replace(/:.*$/, "");
+        failures.set(reason, [...(failures.get(reason) ?? []), relative(corpusDirectory, file)]);
+      }
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`corpus: ${succeeded}/${files.length} specs normalized, ${endpoints} endpoints, ${seconds} s`);
+    for (const [reason, names] of failures)
+      console.log(`  ${names.length} × ${reason}: ${names.slice(0, 5).join(", ")}`);
+    expect(succeeded + [...failures.values()].reduce((sum, names) => sum + names.length, 0)).toBe(files.length);
+  });
+
+  it("accepts the largest spec as YAML too (the YAML limits leave room for real specs)", {
+    timeout: 60_000,
+  }, async () => {
+    const largest = join(corpusDirectory, "zuora.com/2017-09-06.json");
+    const json = readFileSync(largest, "utf8");
+    const fromJson = await normalizeSpec(json);
+    // lineWidth 0: the yaml package folds long strings in a way that does not round-trip leading spaces.
+    const fromYaml = await normalizeSpec(stringify(JSON.parse(json), { lineWidth: 0 }));
+    expect(fromYaml.endpoints.length).toBe(fromJson.endpoints.length);
+    expect(fromYaml.document).toEqual(fromJson.document);
+  });
+});

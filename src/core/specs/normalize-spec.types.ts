@@ -1,0 +1,52 @@
+export interface NormalizedParameter {
+  name: string;
+  in: string;
+  required: boolean;
+  description: string | null;
+  schema: unknown;
+}
+
+export interface NormalizedEndpoint {
+  /** Upper-case: GET, POST ... */
+  method: string;
+  path: string;
+  operationId: string | null;
+  summary: string | null;
+  description: string | null;
+  tags: string[];
+  /** Path-level and operation-level parameters merged (operation wins), `$ref`s to components resolved. */
+  parameters: NormalizedParameter[];
+  /** OpenAPI 3 requestBody with its `$ref` resolved. */
+  requestBody: unknown | null;
+  /** Each response with its `$ref` resolved; schemas inside may keep internal `$ref`s. */
+  responses: Record<string, unknown>;
+  /** The operation's security, else the document's, else null. */
+  security: unknown[] | null;
+}
+
+export interface NormalizedSpecMeta {
+  categories: string[];
+  logo: string | null;
+  providerName: string | null;
+  serviceName: string | null;
+  origin: string | null;
+}
+
+export interface NormalizedSpec {
+  /** "swagger-2.0", "openapi-3.0.3", "openapi-3.1.0" ... */
+  sourceFormat: string;
+  title: string;
+  version: string;
+  description: string | null;
+  /** Absolute http(s) base URLs, server variables replaced by their defaults. */
+  servers: string[];
+  /** The OpenAPI 3.x document (converted from 2.0), internal `$ref`s kept: real specs have cycles. */
+  document: Record<string, unknown>;
+  endpoints: NormalizedEndpoint[];
+  meta: NormalizedSpecMeta;
+}
+
+export interface NormalizeSpecOptions {
+  /** Larger input is refused; defaults to 10 MB. */
+  maxBytes?: number;
+}

@@ -1,0 +1,60 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Db } from "../../db/connection";
+import type { Database } from "../../db/schema";
+import type { BillingTables, BillingTransaction } from "../billing/billing.tables";
+import type { EventsTable } from "../events/events.tables";
+import type { GatewayTables, SubscriptionStatus } from "../plans/gateway.tables";
+
+/* Tables of migration 041-subscription-billing (the subscription columns are typed in plans/gateway.tables.ts). */
+
+export interface SubscriptionEventsTable {
+  id: string;
+  tenant_id: string;
+  subscription_id: string;
+  /** The state machine's transition name (subscription-state.ts). */
+  transition: string;
+  from_status: SubscriptionStatus;
+  to_status: SubscriptionStatus;
+  /** A user id, or "system" (billing runs). */
+  actor: string;
+  reason: string | null;
+  plan_id: string | null;
+  created_at: number;
+}
+
+export interface OverageBillingsTable {
+  tenant_id: string;
+  subscription_id: string;
+  /** "plan" or a plan object id, as in billing_counters. */
+  scope: string;
+  /** The quota period's start, as in billing_counters. */
+  period_start: number;
+  invoice_id: string | null;
+  quantity: number;
+  created_at: number;
+}
+
+export type SubscriptionBillingTables = GatewayTables &
+  BillingTables & {
+    subscription_events: SubscriptionEventsTable;
+    overage_billings: OverageBillingsTable;
+    events: EventsTable;
+  };
+
+export type SubscriptionKysely = Kysely<Database & SubscriptionBillingTables>;
+export type SubscriptionTransaction = Transaction<Database & SubscriptionBillingTables>;
+
+export function subscriptionKysely(db: Db): SubscriptionKysely {
+  return db.kysely.withTables<SubscriptionBillingTables>();
+}
+
+export type SubscriptionEventRow = Selectable<SubscriptionEventsTable>;
+
+/**
+ * The same transaction seen by the billing domain's queries. Kysely's types are invariant in the table map, so a
+ * transaction over a superset of BillingTables does not type-check as a BillingTransaction although it is one at
+ * runtime (same connection, every billing table present).
+ */
+export function asBillingTransaction(trx: SubscriptionTransaction): BillingTransaction {
+  return trx as unknown as BillingTransaction;
+}

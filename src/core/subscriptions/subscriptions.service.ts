@@ -1,0 +1,112 @@
+import type { Db } from "../../db/connection";
+import { requireManageableApp } from "../apps/apps.policy";
+import { AppError } from "../errors/app-error";
+import type { SubscriptionStatus } from "../plans/gateway.tables";
+import { assertCanManageApi } from "../plans/plans.policy";
+import { recordSubscribedEvent, subscribeWithPayment } from "./subscribe.service";
+import { subscriptionKysely } from "./subscription-billing.tables";
+import { type Subscription, toSubscription } from "./subscription-model";
+import type { SubscriptionTransition } from "./subscription-state";
+import { announceSubscriptionChange, applyTransitionIn } from "./subscription-transitions";
+import {
+  selectSubscriptionById,
+  selectSubscriptionIn,
+  selectSubscriptionsOfApi,
+  selectSubscriptionsOfApp,
+} from "./subscriptions.queries";
+
+export { type Subscription, toSubscription } from "./subscription-model";
+export { PAID_PLANS_MESSAGE } from "./subscription-payments";
+
+/** Spec section 3/4 subscription states. */
+export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
+  "unsubscribed",
+  "subscribed",
+  "pending_approval",
+  "access_rejected",
+  "suspended",
+];
+
+/**
+ * Subscribes an app to a plan without a card: free plans, paid plans under the tenant's invoice-billing switch, an
+ * organization team joining an existing subscription. A paid plan that needs a card is refused with
+ * PAID_PLANS_MESSAGE; subscribeWithPayment (subscribe.service.ts) takes the card.
+ */
+export function subscribeToPlan(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  planId: string,
+  appId: string,
+): Promise<Subscription> {
+  return subscribeWithPayment(db, tenantId, viewerId, { planId, appId });
+}
+
+/** The consumer ends a subscription now; the gateway refuses the app's calls to that API within seconds. */
+export async function unsubscribe(db: Db, tenantId: string, viewerId: string, subscriptionId: string) {
+  const sub = await selectSubscriptionById(db, tenantId, subscriptionId);
+  if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
+  await requireManageableApp(db, tenantId, viewerId, sub.app_id);
+  const result = await subscriptionKysely(db)
+    .transaction()
+    .execute((trx) =>
+      applyTransitionIn(trx, tenantId, sub, {
+        transition: "unsubscribe",
+        actor: viewerId,
+        reason: "Unsubscribed by the consumer",
+        now: Date.now(),
+        changes: { covered_by_subscription_id: null, cancel_at_period_end: 0 },
+      }),
+    );
+  announceSubscriptionChange(result);
+  return toSubscription(result.row);
+}
+
+export type ProviderDecision = "approve" | "reject" | "suspend" | "reactivate";
+
+const DECISIONS: Record<ProviderDecision, SubscriptionTransition> = {
+  approve: "approve",
+  reject: "reject",
+  suspend: "suspend",
+  reactivate: "reactivate",
+};
+
+/** Provider side: approve or reject a pending request, suspend or reactivate a subscription. */
+export async function decideSubscription(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  subscriptionId: string,
+  decision: ProviderDecision,
+): Promise<Subscription> {
+  const sub = await selectSubscriptionById(db, tenantId, subscriptionId);
+  if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
+  await assertCanManageApi(db, tenantId, viewerId, sub.api_id);
+  const now = Date.now();
+  const result = await subscriptionKysely(db)
+    .transaction()
+    .execute(async (trx) => {
+      const current = (await selectSubscriptionIn(trx, tenantId, sub.id)) ?? sub;
+      const applied = await applyTransitionIn(trx, tenantId, current, {
+        transition: DECISIONS[decision],
+        actor: viewerId,
+        reason: `Provider decision: ${decision}`,
+        now,
+      });
+      if (decision === "approve") await recordSubscribedEvent(trx, tenantId, sub.owner_user_id, applied.row, now);
+      return applied;
+    });
+  announceSubscriptionChange(result);
+  return toSubscription(result.row);
+}
+
+export async function listSubscriptionsOfApp(db: Db, tenantId: string, viewerId: string, appId: string) {
+  await requireManageableApp(db, tenantId, viewerId, appId);
+  return (await selectSubscriptionsOfApp(db, tenantId, appId)).map(toSubscription);
+}
+
+/** Provider side: who subscribes to the API, in every state. */
+export async function listSubscriptionsOfApi(db: Db, tenantId: string, viewerId: string, apiId: string) {
+  await assertCanManageApi(db, tenantId, viewerId, apiId);
+  return (await selectSubscriptionsOfApi(db, tenantId, apiId)).map(toSubscription);
+}

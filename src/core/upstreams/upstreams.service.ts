@@ -1,0 +1,47 @@
+import type { Db } from "../../db/connection";
+import { AppError } from "../errors/app-error";
+import type { GatewayMode } from "../plans/gateway.tables";
+import { announceGatewayChange } from "../plans/gateway-changes";
+import { assertCanManageApi } from "../plans/plans.policy";
+import { validateUpstreamUrl } from "./ssrf-guard";
+import { selectGatewayMode, updateUpstreamUrl, upsertGatewayMode } from "./upstreams.queries";
+
+export const GATEWAY_MODES: readonly GatewayMode[] = ["proxy", "mock"];
+
+/** Provider side: proxy to the upstream, or answer from the OpenAPI examples (mock mode) when it is unreachable. */
+export async function setApiGatewayMode(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  apiId: string,
+  mode: GatewayMode,
+): Promise<GatewayMode> {
+  if (!GATEWAY_MODES.includes(mode)) throw new AppError("BAD_REQUEST", "The mode is proxy or mock");
+  await assertCanManageApi(db, tenantId, viewerId, apiId);
+  await upsertGatewayMode(db, tenantId, apiId, mode);
+  announceGatewayChange({ kind: "api", apiId });
+  return mode;
+}
+
+export async function getApiGatewayMode(db: Db, tenantId: string, apiId: string): Promise<GatewayMode> {
+  return selectGatewayMode(db, tenantId, apiId);
+}
+
+/**
+ * Provider side: sets the API's upstream base URL after the SSRF check (private, loopback and link-local addresses
+ * only when the operator allows them). null clears it (calls then answer 502 unless mock mode is on).
+ */
+export async function setApiUpstreamUrl(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  apiId: string,
+  url: string | null,
+  options: { allowPrivate: boolean },
+): Promise<string | null> {
+  await assertCanManageApi(db, tenantId, viewerId, apiId);
+  const value = url === null || url.trim() === "" ? null : validateUpstreamUrl(url.trim(), options).toString();
+  await updateUpstreamUrl(db, tenantId, apiId, value);
+  announceGatewayChange({ kind: "api", apiId });
+  return value;
+}

@@ -1,0 +1,44 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Db } from "./connection";
+import * as m001 from "./migrations/001-catalog";
+import * as m002 from "./migrations/002-catalog-read-indexes";
+import * as m010 from "./migrations/010-search";
+import * as m011 from "./migrations/011-events";
+import * as m012 from "./migrations/012-search-scale";
+import * as m020 from "./migrations/020-accounts";
+import * as m021 from "./migrations/021-mail-delivery";
+import * as m030 from "./migrations/030-gateway";
+import * as m031 from "./migrations/031-usage-series";
+import * as m040 from "./migrations/040-billing";
+import * as m041 from "./migrations/041-subscription-billing";
+import * as m050 from "./migrations/050-content";
+
+// Migrations are listed here, not discovered on disk, so they work the same under tsx, Vitest and bundlers.
+const migrations: Record<string, Migration> = {
+  "001-catalog": m001,
+  "002-catalog-read-indexes": m002,
+  "010-search": m010,
+  "011-events": m011,
+  "012-search-scale": m012,
+  "020-accounts": m020,
+  "021-mail-delivery": m021,
+  "030-gateway": m030,
+  "031-usage-series": m031,
+  "040-billing": m040,
+  "041-subscription-billing": m041,
+  "050-content": m050,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  // Issues land in parallel with their own numbered migrations; a dev database may have applied a later number first.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,207 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/*
+ * One schema for SQLite and PostgreSQL. Portable column choices (see docs/decisions/002-portable-schema.md):
+ * ids are text, timestamps are integer epoch milliseconds, booleans are integer 0/1, JSON is text.
+ */
+
+export type Flag = 0 | 1;
+export type Visibility = "PUBLIC" | "PRIVATE";
+export type PricingType = "FREE" | "FREEMIUM" | "PAID";
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  /** JSON of TenantConfig (src/core/tenants/tenant-config.ts). */
+  config: string;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  tenant_id: string;
+  username: string;
+  email: string | null;
+  name: string;
+  thumbnail: string | null;
+  position: string | null;
+  company: string | null;
+  location: string | null;
+  bio: string | null;
+  is_demo: Flag;
+  created_at: number;
+}
+
+export interface CategoriesTable {
+  id: string;
+  tenant_id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  created_at: number;
+}
+
+export interface CollectionsTable {
+  id: string;
+  tenant_id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  thumbnail: string | null;
+  position: number;
+  created_at: number;
+}
+
+export interface CollectionApisTable {
+  tenant_id: string;
+  collection_id: string;
+  api_id: string;
+  position: number;
+}
+
+export interface TagDefinitionsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  color: string | null;
+  description: string | null;
+  status: string;
+  type: string;
+  /** JSON array of allowed values. */
+  values_json: string;
+  is_visible: Flag;
+  show_tag_name: Flag;
+}
+
+export interface ApiTagsTable {
+  tenant_id: string;
+  api_id: string;
+  tag_id: string;
+  value: string;
+}
+
+export interface ApisTable {
+  id: string;
+  tenant_id: string;
+  owner_id: string;
+  name: string;
+  slug: string;
+  short_description: string;
+  thumbnail: string | null;
+  visibility: Visibility;
+  category_id: string | null;
+  pricing_type: PricingType;
+  provider_name: string | null;
+  website: string | null;
+  terms_of_use: string | null;
+  /** Markdown, rendered sanitized. */
+  readme: string;
+  /** JSON array of strings (benefits). */
+  features_json: string;
+  /** JSON array of { title, url }. */
+  resources_json: string;
+  auth_type: string | null;
+  cors: string | null;
+  followers_count: number;
+  rating_avg: number;
+  rating_votes: number;
+  /** Metrics: health check in percent, popularity 0..10, latency in ms, service level in percent. */
+  health_check: number | null;
+  popularity: number;
+  latency_ms: number | null;
+  service_level: number | null;
+  /** 1 when followers/rating/metrics were generated for the demo catalog, not measured. */
+  is_demo_data: Flag;
+  upstream_url: string | null;
+  current_version_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiVersionsTable {
+  id: string;
+  tenant_id: string;
+  api_id: string;
+  version: string;
+  /** e.g. swagger-2.0, openapi-3.0.3 */
+  source_format: string;
+  original_doc: string;
+  /** OpenAPI 3 document, JSON, $refs kept (not dereferenced). */
+  normalized_doc: string;
+  endpoints_count: number;
+  created_at: number;
+}
+
+export interface ApiEndpointsTable {
+  id: string;
+  tenant_id: string;
+  api_id: string;
+  version_id: string;
+  method: string;
+  path: string;
+  operation_id: string | null;
+  summary: string | null;
+  description: string | null;
+  /** JSON arrays/objects of the dereferenced operation parts. */
+  tags_json: string;
+  parameters_json: string;
+  request_body_json: string | null;
+  responses_json: string;
+  security_json: string | null;
+  position: number;
+}
+
+export interface SpotlightsTable {
+  id: string;
+  tenant_id: string;
+  api_id: string;
+  title: string;
+  description: string | null;
+  url: string | null;
+  file_path: string | null;
+  published: Flag;
+  draft: Flag;
+  position: number;
+  created_at: number;
+}
+
+export interface PagesTable {
+  id: string;
+  tenant_id: string;
+  slug: string;
+  title: string;
+  /** Markdown */
+  body: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  users: UsersTable;
+  categories: CategoriesTable;
+  collections: CollectionsTable;
+  collection_apis: CollectionApisTable;
+  tag_definitions: TagDefinitionsTable;
+  api_tags: ApiTagsTable;
+  apis: ApisTable;
+  api_versions: ApiVersionsTable;
+  api_endpoints: ApiEndpointsTable;
+  spotlights: SpotlightsTable;
+  pages: PagesTable;
+}
+
+export type TenantRow = Selectable<TenantsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type ApiRow = Selectable<ApisTable>;
+export type NewApi = Insertable<ApisTable>;
+export type ApiUpdate = Updateable<ApisTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ApiEndpointRow = Selectable<ApiEndpointsTable>;
+export type ApiVersionRow = Selectable<ApiVersionsTable>;
+export type SpotlightRow = Selectable<SpotlightsTable>;
+export type PageRow = Selectable<PagesTable>;
+export type TagDefinitionRow = Selectable<TagDefinitionsTable>;
+// Generated is re-exported for tables that later gain database-generated columns.
+export type { Generated };

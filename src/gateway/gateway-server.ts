@@ -1,0 +1,160 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { DEFAULT_TENANT_ID } from "../common/tenant-config";
+import type { Config } from "../config";
+import { onGatewayChange } from "../core/plans/gateway-changes";
+import { type DemoUpstreams, startDemoUpstreams } from "../core/upstreams/demo-upstreams";
+import type { Db } from "../db/connection";
+import type { CounterStore } from "../infra/counters/counter-store";
+import { MemoryCounterStore } from "../infra/counters/memory-counter-store";
+import { RedisCounterStore } from "../infra/counters/redis-counter-store";
+import { subscribeToRemoteChanges } from "./change-bridge";
+import { GatewayDirectory } from "./gateway-directory";
+import { createGatewayHandler } from "./gateway-handler";
+import { MeteringBuffer } from "./metering-buffer";
+import { UpstreamPools } from "./upstream-pools";
+
+export type GatewayConfig = Pick<
+  Config,
+  | "GATEWAY_PORT"
+  | "HOST"
+  | "GATEWAY_HOST"
+  | "PORTICO_DATA_DIR"
+  | "REDIS_URL"
+  | "GATEWAY_MAX_BODY_BYTES"
+  | "GATEWAY_ALLOW_PRIVATE_UPSTREAMS"
+  | "GATEWAY_UPSTREAM_TIMEOUT_MS"
+  | "GATEWAY_UPSTREAM_IDLE_TIMEOUT_MS"
+  | "GATEWAY_HEADERS_TIMEOUT_MS"
+  | "GATEWAY_REQUEST_TIMEOUT_MS"
+  | "GATEWAY_CACHE_TTL_MS"
+  | "GATEWAY_BILLING_JOURNAL"
+  | "GATEWAY_BILLING_FSYNC"
+  | "GATEWAY_METERING_FLUSH_MS"
+  | "GATEWAY_DEMO_UPSTREAMS"
+>;
+
+export interface GatewayLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface RunningGateway {
+  /** http://host:port the gateway listens on (the port is the real one when GATEWAY_PORT=0). */
+  url: string;
+  port: number;
+  counters: CounterStore;
+  directory: GatewayDirectory;
+  metering: MeteringBuffer;
+  /** Writes buffered usage now (tests, shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The counter store for the mode: Redis when REDIS_URL is set (scale-out), else memory + billing journal. */
+export function openCounterStore(config: GatewayConfig): CounterStore {
+  if (config.REDIS_URL) return RedisCounterStore.connect(config.REDIS_URL);
+  const file = config.GATEWAY_BILLING_JOURNAL ?? path.join(config.PORTICO_DATA_DIR, "gateway-billing.sqlite");
+  return MemoryCounterStore.open(file, { fsync: config.GATEWAY_BILLING_FSYNC });
+}
+
+/**
+ * Starts the data plane on GATEWAY_PORT: its own node:http listener (no framework on the hot path), in-memory
+ * directory of keys/plans/subscriptions, exact counters, undici pools to upstreams, batched metering.
+ */
+export async function startGateway(deps: {
+  config: GatewayConfig;
+  db: Db;
+  logger: GatewayLogger;
+}): Promise<RunningGateway> {
+  const { config, db, logger } = deps;
+  const demo: DemoUpstreams | null = config.GATEWAY_DEMO_UPSTREAMS ? await startDemoUpstreams() : null;
+  const counters = openCounterStore(config);
+  const directory = new GatewayDirectory(db, {
+    ttlMs: config.GATEWAY_CACHE_TTL_MS,
+    allowPrivateUpstreams: config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS,
+    demoOrigin: demo?.origin ?? null,
+  });
+  const stopLocal = onGatewayChange((change) => directory.invalidate(change));
+  const stopRemote = config.REDIS_URL
+    ? subscribeToRemoteChanges(config.REDIS_URL, (change) => directory.invalidate(change))
+    : null;
+  const pools = new UpstreamPools({
+    allowPrivateUpstreams: config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS,
+    headersTimeoutMs: config.GATEWAY_UPSTREAM_TIMEOUT_MS,
+    bodyTimeoutMs: config.GATEWAY_UPSTREAM_IDLE_TIMEOUT_MS,
+  });
+  const metering = new MeteringBuffer(db, counters, {
+    flushMs: config.GATEWAY_METERING_FLUSH_MS,
+    maxBuffered: 200_000,
+    maxBatch: 5_000,
+    logger,
+  });
+  metering.start();
+  const handler = createGatewayHandler({
+    directory,
+    counters,
+    pools,
+    metering,
+    maxBodyBytes: config.GATEWAY_MAX_BODY_BYTES,
+    defaultTenantId: DEFAULT_TENANT_ID,
+    logger,
+  });
+  const server = http.createServer(
+    {
+      // Slowloris: headers must arrive within GATEWAY_HEADERS_TIMEOUT_MS, checked every second.
+      headersTimeout: config.GATEWAY_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.GATEWAY_REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: 1_000,
+      keepAliveTimeout: 5_000,
+      maxHeaderSize: 16 * 1024,
+      noDelay: true,
+    },
+    handler,
+  );
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    // Oversized headers (431), malformed requests (400), header timeouts (408): answer if possible, then close.
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    const text = http.STATUS_CODES[status] ?? "Bad Request";
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
+  const host = config.GATEWAY_HOST ?? config.HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.GATEWAY_PORT, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  logger.info({ port, counters: counters.kind, demo: demo?.origin ?? null }, "gateway listening");
+
+  let closed = false;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    counters,
+    directory,
+    metering,
+    flush: () => metering.flush(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopLocal();
+      await stopRemote?.();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      });
+      await metering.close();
+      await pools.close();
+      await counters.close();
+      await demo?.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { QuotaPeriodName } from "./quota-period";
+import type { WindowSpec } from "./sliding-window";
+
+/** One quota a call counts against: the plan's own, or a plan object's (per-endpoint) quota. */
+export interface QuotaSpec {
+  /** "plan" or the plan object id; part of the billing counter key. */
+  scope: string;
+  /** null: unlimited, the call is still counted for billing. */
+  limit: number | null;
+  period: QuotaPeriodName;
+  /** true: refuse beyond the limit; false: admit and count as overage. */
+  hard: boolean;
+}
+
+export interface LimitRequest {
+  tenantId: string;
+  subscriptionId: string;
+  rate: WindowSpec | null;
+  quotas: QuotaSpec[];
+}
+
+export interface LimitHeaders {
+  limit: number;
+  remaining: number;
+  resetMs: number;
+}
+
+export type LimitReason = "ok" | "rate_limited" | "quota_exceeded";
+
+export interface LimitDecision {
+  admitted: boolean;
+  reason: LimitReason;
+  /** Set when the plan has a rate limit. */
+  rate: LimitHeaders | null;
+  /** The plan-level quota (or the first limited quota), when there is one. */
+  quota: LimitHeaders | null;
+  retryAfterMs: number;
+  /** Admitted beyond a soft quota: billed as overage. */
+  overage: boolean;
+  /** Pass back to commit() or release(); null when the call was refused. */
+  ticket: CounterTicket | null;
+}
+
+/** What an admitted call holds until it is answered (commit) or fails before answering (release). */
+export interface CounterTicket {
+  readonly tenantId: string;
+  readonly subscriptionId: string;
+  /** Counter identities the call was reserved against: scope and period start. */
+  readonly counters: ReadonlyArray<{ readonly scope: string; readonly periodStart: number }>;
+}
+
+/** Waits for a commit to become durable: `committed(null)` then, or `committed(error)` when it could not be. */
+export interface CommitWaiter {
+  committed(error: unknown): void;
+}
+
+/**
+ * Exact rate limits and quotas. decide() reserves; commit() makes the call billed and resolves once that is durable
+ * (the caller answers the client only afterwards); release() hands back a reservation for a call that was never
+ * answered (client gone, upstream unreachable). Overshoot under concurrency is zero: reservations count against limits.
+ */
+export interface CounterStore {
+  readonly kind: "memory" | "redis";
+  decide(request: LimitRequest): LimitDecision | Promise<LimitDecision>;
+  /** undefined when already durable. */
+  commit(ticket: CounterTicket): Promise<void> | undefined;
+  /**
+   * The hot path's commit, without a promise per call: true when already durable (the waiter is not called), false
+   * when `waiter.committed` will be called once it is (or once it failed).
+   */
+  commitWith(ticket: CounterTicket, waiter: CommitWaiter): boolean;
+  release(ticket: CounterTicket): void;
+  /** Billed count of one counter (tests, dashboards). */
+  billedCount(subscriptionId: string, scope: string, periodStart: number): Promise<number>;
+  /** Counters changed since the last call, for the billing_counters table in the main database. */
+  drainChangedCounters(): Promise<BilledCounter[]>;
+  close(): Promise<void>;
+}
+
+export interface BilledCounter {
+  tenantId: string;
+  subscriptionId: string;
+  scope: string;
+  periodStart: number;
+  count: number;
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { type FileStorage, isSafeStorageKey } from "./file-storage";
+
+function resolveKey(root: string, key: string): string {
+  if (!isSafeStorageKey(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  const full = path.resolve(root, key);
+  // Belt and braces: the key pattern already forbids "..", but the resolved path must stay under the root.
+  if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error("Storage key escapes the storage root");
+  return full;
+}
+
+/** Files in a local folder (embedded mode): {dataDir}/uploads by default. Writes go through a temp file + rename. */
+export function createLocalStorage(root: string): FileStorage {
+  return {
+    async put(key, bytes) {
+      const target = resolveKey(root, key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      await fs.writeFile(temp, bytes);
+      await fs.rename(temp, target);
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await fs.readFile(resolveKey(root, key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await fs.rm(resolveKey(root, key), { force: true });
+    },
+  };
+}
+
+const byRoot = new Map<string, FileStorage>();
+
+/** The upload storage of a data dir (one instance per folder). */
+export function uploadStorage(dataDir: string): FileStorage {
+  const root = path.join(dataDir, "uploads");
+  let storage = byRoot.get(root);
+  if (!storage) {
+    storage = createLocalStorage(root);
+    byRoot.set(root, storage);
+  }
+  return storage;
+}

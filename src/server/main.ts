@@ -1,0 +1,87 @@
+import "./node-env";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { buildWebServer } from "../api/web-server";
+import { DEFAULT_TENANT_ID } from "../common/tenant-config";
+import { ConfigError, loadConfig } from "../config";
+import { ensureDemoApis } from "../core/upstreams/demo-apis";
+import { openDatabase } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
+import { seedIfEmpty } from "../db/seed/seed-demo-catalog";
+import { publishGatewayChanges } from "../gateway/change-bridge";
+import { startGateway } from "../gateway/gateway-server";
+import { mailSenderFor } from "../infra/mail/mail-senders";
+import { startWorker } from "../worker/worker";
+import { createLogger } from "./logger";
+
+const BUILD_DIR = path.resolve("build");
+
+async function loadServerBuild(): Promise<ServerBuild> {
+  const entry = path.join(BUILD_DIR, "server", "index.js");
+  if (!fs.existsSync(entry)) {
+    throw new Error(`No React Router build at ${entry}: run "npm run build" first (npm start does it for you).`);
+  }
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+/** Composition root: one process runs the services named in PORTICO_SERVICES (all three in embedded mode). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.PORTICO_DATA_DIR });
+  await migrateToLatest(db);
+  if (config.PORTICO_SEED === "auto") {
+    const report = await seedIfEmpty(db, { dataDir: config.PORTICO_DATA_DIR, log: (line) => logger.info(line) });
+    if (report) logger.info({ seed: report }, "demo catalog seeded");
+    // The in-process demo upstreams (Portico Echo, Portico Geo) with their plans, so subscribe-and-call works offline.
+    const demoApis = await ensureDemoApis(db, DEFAULT_TENANT_ID);
+    if (demoApis.length > 0) logger.info({ demoApis }, "demo gateway APIs added");
+  }
+
+  const closers: Array<() => Promise<unknown>> = [];
+  if (config.PORTICO_SERVICES.has("web")) {
+    const app = await buildWebServer({
+      config,
+      db,
+      logger,
+      build: await loadServerBuild(),
+      clientDir: path.join(BUILD_DIR, "client"),
+    });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    closers.push(() => app.close());
+    // Scale-out: gateway instances in other processes learn about revoked keys and plan changes through Redis.
+    if (config.REDIS_URL) closers.push(publishGatewayChanges(config.REDIS_URL));
+  }
+  if (config.PORTICO_SERVICES.has("gateway")) {
+    const gateway = await startGateway({ config, db, logger });
+    closers.push(() => gateway.close());
+  }
+
+  if (config.PORTICO_SERVICES.has("worker")) {
+    // Billing runs, reconciliation and housekeeping; every job is idempotent, so several workers may run at once.
+    const worker = startWorker({ db, logger, mailSender: mailSenderFor(config, logger) });
+    closers.push(() => worker.stop());
+    // A worker-only process tells remote gateways about suspensions through Redis like the web service does.
+    if (config.REDIS_URL && !config.PORTICO_SERVICES.has("web")) closers.push(publishGatewayChanges(config.REDIS_URL));
+  }
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    for (const close of closers) await close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { Locale } from "../common/locales";
+import type { Config } from "../config";
+import type { Viewer } from "../core/accounts/accounts.types";
+import type { TenantInfo } from "../core/tenants/tenants.types";
+import type { Db } from "../db/connection";
+
+// TenantInfo lives with the tenants domain; re-exported because server and web code import it from here.
+export type { TenantInfo };
+
+export type ThemeChoice = "light" | "dark" | null;
+
+/**
+ * Built by the Fastify server for every page request and handed to React Router loaders/actions as `context`.
+ * Route modules get the database and the tenant only from here (never from module state), because the SSR bundle
+ * is built separately from the server and must not open its own connections.
+ */
+// A type alias (not an interface) so it fits React Router's index-signature AppLoadContext.
+export type RequestContext = {
+  db: Db;
+  config: Config;
+  tenant: TenantInfo;
+  /** Locale from the path prefix (or en-US); see src/web/i18n for cookie/browser detection at the root. */
+  cookieLocale: Locale | null;
+  acceptLanguage: string | null;
+  /** Stored theme choice from the cookie; null means none stored (the client then applies system preference). */
+  theme: ThemeChoice;
+  cspNonce: string;
+  csrfToken: string;
+  /**
+   * The signed-in user of this tenant (with sessionId), or null when signed out. Permissions for the top bar:
+   * getAccessTree(db, tenant.id, viewer) from src/core/access/access.service.ts (menu flags included).
+   */
+  viewer: Viewer | null;
+};

@@ -1,0 +1,72 @@
+import { useRef } from "react";
+import type { ApiCard as ApiCardData, CollectionSummary } from "../../core/catalog/catalog.types";
+import { useTranslation } from "../i18n/use-translation";
+import { ApiCard } from "./api-card";
+import { ChevronIcon } from "./icons";
+import { LocalLink } from "./localized-link";
+
+/** One hub row: a collection's APIs in a horizontally scrolling, snap-aligned strip. */
+export function CollectionCarousel(props: { collection: CollectionSummary; apis: ApiCardData[] }) {
+  const { t } = useTranslation();
+  const strip = useRef<HTMLUListElement>(null);
+  const headingId = `carousel-${props.collection.slug}`;
+
+  function scroll(direction: 1 | -1) {
+    const el = strip.current;
+    if (!el) return;
+    // In RTL the strip scrolls towards negative offsets, so "forward" flips.
+    const rtl = getComputedStyle(el).direction === "rtl";
+    el.scrollBy({ left: direction * (rtl ? -1 : 1) * el.clientWidth * 0.9, behavior: "smooth" });
+  }
+
+  return (
+    <section aria-labelledby={headingId} data-testid="collection-carousel" className="flex flex-col gap-4">
+      <div className="flex items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id={headingId} dir="auto" className="text-start text-xl font-bold tracking-tight">
+            {props.collection.name}
+          </h2>
+          {props.collection.description && (
+            <p dir="auto" className="mt-1 line-clamp-1 rtl:text-right text-sm text-slate-600 dark:text-slate-400">
+              {props.collection.description}
+            </p>
+          )}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <LocalLink
+            to={`/collection/${props.collection.slug}`}
+            className="rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:bg-accent/10"
+          >
+            {t("common.viewAll")}
+          </LocalLink>
+          <button
+            type="button"
+            onClick={() => scroll(-1)}
+            aria-label={t("hub.scrollBack")}
+            className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
+          >
+            <ChevronIcon className="size-4 rotate-180 rtl:rotate-0" />
+          </button>
+          <button
+            type="button"
+            onClick={() => scroll(1)}
+            aria-label={t("hub.scrollForward")}
+            className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
+          >
+            <ChevronIcon className="size-4 rtl:rotate-180" />
+          </button>
+        </div>
+      </div>
+      <ul
+        ref={strip}
+        className="no-scrollbar -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6"
+      >
+        {props.apis.map((api) => (
+          <li key={api.id} className="w-[78%] shrink-0 snap-start sm:w-[300px]">
+            <ApiCard api={api} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

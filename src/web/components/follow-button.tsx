@@ -1,0 +1,41 @@
+import { useTranslation } from "../i18n/use-translation";
+import { CheckIcon, PlusIcon } from "./account-icons";
+import { useSocial } from "./social-state";
+
+/**
+ * Follow/unfollow an API (spec section 4): the label flips at once, then the change is sent; a refusal flips it
+ * back with a message. Signed-out visitors get the login/register prompt.
+ */
+export function FollowButton(props: { apiId: string; apiName: string; compact?: boolean; className?: string }) {
+  const { t } = useTranslation();
+  const social = useSocial();
+  const following = social.isFollowing(props.apiId);
+  return (
+    <button
+      type="button"
+      data-testid="follow-button"
+      aria-pressed={following}
+      title={props.compact ? (following ? t("follow.following") : t("follow.follow")) : undefined}
+      aria-label={
+        following ? t("follow.unfollowApi", { name: props.apiName }) : t("follow.followApi", { name: props.apiName })
+      }
+      onClick={(event) => {
+        // Cards are links over their whole area; the button acts on its own.
+        event.preventDefault();
+        event.stopPropagation();
+        social.toggleFollow(props.apiId);
+      }}
+      className={`relative z-10 inline-flex items-center gap-1.5 rounded-lg border font-semibold transition ${
+        props.compact ? "p-1.5 text-xs" : "px-3.5 py-2 text-sm"
+      } ${
+        following
+          ? "border-accent bg-accent text-white hover:brightness-110"
+          : "border-slate-300 bg-white text-slate-800 hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      } ${props.className ?? ""}`}
+    >
+      {following ? <CheckIcon className="size-4" /> : <PlusIcon className="size-4" />}
+      {/* Cards show the icon only (the label is in aria-label and title); the API page shows the word too. */}
+      {!props.compact && (following ? t("follow.following") : t("follow.follow"))}
+    </button>
+  );
+}

@@ -1,0 +1,17 @@
+/** Signed-out product links of the top bar and the drawer (spec section 6: add API, docs, sign in, sign up). */
+export interface NavItem {
+  id: "hub" | "docs" | "add-api";
+  labelKey: string;
+  /** App path (gets the language prefix) or an external URL. */
+  href: string;
+  external?: boolean;
+}
+
+export function productNavItems(docsUrl: string, studioPath: string): NavItem[] {
+  return [
+    { id: "hub", labelKey: "nav.apiHub", href: "/hub" },
+    { id: "docs", labelKey: "nav.docs", href: docsUrl, external: !docsUrl.startsWith("/") },
+    // Adding an API needs an account: signed-out visitors go through sign-in to the provider area.
+    { id: "add-api", labelKey: "nav.addYourApi", href: `/auth?referral=${encodeURIComponent(studioPath)}` },
+  ];
+}

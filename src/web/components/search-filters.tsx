@@ -1,0 +1,291 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { Form, useSubmit } from "react-router";
+import type { FacetCount, SearchFacets } from "../../core/search/search.types";
+import { useTranslation } from "../i18n/use-translation";
+import { formatNumber } from "../lib/format";
+import { useLocale, useLocalize } from "../lib/root-data";
+import { SEARCH_SORTS, type SearchPageQuery, searchBasePath, searchPageHref, without } from "../lib/search-params";
+import { CloseIcon } from "./icons";
+import { LocalLink } from "./localized-link";
+
+/** The sort select lives in the results header but belongs to this form (the `form` attribute). */
+export const FILTER_FORM_ID = "search-filter-form";
+/** Categories listed before 'More categories'. */
+const TOP_CATEGORIES = 8;
+
+export interface SearchTagDefinition {
+  name: string;
+  values: string[];
+  showTagName: boolean;
+}
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function tagLabel(tag: string, definitions: readonly SearchTagDefinition[]): string {
+  const at = tag.indexOf(":");
+  const name = tag.slice(0, at);
+  const value = tag.slice(at + 1);
+  const definition = definitions.find((d) => d.name === name);
+  return definition?.showTagName === false ? value : `${name}: ${value}`;
+}
+
+function FacetOption(props: { name: string; value: string; label: string; count: number | null; checked: boolean }) {
+  const locale = useLocale();
+  return (
+    <label className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+      <input
+        type="checkbox"
+        name={props.name}
+        value={props.value}
+        defaultChecked={props.checked}
+        className="size-4 shrink-0 accent-accent"
+      />
+      <span dir="auto" className="min-w-0 flex-1 truncate">
+        {props.label}
+      </span>
+      {props.count !== null && (
+        <span className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
+          {formatNumber(props.count, locale)}
+        </span>
+      )}
+    </label>
+  );
+}
+
+function Group(props: { legend: string; children: React.ReactNode; testId: string }) {
+  return (
+    <fieldset data-testid={props.testId} className="flex flex-col gap-0.5">
+      <legend className="mb-1.5 text-xs font-bold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        {props.legend}
+      </legend>
+      {props.children}
+    </fieldset>
+  );
+}
+
+/** Selected values always show, even when the other filters leave them with no results. */
+function withSelected(facets: readonly FacetCount[], selected: readonly string[]): FacetCount[] {
+  const lower = new Set(facets.map((f) => f.value.toLowerCase()));
+  const missing = selected.filter((s) => !lower.has(s.toLowerCase())).map((s) => ({ value: s, label: s, count: 0 }));
+  return [...facets, ...missing];
+}
+
+/**
+ * Category, pricing and tag filters with facet counts, as a GET form: without JavaScript 'Apply' submits it, with
+ * JavaScript every change navigates at once. On small screens a CSS-only toggle folds it away.
+ */
+export function SearchFilters(props: {
+  query: SearchPageQuery;
+  facets: SearchFacets;
+  tagDefinitions: SearchTagDefinition[];
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const localize = useLocalize();
+  const hydrated = useHydrated();
+  const { query } = props;
+  const selectedCategories = query.categories.map((c) => c.toLowerCase());
+  const categories = withSelected(props.facets.categories, query.categories);
+  const isChosen = (f: FacetCount) => selectedCategories.includes(f.value.toLowerCase());
+  const top = categories.filter((f, i) => i < TOP_CATEGORIES || isChosen(f));
+  const more = categories.filter((f, i) => i >= TOP_CATEGORIES && !isChosen(f));
+  const pricing = withSelected(props.facets.pricingTypes, query.pricing);
+  const active = query.categories.length + query.pricing.length + query.tags.length;
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    submit(event.currentTarget, { preventScrollReset: true });
+  }
+
+  return (
+    <div>
+      <input id="search-filters-toggle" type="checkbox" className="peer sr-only" />
+      <label
+        htmlFor="search-filters-toggle"
+        data-testid="search-filters-toggle"
+        className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-accent lg:hidden dark:border-slate-700 dark:bg-slate-900"
+      >
+        {t("search.filters")}
+        {active > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-white tabular-nums">{active}</span>}
+      </label>
+      <Form
+        // A fresh form per URL: the checkboxes are uncontrolled and must show what the URL says.
+        key={`${query.term}|${query.categories}|${query.pricing}|${query.tags}|${query.sort}`}
+        id={FILTER_FORM_ID}
+        method="get"
+        action={localize(searchBasePath(query.term))}
+        onChange={onChange}
+        aria-label={t("search.filters")}
+        data-testid="search-filters"
+        className="mt-4 hidden flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-4 peer-checked:flex lg:mt-0 lg:flex lg:border-0 lg:bg-transparent lg:p-0 dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent"
+      >
+        {query.tab !== "all" && <input type="hidden" name="tab" value={query.tab} />}
+        {categories.length > 0 && (
+          <Group legend={t("search.category")} testId="search-filter-category">
+            {top.map((f) => (
+              <FacetOption
+                key={f.value}
+                name="category"
+                value={f.value}
+                label={f.label}
+                count={f.count}
+                checked={isChosen(f)}
+              />
+            ))}
+            {more.length > 0 && (
+              <details className="group">
+                <summary className="cursor-pointer px-1 py-1 text-sm font-medium text-accent">
+                  {t("search.moreCategories", { count: more.length })}
+                </summary>
+                {more.map((f) => (
+                  <FacetOption
+                    key={f.value}
+                    name="category"
+                    value={f.value}
+                    label={f.label}
+                    count={f.count}
+                    checked={false}
+                  />
+                ))}
+              </details>
+            )}
+          </Group>
+        )}
+        {pricing.length > 0 && (
+          <Group legend={t("search.pricing")} testId="search-filter-pricing">
+            {pricing.map((f) => (
+              <FacetOption
+                key={f.value}
+                name="pricing"
+                value={f.value}
+                label={t(`api.pricing.${f.value}`, { defaultValue: f.label })}
+                count={f.count}
+                checked={query.pricing.includes(f.value)}
+              />
+            ))}
+          </Group>
+        )}
+        {props.tagDefinitions.map((definition) => (
+          <Group key={definition.name} legend={definition.name} testId="search-filter-tag">
+            {definition.values.map((value) => {
+              const tag = `${definition.name}:${value}`;
+              return (
+                <FacetOption
+                  key={tag}
+                  name="tag"
+                  value={tag}
+                  label={value}
+                  count={null}
+                  checked={query.tags.includes(tag)}
+                />
+              );
+            })}
+          </Group>
+        ))}
+        {!hydrated && (
+          <button
+            type="submit"
+            className="self-start rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
+          >
+            {t("search.apply")}
+          </button>
+        )}
+      </Form>
+    </div>
+  );
+}
+
+/** The results' order; part of the filter form, so a change keeps the filters and starts at the first page. */
+export function SearchSortSelect(props: { query: SearchPageQuery }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const { query } = props;
+  const sorts = SEARCH_SORTS.filter((s) => s !== "relevance" || query.term !== "");
+  const current = query.sort ?? (query.term !== "" ? "relevance" : "popularity");
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="search-sort" className="text-sm text-slate-600 dark:text-slate-400">
+        {t("search.sortBy")}
+      </label>
+      <select
+        id="search-sort"
+        name="sort"
+        form={FILTER_FORM_ID}
+        key={current}
+        defaultValue={current}
+        data-testid="search-sort"
+        onChange={(event) => {
+          if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+        }}
+        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+      >
+        {sorts.map((s) => (
+          <option key={s} value={s}>
+            {t(`search.sort.${s}`)}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button
+          type="submit"
+          form={FILTER_FORM_ID}
+          className="h-9 rounded-lg border border-slate-300 px-3 text-sm font-semibold dark:border-slate-700"
+        >
+          {t("search.apply")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Chips for the active filters (each removes itself) and 'Clear filters'. */
+export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefinitions: SearchTagDefinition[] }) {
+  const { t } = useTranslation();
+  const { query } = props;
+  const chips = [
+    ...query.categories.map((c) => ({
+      label: c,
+      href: searchPageHref(query, { categories: without(query.categories, c) }),
+    })),
+    ...query.pricing.map((p) => ({
+      label: t(`api.pricing.${p}`, { defaultValue: p }),
+      href: searchPageHref(query, { pricing: without(query.pricing, p) }),
+    })),
+    ...query.tags.map((tag) => ({
+      label: tagLabel(tag, props.tagDefinitions),
+      href: searchPageHref(query, { tags: without(query.tags, tag) }),
+    })),
+  ];
+  if (chips.length === 0) return null;
+  return (
+    <ul data-testid="search-active-filters" className="flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={chip.href}>
+          <LocalLink
+            to={chip.href}
+            preventScrollReset
+            aria-label={t("search.removeFilter", { name: chip.label })}
+            className="inline-flex items-center gap-1 rounded-full bg-accent/12 py-1 ps-3 pe-2 text-xs font-semibold text-sky-800 hover:bg-accent/20 dark:text-sky-200"
+          >
+            <span dir="auto">{chip.label}</span>
+            <CloseIcon className="size-3.5" />
+          </LocalLink>
+        </li>
+      ))}
+      <li>
+        <LocalLink
+          to={searchPageHref(query, { categories: [], pricing: [], tags: [] })}
+          preventScrollReset
+          data-testid="search-clear-filters"
+          className="text-xs font-semibold text-accent hover:underline"
+        >
+          {t("search.clearFilters")}
+        </LocalLink>
+      </li>
+    </ul>
+  );
+}

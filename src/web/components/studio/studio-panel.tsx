@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+
+/** A titled card of the studio and Manage screens. */
+export function StudioPanel(props: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  testId?: string;
+  danger?: boolean;
+}) {
+  return (
+    <section
+      data-testid={props.testId}
+      className={`rounded-2xl border bg-white p-5 sm:p-6 dark:bg-slate-900 ${
+        props.danger ? "border-danger/40" : "border-slate-200 dark:border-slate-800"
+      }`}
+    >
+      <h2 className={`text-lg font-semibold ${props.danger ? "text-danger" : ""}`}>{props.title}</h2>
+      {props.intro && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{props.intro}</p>}
+      <div className="mt-4">{props.children}</div>
+    </section>
+  );
+}
+
+export const selectClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] text-slate-900 shadow-sm outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";

@@ -1,0 +1,36 @@
+import type { Locale } from "../../common/locales";
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Grouped integers ("40,285", "40.285"): plain grouping renders the same in Node and browsers (compact may not). */
+export function formatNumber(value: number, locale: Locale, maximumFractionDigits = 0): string {
+  const key = `${locale}:${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** Dates in UTC so the server and the browser (any time zone) print the same day. */
+export function formatDate(epochMs: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(epochMs));
+}
+
+/** Up to two initials for a logo placeholder ("Open Weather" → "OW"). */
+export function initialsOf(name: string): string {
+  const words = name
+    .replace(/[^\p{L}\p{N} ]+/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const letters = words.length >= 2 ? [words[0]?.[0], words[1]?.[0]] : [...(words[0] ?? "?").slice(0, 2)];
+  return letters.join("").toUpperCase() || "?";
+}
+
+/** A stable hue per name, so an API keeps its placeholder colour everywhere. */
+export function hueOf(name: string): number {
+  let hash = 0;
+  for (let i = 0; i < name.length; i++) hash = (hash * 31 + name.charCodeAt(i)) >>> 0;
+  return hash % 360;
+}

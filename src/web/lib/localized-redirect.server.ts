@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { localizePath } from "../../common/i18n/locale-path";
+import { isPrefixedLocale } from "../../common/locales";
+
+/** A redirect to an app path under the request's language prefix (params.lang of the layout route). */
+export function localizedRedirect(path: string, lang: string | undefined): Response {
+  return redirect(lang && isPrefixedLocale(lang) ? localizePath(path, lang) : path);
+}
+
+/** Spec section 2: a signed-out visitor goes to /auth?referral={full path}, under the request's language prefix. */
+export function signInRedirect(request: Request, lang: string | undefined): never {
+  const url = new URL(request.url);
+  throw localizedRedirect(`/auth?referral=${encodeURIComponent(url.pathname + url.search)}`, lang);
+}

@@ -1,0 +1,41 @@
+import type { MetaDescriptor } from "react-router";
+import { formatMessage } from "../../common/i18n/build-resources";
+import type { Messages } from "../../common/i18n/catalog";
+
+interface RootMetaData {
+  resources: Messages;
+  brand: string;
+}
+
+function isRootMetaData(value: unknown): value is RootMetaData {
+  return typeof value === "object" && value !== null && "resources" in value && "brand" in value;
+}
+
+/** Finds the root loader's data among meta matches (translations and brand for the templates). */
+export function rootMetaData(matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>): RootMetaData {
+  const root = matches.find((m) => m?.id === "root")?.loaderData;
+  return isRootMetaData(root) ? root : { resources: {}, brand: "Portico" };
+}
+
+/**
+ * Templated title and description per screen ("{API name} API | {brand}"): `vars` fill the catalog templates, the
+ * brand is always available as {{brand}}.
+ */
+export function pageMeta(
+  matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>,
+  title: { key: string; vars?: Record<string, string | number> },
+  description?: { key?: string; text?: string | null; vars?: Record<string, string | number> },
+): MetaDescriptor[] {
+  const { resources, brand } = rootMetaData(matches);
+  const out: MetaDescriptor[] = [{ title: formatMessage(resources, title.key, { brand, ...title.vars }) }];
+  const text =
+    description?.text ??
+    (description?.key ? formatMessage(resources, description.key, { brand, ...description.vars }) : null);
+  if (text) {
+    const trimmed = text.length > 300 ? `${text.slice(0, 297)}…` : text;
+    out.push({ name: "description", content: trimmed }, { property: "og:description", content: trimmed });
+  }
+  out.push({ property: "og:title", content: out[0] && "title" in out[0] ? String(out[0].title) : brand });
+  out.push({ property: "og:site_name", content: brand });
+  return out;
+}

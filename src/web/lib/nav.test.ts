@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { cleanSearchTerm, searchPath, selectedNavItem, withReferral } from "./nav";
+
+describe("selectedNavItem", () => {
+  it("selects the hub by default, also under a language prefix", () => {
+    expect(selectedNavItem("/")).toBe("hub");
+    expect(selectedNavItem("/category/weather")).toBe("hub");
+    expect(selectedNavItem("/de/hub")).toBe("hub");
+  });
+  it("selects nothing on org homepages, user pages and saved APIs", () => {
+    expect(selectedNavItem("/orghomepage/acme")).toBeNull();
+    expect(selectedNavItem("/user/alice")).toBeNull();
+    expect(selectedNavItem("/fr/my-saved-apis")).toBeNull();
+    expect(selectedNavItem("/userland/api/x")).toBe("hub");
+  });
+});
+
+describe("search term", () => {
+  it("removes slashes and refuses empty terms", () => {
+    expect(cleanSearchTerm(" a/b/c ")).toBe("abc");
+    expect(searchPath("weather/api")).toBe("/search/weatherapi");
+    expect(searchPath(" // ")).toBeNull();
+    expect(searchPath("")).toBeNull();
+    expect(searchPath("c++ & more")).toBe("/search/c%2B%2B%20%26%20more");
+  });
+});
+
+describe("withReferral", () => {
+  it("encodes the full path", () => {
+    expect(withReferral("/auth", "/de/category/x?page=2")).toBe("/auth?referral=%2Fde%2Fcategory%2Fx%3Fpage%3D2");
+  });
+});

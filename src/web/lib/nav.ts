@@ -1,0 +1,25 @@
+import { splitLocalePath } from "../../common/i18n/locale-path";
+
+/** Spec section 2: the hub is the selected nav item unless the path is an org homepage, a user page or my-saved-apis. */
+export function selectedNavItem(pathname: string): "hub" | null {
+  const { path } = splitLocalePath(pathname);
+  const first = path.split("/")[1] ?? "";
+  if (first === "orghomepage" || first === "user" || first === "my-saved-apis") return null;
+  return "hub";
+}
+
+/** Spec section 5: slashes are removed from a search term; whitespace around it does not count. */
+export function cleanSearchTerm(term: string): string {
+  return term.replace(/\//g, "").trim();
+}
+
+/** Where Enter in the search box goes, or null when the cleaned term is empty (then nothing happens). */
+export function searchPath(term: string): string | null {
+  const clean = cleanSearchTerm(term);
+  return clean === "" ? null : `/search/${encodeURIComponent(clean)}`;
+}
+
+/** "/auth?referral=/de/hub" style links: the referral is the full current path, query included. */
+export function withReferral(base: string, currentPath: string): string {
+  return `${base}?referral=${encodeURIComponent(currentPath)}`;
+}

@@ -1,0 +1,104 @@
+import { privateApiIdsFor } from "../../core/access/private-apis.service";
+import type { Viewer } from "../../core/accounts/accounts.types";
+import { DEFAULT_DIRECTION } from "../../core/search/search.queries";
+import { listVisibleTags, searchApis, searchCollections, searchResources } from "../../core/search/search.service";
+import type { TagDefinition } from "../../core/search/search.types";
+import type { Db } from "../../db/connection";
+import type { SearchPageQuery, SearchSort } from "./search-params";
+
+/** Results per page on every tab (a multiple of the 2, 3 and 4 card columns). */
+export const SEARCH_PAGE_SIZE = 24;
+/** The All tab's previews (spec section 2: top collections, top resources). */
+export const TOP_COLLECTIONS = 3;
+export const TOP_RESOURCES = 5;
+
+const SORT_FIELDS = {
+  relevance: "RELEVANCE",
+  popularity: "POPULARITY",
+  rating: "RATING",
+  latency: "LATENCY",
+  updated: "UPDATED",
+  name: "NAME",
+} as const satisfies Record<SearchSort, string>;
+
+/** A tag filter is kept only when it names a visible tag definition and one of its values ("CORS:yes"). */
+export function visibleTagFilters(tags: readonly string[], definitions: readonly TagDefinition[]): string[] {
+  return tags.filter((tag) => {
+    const at = tag.indexOf(":");
+    if (at <= 0) return false;
+    const name = tag.slice(0, at);
+    const value = tag.slice(at + 1);
+    return definitions.some((d) => d.isVisible && d.name === name && d.values.includes(value));
+  });
+}
+
+/**
+ * Everything the search page shows for one URL, read straight from the core search service (the same functions the
+ * GraphQL resolvers call). Every tab shows the three totals, so the other two searches ask for a single row.
+ */
+export async function loadSearchPage(db: Db, tenantId: string, query: SearchPageQuery, viewer: Viewer | null = null) {
+  // The page is rendered on the server with the session: a signed-in user also finds the private APIs they were
+  // given (the typeahead, a browser call, sends the private search token instead).
+  const [tagDefinitions, privateApiIds] = await Promise.all([
+    listVisibleTags(db, tenantId),
+    privateApiIdsFor(db, tenantId, viewer),
+  ]);
+  const tags = visibleTagFilters(query.tags, tagDefinitions);
+  const { tab, term } = query;
+  const onApis = tab === "all" || tab === "apis";
+  const apiPage = onApis ? { offset: query.offset, limit: SEARCH_PAGE_SIZE } : { offset: 0, limit: 1 };
+  const collectionPage =
+    tab === "collections"
+      ? { offset: query.offset, limit: SEARCH_PAGE_SIZE }
+      : { offset: 0, limit: tab === "all" ? TOP_COLLECTIONS : 1 };
+  const resourcePage =
+    tab === "resources"
+      ? { offset: query.offset, limit: SEARCH_PAGE_SIZE }
+      : { offset: 0, limit: tab === "all" ? TOP_RESOURCES : 1 };
+
+  const [apis, collections, resources] = await Promise.all([
+    searchApis(db, tenantId, {
+      term,
+      categoryNames: query.categories,
+      pricingTypes: query.pricing,
+      tags,
+      sort: query.sort
+        ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]
+        : null,
+      facets: onApis,
+      privateApiIds,
+      ...apiPage,
+    }),
+    searchCollections(db, tenantId, { term, ...collectionPage }),
+    searchResources(db, tenantId, { term, ...resourcePage }),
+  ]);
+
+  return {
+    query: { ...query, tags },
+    tagDefinitions: tagDefinitions.map((d) => ({ name: d.name, values: d.values, showTagName: d.showTagName })),
+    apis: {
+      items: onApis ? apis.items.map(({ score: _score, ...hit }) => hit) : [],
+      total: apis.total,
+      offset: apis.offset,
+      limit: apis.limit,
+      queryId: apis.queryId,
+      replicaIndex: apis.replicaIndex,
+      facets: apis.facets,
+    },
+    collections: {
+      items: tab === "all" || tab === "collections" ? collections.items : [],
+      total: collections.total,
+      offset: collections.offset,
+      limit: collections.limit,
+    },
+    resources: {
+      items: tab === "all" || tab === "resources" ? resources.items : [],
+      total: resources.total,
+      offset: resources.offset,
+      limit: resources.limit,
+      queryId: resources.queryId,
+    },
+  };
+}
+
+export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;

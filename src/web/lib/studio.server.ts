@@ -1,0 +1,138 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import { localizePath } from "../../common/i18n/locale-path";
+import { isPrefixedLocale } from "../../common/locales";
+import { getAccessTree } from "../../core/access/access.service";
+import { stripLocale } from "../../core/access/page-access";
+import type { Viewer } from "../../core/accounts/accounts.types";
+import { deleteApi, updateApi } from "../../core/api-products/api-products.service";
+import { importApiSpec } from "../../core/api-specs/api-specs.service";
+import type { ImportResult } from "../../core/api-specs/api-specs.types";
+import { isAppError } from "../../core/errors/app-error";
+import { formText } from "./action-result.server";
+import { requireActionCsrf } from "./csrf.server";
+import { readLimitedForm, specSourceFromForm } from "./spec-upload.server";
+
+/** Spec section 2: /studio when the tenant's newBuildExperience flag is on, /provider when off. */
+export function studioBase(context: AppLoadContext): "/studio" | "/provider" {
+  return context.tenant.config.featureFlags.newBuildExperience ? "/studio" : "/provider";
+}
+
+function localized(path: string, lang: string | undefined): string {
+  return lang && isPrefixedLocale(lang) ? localizePath(path, lang) : path;
+}
+
+/**
+ * The studio's guard, run by every studio loader and action on the server (the layout's guard covers navigation, this
+ * covers direct requests): signed-out users go to /auth?referral={path}; the inactive one of /studio and /provider
+ * redirects to the active one; users without the My APIs permission (spec section 6) get 403.
+ */
+export async function requireStudio(
+  context: AppLoadContext,
+  request: Request,
+  lang: string | undefined,
+): Promise<{ viewer: Viewer; base: "/studio" | "/provider" }> {
+  const url = new URL(request.url);
+  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  if (!viewer) {
+    throw redirect(localized(`/auth?referral=${encodeURIComponent(url.pathname + url.search)}`, lang));
+  }
+  const base = studioBase(context);
+  const path = stripLocale(url.pathname);
+  if (!path.startsWith(base)) {
+    throw redirect(localized(`${base}${path.replace(/^\/(studio|provider)/, "")}${url.search}`, lang));
+  }
+  const tree = await getAccessTree(context.db, context.tenant.id, viewer);
+  if (!tree.menu.myApis) throw data({ reason: "forbidden" }, { status: 403 });
+  return { viewer, base };
+}
+
+export type ManageActionResult =
+  | { ok: true; intent: "update" }
+  | { ok: true; intent: "import"; result: ImportResult }
+  | {
+      ok: false;
+      intent: string;
+      code: string;
+      message: string;
+      where: string | null;
+      fields: Record<string, string>;
+      /** The refused update's fields, so the form shows what was typed. */
+      values?: Record<string, string>;
+    };
+
+export function writeOptions(context: AppLoadContext) {
+  return { allowPrivateUpstreams: context.config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS };
+}
+
+/** The form fields of the API form, as createApi/updateApi take them. */
+export function apiFieldsFromForm(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of [
+    "name",
+    "slug",
+    "categoryId",
+    "shortDescription",
+    "readme",
+    "visibility",
+    "website",
+    "termsOfUse",
+    "thumbnail",
+    "upstreamUrl",
+  ]) {
+    if (form.has(name)) fields[name] = formText(form, name);
+  }
+  return fields;
+}
+
+/**
+ * Update, import or delete an API from the studio page or the API page's Manage tab. Refusals come back as data
+ * (message, where, field messages); a delete throws a redirect to `afterDelete`.
+ */
+export async function handleManageAction(
+  context: AppLoadContext,
+  request: Request,
+  apiId: string,
+  afterDelete: string,
+): Promise<ManageActionResult> {
+  let intent = "unknown";
+  let values: Record<string, string> | undefined;
+  try {
+    const form = await readLimitedForm(request);
+    requireActionCsrf(request, form);
+    intent = formText(form, "intent");
+    const { db, tenant, viewer } = context;
+    if (intent === "update") {
+      values = apiFieldsFromForm(form);
+      await updateApi(db, tenant.id, viewer, apiId, values, writeOptions(context));
+      return { ok: true, intent };
+    }
+    if (intent === "import") {
+      const source = await specSourceFromForm(form);
+      const result = await importApiSpec(db, tenant.id, viewer, apiId, source, {
+        allowPrivateUrls: context.config.SPEC_IMPORT_ALLOW_PRIVATE_URLS,
+      });
+      return { ok: true, intent, result };
+    }
+    if (intent === "delete") {
+      if (formText(form, "confirm") !== "yes") {
+        return { ok: false, intent, code: "BAD_REQUEST", message: "Tick the box to confirm", where: null, fields: {} };
+      }
+      await deleteApi(db, tenant.id, viewer, apiId);
+      throw redirect(afterDelete);
+    }
+    return { ok: false, intent, code: "BAD_REQUEST", message: "Unknown action", where: null, fields: {} };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const where = error.details?.where;
+    const fields = error.details?.fields;
+    return {
+      ok: false,
+      intent,
+      code: error.code,
+      message: error.message,
+      where: typeof where === "string" && where !== "" ? where : null,
+      fields: fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
+      values,
+    };
+  }
+}

@@ -1,0 +1,231 @@
+import fontUrl from "@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2?url";
+import { type CSSProperties, type ReactNode, useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { buildResources } from "../common/i18n/build-resources";
+import { catalogsFor } from "../common/i18n/catalogs";
+import { DEFAULT_LOCALE, directionOf, isPrefixedLocale, type Locale } from "../common/locales";
+import { themeCssVariables } from "../common/theme/theme-tokens";
+import { isValidHttpUrl } from "../common/url";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { BreadcrumbJsonLd, useBreadcrumbs } from "./components/breadcrumb-trail";
+import { OneTapSignIn } from "./components/one-tap-sign-in";
+import { ProgressBar } from "./components/progress-bar";
+import { SiteFooter } from "./components/site-footer";
+import { SocialProvider } from "./components/social-state";
+import { TopBar } from "./components/top-bar";
+import { I18nProvider } from "./i18n/i18n-provider";
+import { useTranslation } from "./i18n/use-translation";
+import "./load-context";
+import { primeCsrfToken } from "./lib/graphql-client";
+import { pageMeta } from "./lib/meta";
+import { THEME_BOOT_SCRIPT } from "./lib/preferences";
+import { loadSessionData } from "./lib/session-data.server";
+
+// An inline icon: no extra request (and /favicon.ico is not a page).
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0d93f2"/><path d="M11 24V8h6.5a5 5 0 0 1 0 10H11" fill="none" stroke="#fff" stroke-width="3.2" stroke-linejoin="round"/></svg>',
+  );
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: appCss },
+];
+
+/** Only same-site paths and http(s) URLs become logo sources. */
+function imageSrc(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (value.startsWith("/") && !value.startsWith("//")) return value;
+  return isValidHttpUrl(value) ? value : null;
+}
+
+type Resources = ReturnType<typeof buildResources>;
+// Merging the catalogs is the same work for every request of a tenant and language: keep the result until the tenant's
+// configuration object is replaced (the tenant resolver refreshes it every few seconds).
+const resourcesCache = new WeakMap<object, Map<Locale, Resources>>();
+
+function cachedResources(locale: Locale, strings: Parameters<typeof buildResources>[2]): Resources {
+  let byLocale = resourcesCache.get(strings);
+  if (!byLocale) {
+    byLocale = new Map();
+    resourcesCache.set(strings, byLocale);
+  }
+  let resources = byLocale.get(locale);
+  if (!resources) {
+    resources = buildResources(locale, catalogsFor(locale), strings);
+    byLocale.set(locale, resources);
+  }
+  return resources;
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const lang = params.lang;
+  const locale: Locale = lang !== undefined && isPrefixedLocale(lang) ? lang : DEFAULT_LOCALE;
+  const config = context.tenant.config;
+  const custom = imageSrc(config.theme.logo.src);
+  const session = await loadSessionData(context);
+  return {
+    locale,
+    // Only the active language's catalog (with en-US fallbacks and tenant strings merged in) reaches the browser.
+    resources: cachedResources(locale, config.strings),
+    nonce: context.cspNonce,
+    theme: context.theme,
+    brand: config.brandName,
+    themeVars: themeCssVariables(config),
+    logo: {
+      light: custom ?? imageSrc(config.logos.light) ?? imageSrc(config.logos.dark),
+      dark: custom ? null : imageSrc(config.logos.dark),
+      width: config.theme.logo.width,
+      height: config.theme.logo.height,
+    },
+    consentEnabled: config.consent.enabled,
+    studioPath: config.featureFlags.newBuildExperience ? "/studio" : "/provider",
+    /** Signed-in user, menu flags, contexts, followed and saved API ids; null when signed out. */
+    session,
+    /** For GraphQL and auth calls (spec section 7: loaded once and reused). */
+    csrfToken: context.csrfToken,
+    publicMode: config.switches.publicMode,
+    /** Spec section 2: the external sign-up address is used only when it is a valid URL. */
+    externalSignupUrl:
+      config.externalSignupUrl && isValidHttpUrl(config.externalSignupUrl) ? config.externalSignupUrl : null,
+    /** Spec "Layout": one-tap sign-in shows for signed-out visitors only, and only when enabled. */
+    oneTapClientId: !session && config.oneTap.enabled && config.oneTap.clientId ? config.oneTap.clientId : null,
+    origin: new URL(request.url).origin,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+/** The catalog and tenant data change only with the language (or after a form post such as signing in). */
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentParams.lang !== nextParams.lang) return true;
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return false;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { key: "meta.homeTitle" }, { key: "meta.homeDescription" });
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  return (
+    <html
+      lang={locale}
+      dir={directionOf(locale)}
+      className={data?.theme === "dark" ? "dark" : undefined}
+      style={data?.themeVars as CSSProperties | undefined}
+      // Without a theme cookie the boot script may add "dark" before React hydrates.
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data && data.theme === null && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
+          <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        )}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data ? (
+          <I18nProvider locale={data.locale} resources={data.resources}>
+            {children}
+          </I18nProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+function AppShell(props: { children: ReactNode }) {
+  const crumbs = useBreadcrumbs();
+  const data = useRouteLoaderData<typeof loader>("root");
+  // Module state, set during render so the first client call already has the server's token.
+  primeCsrfToken(data?.csrfToken);
+  useHydrationMarker();
+  return (
+    <SocialProvider session={data?.session ?? null}>
+      <SkipLink />
+      <ProgressBar />
+      <TopBar />
+      <main id="main-content" tabIndex={-1} className="min-h-[60vh] pt-topbar outline-none">
+        {props.children}
+      </main>
+      <SiteFooter crumbs={crumbs} />
+      <BreadcrumbJsonLd crumbs={crumbs} />
+      {data?.oneTapClientId && <OneTapSignIn clientId={data.oneTapClientId} nonce={data.nonce} />}
+    </SocialProvider>
+  );
+}
+
+/**
+ * Marks <html data-hydrated> once React owns the page: until then buttons are inert server HTML, so browser tests
+ * (and anything else automating the page) wait for this before clicking controls that need JavaScript.
+ */
+function useHydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main-content"
+      className="fixed start-3 top-3 z-[60] -translate-y-24 rounded-lg bg-accent px-4 py-2 font-semibold text-white shadow-lg transition focus:translate-y-0"
+    >
+      {t("common.skipToContent")}
+    </a>
+  );
+}
+
+export default function App() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * Last resort, when the shell itself fails: no translations may be available here, so the texts are the en-US ones
+ * (page errors are handled by the locale layout's boundary inside the shell).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 data-testid="error-message" className="text-3xl font-bold">
+        {notFound ? "This page could not be found" : "An error occurred"}
+      </h1>
+      <a href="/" className="mt-8 rounded-lg bg-[#0d93f2] px-5 py-2.5 font-semibold text-white">
+        Go to the home page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * Every screen exists unprefixed (en-US) and under each of the 14 language prefixes: the optional `:lang?` segment of
+ * the layout route is validated there (an unknown prefix is a 404). Static segments outrank it, so "/hub" is the hub
+ * and "/de/hub" the German hub. The API page's tabs are child routes; later tabs (tutorials, discussions, pricing,
+ * specs, extensions, manage) slot in beside `details` (see routes/api/api-tabs.ts).
+ */
+export default [
+  // Resource routes (JSON, no page) of the API page: an endpoint's detail, and try-it's snippets and proxy.
+  route("resources/endpoint/:username/:slug/:endpointId", "routes/api/endpoint-detail-resource.ts"),
+  route("resources/try-it/:username/:slug/:endpointId", "routes/api/try-it-resource.ts"),
+  // A spotlight's uploaded file (images inline, anything else as a download).
+  route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
+  // A stored spec document (original or normalized) of one version, as a download.
+  route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
+  // An invoice's printable HTML document (its customer only; framed by the invoice page).
+  route("resources/invoice/:invoiceId", "routes/developer/invoice-html-resource.ts"),
+  route(":lang?", "routes/locale-layout.tsx", [
+    index("routes/home.tsx", { id: "home" }),
+    route("hub", "routes/home.tsx", { id: "hub" }),
+    route("categories", "routes/categories.tsx"),
+    route("category/:slug?", "routes/category.tsx"),
+    route("collections", "routes/collections.tsx"),
+    route("collection/:slug?", "routes/collection.tsx"),
+    route("page/:slug?", "routes/page.tsx"),
+    route("error", "routes/error.tsx"),
+    route("search/:term?", "routes/search.tsx"),
+    route("compare", "routes/compare.tsx"),
+    route("pricing", "routes/pricing.tsx"),
+    route("auth", "routes/auth/sign-in.tsx"),
+    route("auth/sign-up", "routes/auth/sign-up.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
+    route("auth/user/settings", "routes/user/settings.tsx", { id: "auth-user-settings" }),
+    route("user/settings", "routes/user/settings.tsx", { id: "user-settings" }),
+    route("user/:username", "routes/user/profile.tsx"),
+    route("my-saved-apis", "routes/my-saved-apis.tsx"),
+    route("developer/dashboard", "routes/developer/dashboard.tsx"),
+    route("developer/billing", "routes/developer/billing.tsx"),
+    route("developer/billing/invoices/:invoiceId", "routes/developer/invoice.tsx"),
+    route("org", "routes/org/manage.tsx"),
+    route("org/organizations/create", "routes/org/create.tsx"),
+    route("org/organization/create", "routes/org/create-signed-out.tsx"),
+    route("org/organizations/join", "routes/org/join.tsx"),
+    route("orghomepage/:slug", "routes/orghomepage.tsx"),
+    // Provider studio: /studio with the newBuildExperience flag, /provider without (the other one redirects).
+    route("studio", "routes/studio/studio-home.tsx", { id: "studio" }),
+    route("studio/new", "routes/studio/studio-new.tsx", { id: "studio-new" }),
+    route("studio/apis/:apiId", "routes/studio/studio-api.tsx", { id: "studio-api" }),
+    route("studio/earnings", "routes/studio/studio-earnings.tsx", { id: "studio-earnings" }),
+    route("provider", "routes/studio/studio-home.tsx", { id: "provider" }),
+    route("provider/new", "routes/studio/studio-new.tsx", { id: "provider-new" }),
+    route("provider/apis/:apiId", "routes/studio/studio-api.tsx", { id: "provider-api" }),
+    route("provider/earnings", "routes/studio/studio-earnings.tsx", { id: "provider-earnings" }),
+    route(":username/api/:slug", "routes/api/api-layout.tsx", [
+      index("routes/api/api-endpoints.tsx"),
+      route("details", "routes/api/api-about.tsx"),
+      route("specs", "routes/api/api-specs.tsx"),
+      route("manage", "routes/api/api-manage.tsx"),
+      route("tutorials", "routes/api/tutorials-list.tsx"),
+      route("tutorials/new", "routes/api/tutorials-new.tsx"),
+      route("tutorials/:tutorial", "routes/api/tutorials-detail.tsx"),
+      route("tutorials/:tutorial/edit", "routes/api/tutorials-edit.tsx"),
+      route("discussions", "routes/api/discussions-list.tsx"),
+      route("discussions/:issue", "routes/api/discussions-detail.tsx"),
+      route("pricing", "routes/api/api-pricing.tsx"),
+      route("plans/manage", "routes/api/plans-manage.tsx"),
+      route("spotlights/manage", "routes/api/spotlights-manage.tsx"),
+    ]),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,193 @@
+import type { ReactNode } from "react";
+import { isValidHttpUrl } from "../../../common/url";
+import { ExternalIcon } from "../../components/icons";
+import { useTranslation } from "../../i18n/use-translation";
+import { loadApiOr404 } from "../../lib/api-detail.server";
+import { formatNumber } from "../../lib/format";
+import { renderMarkdown } from "../../lib/markdown.server";
+import { pageMeta } from "../../lib/meta";
+import { useLocale } from "../../lib/root-data";
+import type { Route } from "./+types/api-about";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const api = await loadApiOr404(context, params);
+  const { switches } = context.tenant.config;
+  const readmeHtml = api.readme.trim() ? await renderMarkdown(api.readme, `readme:${api.id}:${api.updatedAt}`) : null;
+  const metrics = switches.hideApiScores
+    ? null
+    : {
+        healthCheck: switches.apiHealthCheck ? api.healthCheck : undefined,
+        popularity: api.popularity,
+        latencyMs: api.latencyMs,
+        serviceLevel: api.serviceLevel,
+        isDemoData: api.isDemoData,
+      };
+  return {
+    name: api.name,
+    readmeHtml,
+    website: api.website && isValidHttpUrl(api.website) ? api.website : null,
+    termsOfUse: api.termsOfUse,
+    features: api.features.filter((f) => typeof f === "string" && f.trim() !== ""),
+    resources: api.resources.filter((r) => r && typeof r.title === "string" && isValidHttpUrl(r.url)),
+    authType: api.authType,
+    metrics,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { key: "meta.apiAboutTitle", vars: { name: loaderData?.name ?? "" } });
+
+function Panel(props: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section
+      data-testid={props.testId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}
+
+export default function ApiAbout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { readmeHtml, website, termsOfUse, features, resources, authType, metrics } = loaderData;
+  const na = t("api.metrics.notAvailable");
+  const link = "inline-flex items-center gap-1 font-medium text-accent hover:underline break-all";
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+      <div className="flex flex-col gap-6">
+        <Panel title={t("api.readme")} testId="api-readme">
+          {readmeHtml ? (
+            <div
+              className="prose"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
+              dangerouslySetInnerHTML={{ __html: readmeHtml }}
+            />
+          ) : (
+            <p className="text-slate-500">{t("api.noReadme")}</p>
+          )}
+        </Panel>
+        {features.length > 0 && (
+          <Panel title={t("api.features")} testId="api-features">
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {features.map((feature) => (
+                <li key={feature} className="flex items-start gap-2 text-sm">
+                  <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-success" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
+      </div>
+      <aside className="flex flex-col gap-6">
+        {metrics && (
+          <Panel title={t("api.metrics.heading")} testId="api-metrics">
+            <dl className="grid grid-cols-2 gap-3">
+              {metrics.healthCheck !== undefined && (
+                <Metric
+                  label={t("api.metrics.healthCheck")}
+                  value={
+                    metrics.healthCheck === null
+                      ? na
+                      : t("api.metrics.percentValue", { value: formatNumber(metrics.healthCheck, locale, 1) })
+                  }
+                />
+              )}
+              <Metric
+                label={t("api.metrics.popularity")}
+                value={t("api.metrics.popularityValue", { value: formatNumber(metrics.popularity, locale, 1) })}
+              />
+              <Metric
+                label={t("api.metrics.latency")}
+                value={
+                  metrics.latencyMs === null
+                    ? na
+                    : t("api.metrics.latencyValue", { value: formatNumber(metrics.latencyMs, locale) })
+                }
+              />
+              <Metric
+                label={t("api.metrics.serviceLevel")}
+                value={
+                  metrics.serviceLevel === null
+                    ? na
+                    : t("api.metrics.percentValue", { value: formatNumber(metrics.serviceLevel, locale, 1) })
+                }
+              />
+            </dl>
+            {metrics.isDemoData && (
+              <p
+                data-testid="demo-data-note"
+                className="mt-4 rounded-lg bg-amber-500/10 px-3 py-2 text-xs text-amber-800 dark:text-amber-300"
+              >
+                {t("api.metrics.demoData")}
+              </p>
+            )}
+          </Panel>
+        )}
+        <Panel title={t("api.details")}>
+          <dl className="flex flex-col gap-3 text-sm">
+            {website && (
+              <div>
+                <dt className="text-slate-500">{t("api.website")}</dt>
+                <dd>
+                  <a href={website} rel="nofollow noopener noreferrer" target="_blank" className={link}>
+                    {website.replace(/^https?:\/\//, "")}
+                    <ExternalIcon className="size-3.5 shrink-0" />
+                  </a>
+                </dd>
+              </div>
+            )}
+            {termsOfUse && (
+              <div>
+                <dt className="text-slate-500">{t("api.termsOfUse")}</dt>
+                <dd>
+                  {isValidHttpUrl(termsOfUse) ? (
+                    <a href={termsOfUse} rel="nofollow noopener noreferrer" target="_blank" className={link}>
+                      {termsOfUse.replace(/^https?:\/\//, "")}
+                      <ExternalIcon className="size-3.5 shrink-0" />
+                    </a>
+                  ) : (
+                    <span className="whitespace-pre-line">{termsOfUse}</span>
+                  )}
+                </dd>
+              </div>
+            )}
+            {authType && (
+              <div>
+                <dt className="text-slate-500">{t("api.authentication")}</dt>
+                <dd className="font-medium">{authType}</dd>
+              </div>
+            )}
+          </dl>
+        </Panel>
+        {resources.length > 0 && (
+          <Panel title={t("api.resources")} testId="api-resources">
+            <ul className="flex flex-col gap-2 text-sm">
+              {resources.map((resource) => (
+                <li key={resource.url}>
+                  <a href={resource.url} rel="nofollow noopener noreferrer" target="_blank" className={link}>
+                    {resource.title}
+                    <ExternalIcon className="size-3.5 shrink-0" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+function Metric(props: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/50">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{props.label}</dt>
+      <dd className="mt-1 text-lg font-bold">{props.value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { localizePath } from "../../../common/i18n/locale-path";
+import { isPrefixedLocale } from "../../../common/locales";
+import { canEditApi } from "../../../core/access/private-apis.service";
+import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
+import { listApiVersions } from "../../../core/api-specs/api-specs.service";
+import { ManageApiPanels } from "../../components/studio/manage-api-panels";
+import { loadApiOr404 } from "../../lib/api-detail.server";
+import { notFound } from "../../lib/http-errors";
+import { pageMeta } from "../../lib/meta";
+import { useRootData } from "../../lib/root-data";
+import { handleManageAction, studioBase } from "../../lib/studio.server";
+import type { Route } from "./+types/api-manage";
+
+/**
+ * Manage tab: only the owner, or someone whose context tree (10 levels) holds the owner (spec section 6), sees or
+ * reaches it; everyone else gets the same 404 as a missing page.
+ */
+async function editableOr404(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
+  const api = await loadApiOr404(context, params);
+  if (!(await canEditApi(context.db, context.tenant.id, context.viewer, api.id))) notFound();
+  return requireEditableApi(context.db, context.tenant.id, context.viewer, api.id);
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const api = await editableOr404(context, params);
+  const [versions, categories] = await Promise.all([
+    listApiVersions(context.db, context.tenant.id, context.viewer, api.id),
+    listCategoryOptions(context.db, context.tenant.id),
+  ]);
+  return { api, versions, categories };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const api = await editableOr404(context, params);
+  const base = studioBase(context);
+  return handleManageAction(
+    context,
+    request,
+    api.id,
+    params.lang && isPrefixedLocale(params.lang) ? localizePath(base, params.lang) : base,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, { key: "studio.meta.manageTitle", vars: { name: loaderData?.api.name ?? "" } }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function ApiManage({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <div data-testid="manage-tab" className="max-w-4xl">
+      <ManageApiPanels
+        api={loaderData.api}
+        versions={loaderData.versions}
+        categories={loaderData.categories}
+        csrfToken={root?.csrfToken ?? ""}
+        actionData={actionData}
+      />
+    </div>
+  );
+}

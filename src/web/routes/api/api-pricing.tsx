@@ -1,0 +1,142 @@
+import { canEditApi } from "../../../core/access/private-apis.service";
+import { createApp } from "../../../core/apps/apps.service";
+import { AppError, isAppError } from "../../../core/errors/app-error";
+import { getPlan } from "../../../core/plans/plans.service";
+import { subscribeToPlan } from "../../../core/subscriptions/subscriptions.service";
+import { apiPath } from "../../components/api-card";
+import { LocalLink } from "../../components/localized-link";
+import { PlanCard } from "../../components/plan-card";
+import { PlanLoginPrompt } from "../../components/plan-login-prompt";
+import { useTranslation } from "../../i18n/use-translation";
+import { formText } from "../../lib/action-result.server";
+import { loadApiOr404 } from "../../lib/api-detail.server";
+import { requireActionCsrf } from "../../lib/csrf.server";
+import { pageMeta } from "../../lib/meta";
+import type { Route } from "./+types/api-pricing";
+import { loadPricingApps, loadPricingChoices, loadPricingPlans } from "./api-pricing.server";
+import { NEW_APP, PAID_PLAN_NEEDS_CARD, type PricingActionResult } from "./api-pricing-types";
+
+function viewerOf(context: Route.LoaderArgs["context"]) {
+  const { viewer, tenant } = context;
+  return viewer && viewer.tenantId === tenant.id ? viewer : null;
+}
+
+/**
+ * Pricing tab of /{username}/api/{slug}: the plans (spec section 3); free ones subscribe through the action below
+ * (works without JavaScript), paid ones through the subscription modal (card step, GraphQL subscribeToPlan).
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const api = await loadApiOr404(context, params);
+  const viewer = viewerOf(context);
+  const canEdit = await canEditApi(context.db, context.tenant.id, viewer, api.id);
+  const [plans, choices] = await Promise.all([
+    loadPricingPlans(context, api.id, canEdit),
+    viewer ? loadPricingChoices(context, viewer, api.id) : Promise.resolve({ contexts: [], apps: [] }),
+  ]);
+  return {
+    api: { id: api.id, name: api.name, path: apiPath(api) },
+    plans,
+    apps: choices.apps,
+    contexts: choices.contexts,
+    signedIn: viewer !== null,
+    canEdit,
+    /** Spec section 2: refund requests go to the tenant's support mailbox. */
+    supportEmail: context.tenant.config.supportEmail,
+  };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs): Promise<PricingActionResult> {
+  const api = await loadApiOr404(context, params);
+  const form = await request.formData();
+  requireActionCsrf(request, form);
+  const planId = formText(form, "planId");
+  const viewer = viewerOf(context);
+  const refuse = (code: string, message: string, fields: Record<string, string> = {}): PricingActionResult => ({
+    ok: false,
+    intent: "subscribe",
+    planId,
+    code,
+    message,
+    fields,
+  });
+  if (!viewer) return refuse("UNAUTHENTICATED", "Log in or sign up to subscribe to a plan");
+  const { db, tenant } = context;
+  try {
+    const plan = await getPlan(db, tenant.id, planId);
+    if (!plan || plan.apiId !== api.id) throw new AppError("NOT_FOUND", "Plan not found");
+    // Paid plans need the card step of the subscription modal; checked before an inline app is created, so a
+    // refused paid plan leaves no stray app behind.
+    if (!plan.isFree) throw new AppError("BAD_REQUEST", PAID_PLAN_NEEDS_CARD);
+    let appId = formText(form, "appId");
+    let appName = "";
+    if (!appId || appId === NEW_APP) {
+      const name = formText(form, "newAppName");
+      if (!name.trim()) return refuse("BAD_REQUEST", "The app needs a name", { newAppName: "The app needs a name" });
+      const app = await createApp(db, tenant.id, viewer.id, { name });
+      appId = app.id;
+      appName = app.name;
+    }
+    const sub = await subscribeToPlan(db, tenant.id, viewer.id, planId, appId);
+    if (!appName) {
+      const apps = await loadPricingApps(context, viewer, api.id);
+      appName = apps.find((a) => a.id === appId)?.name ?? "";
+    }
+    return { ok: true, intent: "subscribe", planId, appName, status: sub.status };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const field = typeof error.details?.field === "string" ? error.details.field : null;
+    return refuse(error.code, error.message, field === "name" ? { newAppName: error.message } : {});
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { key: "pricing.metaTitle", vars: { name: loaderData?.api.name ?? "" } });
+
+export default function ApiPricing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { plans, apps, contexts, signedIn, canEdit, api } = loaderData;
+  return (
+    <div data-testid="pricing-tab" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-bold">{t("pricing.title")}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("pricing.intro")}</p>
+        </div>
+        {canEdit && (
+          <LocalLink
+            to={`${api.path}/plans/manage`}
+            data-testid="manage-plans-link"
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            {t("pricing.managePlans")}
+          </LocalLink>
+        )}
+      </div>
+      {!signedIn && plans.length > 0 && <PlanLoginPrompt message={t("pricing.loginPrompt")} />}
+      {plans.length === 0 ? (
+        <p
+          data-testid="no-plans"
+          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
+        >
+          {t("pricing.noPlans")}
+        </p>
+      ) : (
+        <ul data-testid="plan-list" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          {plans.map((plan) => (
+            <li key={plan.id} className="flex">
+              <PlanCard
+                plan={plan}
+                apiName={api.name}
+                apps={apps}
+                contexts={contexts}
+                supportEmail={loaderData.supportEmail}
+                signedIn={signedIn}
+                noScriptResult={actionData?.planId === plan.id ? actionData : null}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { TenantConfig } from "../../../common/tenant-config";
+
+/**
+ * The API page's tabs in spec order. Only tabs whose screens exist are listed; Tutorials, Discussions, Pricing, Specs,
+ * Extensions and Manage are added here (with their child route in routes.ts) when they are built, e.g.
+ * `{ id: "tutorials", segment: "tutorials", labelKey: "api.tabs.tutorials", enabled: (c) => c.switches.tutorials }`.
+ */
+export interface ApiTab {
+  id: string;
+  /** Path segment under /{username}/api/{slug}; "" is the default tab. */
+  segment: string;
+  labelKey: string;
+  enabled: (config: Pick<TenantConfig, "switches">) => boolean;
+  /** Shown only to who may edit the API (spec section 6: owner, or found in the viewer's context tree). */
+  editorsOnly?: boolean;
+}
+
+export const API_TABS: ApiTab[] = [
+  { id: "endpoints", segment: "", labelKey: "api.tabs.endpoints", enabled: () => true },
+  { id: "about", segment: "details", labelKey: "api.tabs.about", enabled: () => true },
+  { id: "tutorials", segment: "tutorials", labelKey: "content.tabs.tutorials", enabled: (c) => c.switches.tutorials },
+  {
+    id: "discussions",
+    segment: "discussions",
+    labelKey: "content.tabs.discussions",
+    enabled: (c) => c.switches.discussions,
+  },
+  { id: "pricing", segment: "pricing", labelKey: "api.tabs.pricing", enabled: () => true },
+  { id: "specs", segment: "specs", labelKey: "studio.tabs.specs", enabled: (c) => c.switches.specsTab },
+  { id: "manage", segment: "manage", labelKey: "studio.tabs.manage", enabled: () => true, editorsOnly: true },
+];
+
+export function visibleTabs(config: Pick<TenantConfig, "switches">, canEdit = false): ApiTab[] {
+  return API_TABS.filter((tab) => tab.enabled(config) && (canEdit || !tab.editorsOnly));
+}

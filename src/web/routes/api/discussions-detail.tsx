@@ -1,0 +1,178 @@
+import { Form, useNavigation } from "react-router";
+import { addDiscussionComment, getDiscussionThread } from "../../../core/content/discussions.service";
+import { isAppError } from "../../../core/errors/app-error";
+import { apiPath } from "../../components/api-card";
+import { FormError } from "../../components/form-field";
+import { LocalLink } from "../../components/localized-link";
+import { useSocial } from "../../components/social-state";
+import { useTranslation } from "../../i18n/use-translation";
+import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
+import { requireActionCsrf } from "../../lib/csrf.server";
+import { formatDate } from "../../lib/format";
+import { notFound } from "../../lib/http-errors";
+import { pageMeta } from "../../lib/meta";
+import { useLocale, useRootData } from "../../lib/root-data";
+import { translateServerMessage } from "../../lib/server-messages";
+import type { Route } from "./+types/discussions-detail";
+import { loadDiscussionsApi } from "./discussions-access.server";
+import { KindBadge } from "./discussions-shared";
+
+async function loadThread(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
+  const api = await loadDiscussionsApi(context, params);
+  try {
+    const thread = await getDiscussionThread(context.db, context.tenant.id, context.viewer, params.issue, api.id);
+    return { api, thread };
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { api, thread } = await loadThread(context, params);
+  const d = thread.discussion;
+  return {
+    name: api.name,
+    base: `${apiPath(api)}/discussions`,
+    signedIn: !!context.viewer,
+    discussion: {
+      id: d.id,
+      title: d.title,
+      kind: d.kind,
+      author: d.author.username,
+      createdAt: d.createdAt,
+      commentsCount: d.commentsCount,
+    },
+    bodyHtml: thread.bodyHtml,
+    comments: thread.comments.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      author: c.author.username,
+      createdAt: c.createdAt,
+      bodyHtml: c.bodyHtml,
+    })),
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { thread } = await loadThread(context, params);
+  const form = await request.formData();
+  requireActionCsrf(request, form);
+  const result: ActionResult = await runAction("comment", () =>
+    addDiscussionComment(context.db, context.tenant.id, context.viewer, thread.discussion.id, {
+      body: formText(form, "body"),
+    }),
+  );
+  return result;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    key: "content.meta.discussionTitle",
+    vars: { title: loaderData?.discussion.title ?? "", name: loaderData?.name ?? "" },
+  });
+
+function Byline(props: { author: string | null; createdAt: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <span className="text-xs text-slate-500 dark:text-slate-400">
+      {props.author ?? t("content.discussions.unknownAuthor")} · {formatDate(props.createdAt, locale)}
+    </span>
+  );
+}
+
+export default function DiscussionDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const social = useSocial();
+  const { discussion, bodyHtml, comments, base, signedIn } = loaderData;
+  const error = actionData && !actionData.ok ? translateServerMessage(t, actionData.message) : null;
+  const posted = actionData?.ok === true && navigation.state === "idle";
+
+  return (
+    <article data-testid="discussion-detail" className="flex max-w-3xl flex-col gap-6">
+      <LocalLink to={base} className="text-sm font-semibold text-accent hover:underline">
+        ← {t("content.discussions.backToAll")}
+      </LocalLink>
+      <header className="flex flex-col gap-2">
+        <KindBadge kind={discussion.kind} />
+        <h1 dir="auto" data-testid="discussion-title" className="text-2xl font-bold tracking-tight break-words">
+          {discussion.title}
+        </h1>
+        <Byline author={discussion.author} createdAt={discussion.createdAt} />
+      </header>
+      <div
+        dir="auto"
+        data-testid="discussion-body"
+        className="prose max-w-none break-words rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
+        dangerouslySetInnerHTML={{ __html: bodyHtml }}
+      />
+      <section className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">{t("content.discussions.comments", { count: comments.length })}</h2>
+        {comments.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("content.discussions.noComments")}</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {comments.map((c) => (
+              <li
+                key={c.id}
+                data-testid="discussion-comment"
+                className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+              >
+                <span className="flex flex-wrap items-center gap-2">
+                  <KindBadge kind={c.kind} />
+                  <Byline author={c.author} createdAt={c.createdAt} />
+                </span>
+                <div
+                  dir="auto"
+                  className="prose max-w-none break-words text-sm"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
+                  dangerouslySetInnerHTML={{ __html: c.bodyHtml }}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <Form
+        method="post"
+        noValidate
+        key={posted ? `posted-${comments.length}` : "comment"}
+        data-testid="comment-form"
+        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        onSubmit={(event) => {
+          if (!signedIn) {
+            event.preventDefault();
+            social.promptLogin("generic");
+          }
+        }}
+      >
+        <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
+        <label htmlFor="comment-body" className="text-sm font-semibold">
+          {t("content.discussions.commentHeading")}
+        </label>
+        <FormError message={error} />
+        <textarea
+          id="comment-body"
+          name="body"
+          rows={4}
+          maxLength={20_000}
+          dir="auto"
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950"
+        />
+        <button
+          type="submit"
+          data-testid="comment-post"
+          disabled={navigation.state === "submitting"}
+          className="self-start rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+        >
+          {t("content.discussions.comment")}
+        </button>
+        {!signedIn && <p className="text-xs text-slate-500">{t("content.discussions.signInToPost")}</p>}
+      </Form>
+    </article>
+  );
+}

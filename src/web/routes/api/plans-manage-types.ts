@@ -1,0 +1,40 @@
+import type { SubscriptionStatus } from "../../../core/plans/gateway.tables";
+import type { PlanView } from "../../components/plan-view";
+
+/* What the plan manager ships to the browser and what its action answers. */
+
+export interface ManagedSubscription {
+  id: string;
+  status: SubscriptionStatus;
+  appName: string;
+  /** Who subscribed: the app's owner. */
+  username: string | null;
+  planId: string;
+  planName: string | null;
+  updatedAt: number;
+}
+
+export interface PlansManageData {
+  api: { id: string; name: string; path: string };
+  plans: PlanView[];
+  /** "METHOD /path" of the API's current version, for per-endpoint objects. */
+  endpoints: string[];
+  /** The tenant currency new plans are priced in, and its minor-unit digits. */
+  currency: string;
+  priceDigits: number;
+  /** null when the viewer may edit the API but not manage its subscriptions (not its owner). */
+  subscriptions: ManagedSubscription[] | null;
+}
+
+export type PlansManageIntent = "create-plan" | "update-plan" | "decide";
+
+export type PlansManageResult =
+  | { ok: true; intent: PlansManageIntent; formId: string; decision?: string }
+  | {
+      ok: false;
+      intent: PlansManageIntent | undefined;
+      formId: string;
+      code: string;
+      message: string;
+      fields: Record<string, string>;
+    };

@@ -1,0 +1,184 @@
+import { redirect } from "react-router";
+import { localizePath } from "../../../common/i18n/locale-path";
+import { isPrefixedLocale } from "../../../common/locales";
+import { canEditApi } from "../../../core/access/private-apis.service";
+import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
+import { selectAppById } from "../../../core/apps/apps.queries";
+import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
+import { AppError, isAppError } from "../../../core/errors/app-error";
+import { selectEndpointTemplates } from "../../../core/plans/plans.queries";
+import { createPlan, getPlan, listPlansForApi, updatePlan } from "../../../core/plans/plans.service";
+import {
+  decideSubscription,
+  listSubscriptionsOfApi,
+  type ProviderDecision,
+} from "../../../core/subscriptions/subscriptions.service";
+import { apiPath } from "../../components/api-card";
+import { LocalLink } from "../../components/localized-link";
+import { PlanApprovals } from "../../components/plan-approvals";
+import { PlanEditor } from "../../components/plan-editor";
+import { formDataSource, parsePlanForm } from "../../components/plan-form-input";
+import { toPlanView } from "../../components/plan-view";
+import { useTranslation } from "../../i18n/use-translation";
+import { formText } from "../../lib/action-result.server";
+import { loadApiOr404 } from "../../lib/api-detail.server";
+import { requireActionCsrf } from "../../lib/csrf.server";
+import { notFound } from "../../lib/http-errors";
+import { pageMeta } from "../../lib/meta";
+import type { Route } from "./+types/plans-manage";
+import type { ManagedSubscription, PlansManageData, PlansManageIntent, PlansManageResult } from "./plans-manage-types";
+
+const DECISIONS = new Set<ProviderDecision>(["approve", "reject", "suspend", "reactivate"]);
+/** Core's field names → the form's. */
+const FORM_FIELD: Record<string, string> = {
+  overagePriceMicros: "overagePrice",
+  monthlyPriceCents: "monthlyPrice",
+  "rateLimit.count": "rateLimitCount",
+  "rateLimit.unit": "rateLimitUnit",
+  objects: "objects",
+};
+
+function viewerOf(context: Route.LoaderArgs["context"]) {
+  const { viewer, tenant } = context;
+  return viewer && viewer.tenantId === tenant.id ? viewer : null;
+}
+
+function signInRedirect(request: Request, lang: string | undefined): never {
+  const url = new URL(request.url);
+  const location = `/auth?referral=${encodeURIComponent(url.pathname + url.search)}`;
+  throw redirect(lang && isPrefixedLocale(lang) ? localizePath(location, lang) : location);
+}
+
+/** The API and viewer of a plan-manager request; signed-out visitors go to sign in, non-editors get a 404. */
+async function requireEditor(args: Route.LoaderArgs | Route.ActionArgs) {
+  const { context, params, request } = args;
+  const viewer = viewerOf(context);
+  if (!viewer) signInRedirect(request, params.lang);
+  const api = await loadApiOr404(context, params);
+  if (!(await canEditApi(context.db, context.tenant.id, viewer, api.id))) notFound();
+  return { viewer, api };
+}
+
+/** /{username}/api/{slug}/plans/manage: the provider's plans (every Plan field) and subscription approvals. */
+export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
+  const { context } = args;
+  const { db, tenant } = context;
+  const { viewer, api } = await requireEditor(args);
+  const currency = resolveCurrency(null, tenant.config.defaultCurrency);
+  const [plans, endpoints] = await Promise.all([
+    listPlansForApi(db, tenant.id, api.id, { includePrivate: true }),
+    selectEndpointTemplates(db, tenant.id, api.id),
+  ]);
+  let subscriptions: ManagedSubscription[] | null = null;
+  try {
+    const subs = await listSubscriptionsOfApi(db, tenant.id, viewer.id, api.id);
+    const planNames = new Map(plans.map((p) => [p.id, p.name]));
+    const apps = new Map(
+      await Promise.all(subs.map(async (s) => [s.appId, await selectAppById(db, tenant.id, s.appId)] as const)),
+    );
+    const ownerIds = [...new Set([...apps.values()].flatMap((a) => (a ? [a.owner_user_id] : [])))];
+    const owners = new Map((await selectUsersByIds(db, tenant.id, ownerIds)).map((u) => [u.id, u.username]));
+    subscriptions = subs
+      .filter((s) => s.status !== "unsubscribed")
+      .map((s) => {
+        const app = apps.get(s.appId);
+        return {
+          id: s.id,
+          status: s.status,
+          appName: app?.name ?? s.appId,
+          username: app ? (owners.get(app.owner_user_id) ?? null) : null,
+          planId: s.planId,
+          planName: planNames.get(s.planId) ?? null,
+          updatedAt: s.updatedAt,
+        };
+      });
+  } catch (error) {
+    // Kept for a refusal from core (e.g. a membership removed meanwhile): the plans still show without subscriptions.
+    if (!isAppError(error) || error.code !== "FORBIDDEN") throw error;
+  }
+  return {
+    api: { id: api.id, name: api.name, path: apiPath(api) },
+    plans: plans.map((p) => toPlanView(p, resolveCurrency(p.currency, currency))),
+    endpoints,
+    currency,
+    priceDigits: currencyExponent(currency),
+    subscriptions,
+  };
+}
+
+export async function action(args: Route.ActionArgs): Promise<PlansManageResult> {
+  const { context, request } = args;
+  const { db, tenant } = context;
+  const { viewer, api } = await requireEditor(args);
+  const form = await request.formData();
+  requireActionCsrf(request, form);
+  const raw = formText(form, "intent");
+  const intent: PlansManageIntent | undefined =
+    raw === "create-plan" || raw === "update-plan" || raw === "decide" ? raw : undefined;
+  const formId = formText(form, "planId") || formText(form, "subscriptionId") || "new";
+  const fail = (code: string, message: string, fields: Record<string, string> = {}): PlansManageResult => ({
+    ok: false,
+    intent,
+    formId,
+    code,
+    message,
+    fields,
+  });
+  try {
+    if (intent === "decide") {
+      const decision = formText(form, "decision") as ProviderDecision;
+      if (!DECISIONS.has(decision)) throw new AppError("BAD_REQUEST", "Unknown decision");
+      await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision);
+      return { ok: true, intent, formId, decision };
+    }
+    if (intent !== "create-plan" && intent !== "update-plan") throw new AppError("BAD_REQUEST", "Unknown action");
+    const existing = intent === "update-plan" ? await getPlan(db, tenant.id, formText(form, "planId")) : null;
+    if (intent === "update-plan" && (!existing || existing.apiId !== api.id)) {
+      throw new AppError("NOT_FOUND", "Plan not found");
+    }
+    const currency = existing?.currency ?? resolveCurrency(null, tenant.config.defaultCurrency);
+    const parsed = parsePlanForm(formDataSource(form), { priceDigits: currencyExponent(currency) });
+    if (!parsed.ok) return fail("BAD_REQUEST", "Please correct the highlighted fields", parsed.fields);
+    if (existing) await updatePlan(db, tenant.id, viewer.id, existing.id, parsed.values);
+    else await createPlan(db, tenant.id, viewer.id, api.id, { ...parsed.values, currency });
+    return { ok: true, intent, formId };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const field = typeof error.details?.field === "string" ? error.details.field : null;
+    const formField = field ? (FORM_FIELD[field] ?? field.split(".")[0] ?? field) : null;
+    return fail(error.code, error.message, formField ? { [formField]: error.message } : {});
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, { key: "plans.metaTitle", vars: { name: loaderData?.api.name ?? "" } }),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function PlansManage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const data = loaderData;
+  return (
+    <div data-testid="plans-manage" className="flex flex-col gap-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-bold">{t("plans.title")}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("plans.intro")}</p>
+        </div>
+        <LocalLink
+          to={`${data.api.path}/pricing`}
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          {t("plans.viewPricing")}
+        </LocalLink>
+      </div>
+      <PlanEditor
+        plans={data.plans}
+        endpoints={data.endpoints}
+        currency={data.currency}
+        priceDigits={data.priceDigits}
+      />
+      <PlanApprovals subscriptions={data.subscriptions} plans={data.plans} />
+    </div>
+  );
+}

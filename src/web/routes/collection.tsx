@@ -1,0 +1,63 @@
+import { redirect } from "react-router";
+import { localizePath } from "../../common/i18n/locale-path";
+import { isPrefixedLocale } from "../../common/locales";
+import { getCollectionPage } from "../../core/catalog/catalog.service";
+import { ApiCardGrid } from "../components/api-card";
+import { Container, PageHeader } from "../components/page-header";
+import { Pagination } from "../components/pagination";
+import { useTranslation } from "../i18n/use-translation";
+import type { RouteHandle } from "../lib/breadcrumbs";
+import { notFound, requireSlug } from "../lib/http-errors";
+import { pageMeta } from "../lib/meta";
+import { pageFromUrl } from "../lib/paging";
+import type { Route } from "./+types/collection";
+
+const PAGE_SIZE = 24;
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  if (params.slug === undefined) {
+    throw redirect(localizePath("/collections", params.lang && isPrefixedLocale(params.lang) ? params.lang : "en-US"));
+  }
+  const slug = requireSlug(params.slug);
+  const { page, offset, limit } = pageFromUrl(new URL(request.url), PAGE_SIZE);
+  const result = await getCollectionPage(context.db, context.tenant.id, slug, { offset, limit }, context.viewer);
+  if (!result) notFound();
+  return { ...result, page };
+}
+
+export const handle: RouteHandle = {
+  breadcrumb: (data) => {
+    const { collection } = data as { collection: { slug: string; name: string } };
+    return [
+      { path: "/collections", labelKey: "collections.title" },
+      { path: `/collection/${collection.slug}`, label: collection.name },
+    ];
+  },
+};
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(
+    matches,
+    { key: "meta.collectionTitle", vars: { name: loaderData?.collection.name ?? "" } },
+    { text: loaderData?.collection.description },
+  );
+
+export default function Collection({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { collection, apis, page } = loaderData;
+  return (
+    <>
+      <PageHeader title={collection.name} intro={collection.description}>
+        <p className="mt-3 text-sm font-medium text-slate-500">{t("common.apiCount", { count: apis.total })}</p>
+      </PageHeader>
+      <Container className="flex flex-col gap-8 py-10">
+        {apis.items.length === 0 ? (
+          <p className="text-slate-500">{t("collection.empty")}</p>
+        ) : (
+          <ApiCardGrid apis={apis.items} />
+        )}
+        <Pagination page={page} total={apis.total} pageSize={PAGE_SIZE} />
+      </Container>
+    </>
+  );
+}

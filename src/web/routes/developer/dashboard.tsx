@@ -1,0 +1,176 @@
+import { useEffect, useRef } from "react";
+import { redirect, useNavigate } from "react-router";
+import { localizePath } from "../../../common/i18n/locale-path";
+import { isPrefixedLocale } from "../../../common/locales";
+import { createApp, createAppKey, revokeAppKey, rotateAppKey } from "../../../core/apps/apps.service";
+import { AppError } from "../../../core/errors/app-error";
+import { unsubscribe } from "../../../core/subscriptions/subscriptions.service";
+import { AppCreateForm } from "../../components/app-create-form";
+import { AppGatewayInfo } from "../../components/app-gateway-info";
+import { AppPanel } from "../../components/app-panel";
+import { LocalLink } from "../../components/localized-link";
+import { Container, PageHeader } from "../../components/page-header";
+import { useTranslation } from "../../i18n/use-translation";
+import { formText, runAction } from "../../lib/action-result.server";
+import type { RouteHandle } from "../../lib/breadcrumbs";
+import { requireActionCsrf } from "../../lib/csrf.server";
+import { pageMeta } from "../../lib/meta";
+import { useSession } from "../../lib/root-data";
+import { offeredContexts, useSelectedContext } from "../../lib/selected-context";
+import type { Route } from "./+types/dashboard";
+import { appContextOf, loadDashboard, resolveDashboardContext } from "./dashboard-data.server";
+import type { DashboardActionResult, DashboardApp, DashboardIntent } from "./dashboard-types";
+
+const INTENTS = new Set<DashboardIntent>(["create-app", "create-key", "rotate-key", "revoke-key", "unsubscribe"]);
+
+function signInRedirect(request: Request, lang: string | undefined): never {
+  const url = new URL(request.url);
+  const location = `/auth?referral=${encodeURIComponent(url.pathname + url.search)}`;
+  throw redirect(lang && isPrefixedLocale(lang) ? localizePath(location, lang) : location);
+}
+
+function signedInViewer(context: Route.LoaderArgs["context"]) {
+  const { viewer, tenant } = context;
+  return viewer && viewer.tenantId === tenant.id ? viewer : null;
+}
+
+/**
+ * /developer/dashboard, "My Apps" (spec section 2, nofollow): the apps of the selected context (?context={id}; the
+ * browser fills it in from the stored context switcher choice), with keys, subscriptions and the last hour of usage.
+ * The layout guard already sends signed-out visitors to sign in; this loader refuses them too, on its own.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = signedInViewer(context);
+  if (!viewer) signInRedirect(request, params.lang);
+  const contextId = new URL(request.url).searchParams.get("context");
+  const entry = await resolveDashboardContext(context, viewer, contextId);
+  return loadDashboard(context, viewer, entry);
+}
+
+export async function action({ context, request, params }: Route.ActionArgs): Promise<DashboardActionResult> {
+  const viewer = signedInViewer(context);
+  if (!viewer) signInRedirect(request, params.lang);
+  const form = await request.formData();
+  requireActionCsrf(request, form);
+  const raw = formText(form, "intent") as DashboardIntent;
+  const intent = INTENTS.has(raw) ? raw : undefined;
+  const { db, tenant } = context;
+  const appId = formText(form, "appId") || undefined;
+  let secret: string | undefined;
+  const result = await runAction(intent, async () => {
+    switch (intent) {
+      case "create-app": {
+        const entry = await resolveDashboardContext(context, viewer, formText(form, "contextId") || null);
+        await createApp(db, tenant.id, viewer.id, { name: formText(form, "name"), context: appContextOf(entry) });
+        return;
+      }
+      case "create-key":
+        secret = (await createAppKey(db, tenant.id, viewer.id, formText(form, "appId"), formText(form, "name") || null))
+          .secret;
+        return;
+      case "rotate-key": {
+        const overlap = Number(formText(form, "overlapSeconds") || "86400");
+        secret = (await rotateAppKey(db, tenant.id, viewer.id, formText(form, "keyId"), overlap)).secret;
+        return;
+      }
+      case "revoke-key":
+        await revokeAppKey(db, tenant.id, viewer.id, formText(form, "keyId"));
+        return;
+      case "unsubscribe":
+        await unsubscribe(db, tenant.id, viewer.id, formText(form, "subscriptionId"));
+        return;
+      default:
+        throw new AppError("BAD_REQUEST", "Unknown action");
+    }
+  });
+  if (!result.ok) return { ...result, intent, appId };
+  return { ok: true, intent: intent ?? "create-app", appId, secret, rotated: intent === "rotate-key" };
+}
+
+export const handle: RouteHandle = {
+  breadcrumb: () => [{ path: "/developer/dashboard", labelKey: "apps.title" }],
+};
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { key: "apps.metaTitle" }),
+  // Spec section 2: My Apps is nofollow; it is personal, so it is not indexed either.
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** Follows the context switcher: when the stored choice differs from the page's context, reload with it. */
+function useContextFromSwitcher(currentId: string) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const offered = session ? offeredContexts(session.contexts, session.menu.personalContext) : [];
+  const selected = useSelectedContext(offered);
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selected || selected.id === currentId || asked.current === selected.id) return;
+    asked.current = selected.id;
+    navigate(`?context=${encodeURIComponent(selected.id)}`, { replace: true, preventScrollReset: true });
+  }, [selected, currentId, navigate]);
+}
+
+/** A real path for the curl example: the first API one of the apps subscribes to. */
+function exampleGatewayPath(apps: DashboardApp[]): string | null {
+  for (const app of apps) {
+    const sub = app.subscriptions.find((s) => s.gatewayPath && s.status === "subscribed");
+    if (sub?.gatewayPath) return `${sub.gatewayPath}/{path}`;
+  }
+  return null;
+}
+
+export default function DeveloperDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { context, apps, gateway } = loaderData;
+  useContextFromSwitcher(context.id);
+  const contextName =
+    context.type === "User"
+      ? t("nav.personalAccount")
+      : context.type === "Team" && context.parentName
+        ? t("nav.contextTeam", { team: context.name, organization: context.parentName })
+        : context.name;
+  return (
+    <>
+      <PageHeader title={t("apps.title")} intro={t("apps.intro")}>
+        <p data-testid="apps-context" data-context-id={context.id} className="mt-3 text-sm text-slate-500">
+          {t("apps.contextIs", { context: contextName })}
+        </p>
+        <p className="mt-2 text-sm">
+          <LocalLink
+            to="/developer/billing"
+            rel="nofollow"
+            data-testid="billing-link"
+            className="font-semibold text-accent hover:underline"
+          >
+            {t("billing.goToBilling")}
+          </LocalLink>
+        </p>
+      </PageHeader>
+      <Container className="flex flex-col gap-8 py-8">
+        <AppGatewayInfo gateway={gateway} examplePath={exampleGatewayPath(apps)} />
+        <AppCreateForm contextId={context.id} />
+        {apps.length === 0 ? (
+          <p
+            data-testid="no-apps"
+            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
+          >
+            {t("apps.empty")}
+          </p>
+        ) : (
+          <ul data-testid="app-list" className="flex flex-col gap-6">
+            {apps.map((app) => (
+              <li key={app.id}>
+                <AppPanel
+                  app={app}
+                  gateway={gateway}
+                  noScriptResult={actionData?.appId === app.id ? actionData : null}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Container>
+    </>
+  );
+}

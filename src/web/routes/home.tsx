@@ -1,0 +1,155 @@
+import { redirect } from "react-router";
+import { rootLocaleRedirect } from "../../common/i18n/locale-path";
+import { getCatalogStats, listCategories, listHubCarousel } from "../../core/catalog/catalog.service";
+import { CollectionCarousel } from "../components/collection-carousel";
+import { LocalLink } from "../components/localized-link";
+import { useTranslation } from "../i18n/use-translation";
+import { formatNumber } from "../lib/format";
+import { pageMeta } from "../lib/meta";
+import { useLocale } from "../lib/root-data";
+import type { Route } from "./+types/home";
+
+const CAROUSEL_COLLECTIONS = 4;
+const CAROUSEL_SIZE = 10;
+const POPULAR_CATEGORIES = 12;
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Spec section 4: language detection (cookie, then browser) happens only at the root "/".
+  if (params.lang === undefined && url.pathname === "/") {
+    const target = rootLocaleRedirect(context.cookieLocale, context.acceptLanguage);
+    if (target) throw redirect(target + url.search, { headers: { Vary: "Cookie, Accept-Language" } });
+  }
+  const { db, tenant } = context;
+  const [carousel, categories, stats] = await Promise.all([
+    listHubCarousel(db, tenant.id, { collections: CAROUSEL_COLLECTIONS, perCollection: CAROUSEL_SIZE }),
+    listCategories(db, tenant.id),
+    getCatalogStats(db, tenant.id),
+  ]);
+  const popular = [...categories]
+    .filter((c) => c.apiCount > 0)
+    .sort((a, b) => b.apiCount - a.apiCount)
+    .slice(0, POPULAR_CATEGORIES);
+  return { carousel, popular, stats };
+}
+
+export function headers() {
+  return { Vary: "Cookie, Accept-Language" };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { key: "meta.homeTitle" }, { key: "meta.homeDescription" });
+
+const CLAIMS = [
+  { value: "hub.statDevelopersValue", label: "hub.statDevelopersLabel" },
+  { value: "hub.statCountriesValue", label: "hub.statCountriesLabel" },
+  { value: "hub.statApisValue", label: "hub.statApisLabel" },
+  { value: "hub.statCallsValue", label: "hub.statCallsLabel" },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { carousel, popular, stats } = loaderData;
+  return (
+    <>
+      <section className="relative overflow-hidden bg-slate-950 text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 opacity-90"
+          style={{
+            background:
+              "radial-gradient(60rem 30rem at 15% -10%, color-mix(in oklab, var(--color-accent) 55%, transparent), transparent 60%), radial-gradient(40rem 24rem at 95% 10%, rgb(124 58 237 / 0.35), transparent 60%)",
+          }}
+        />
+        <div className="relative mx-auto max-w-[1320px] px-4 py-16 sm:px-6 md:py-24">
+          <p className="text-sm font-semibold tracking-widest text-sky-300 uppercase">{t("hub.heroKicker")}</p>
+          <h1
+            data-testid="hero-title"
+            className="mt-3 max-w-3xl text-4xl leading-[1.1] font-extrabold tracking-tight first-letter:uppercase sm:text-5xl lg:text-6xl"
+          >
+            {t("hub.heroTitle")}
+          </h1>
+          <p data-testid="hero-claims" className="mt-5 max-w-2xl text-lg text-slate-300">
+            {t("hub.heroClaims")}
+          </p>
+          <p className="mt-2 text-sm text-slate-400">
+            {t("hub.catalogSummary", {
+              apis: formatNumber(stats.apiCount, locale),
+              categories: formatNumber(stats.categoryCount, locale),
+              endpoints: formatNumber(stats.endpointCount, locale),
+            })}
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <LocalLink
+              to="/categories"
+              className="rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-lg shadow-accent/25 transition hover:brightness-110"
+            >
+              {t("hub.browseCategories")}
+            </LocalLink>
+            <LocalLink
+              to="/collections"
+              className="rounded-lg border border-white/25 bg-white/5 px-5 py-3 font-semibold text-white transition hover:bg-white/10"
+            >
+              {t("hub.exploreCollections")}
+            </LocalLink>
+          </div>
+          <dl
+            aria-label={t("hub.claimsLabel")}
+            className="mt-12 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-2xl border border-white/10 bg-white/10 md:grid-cols-4"
+          >
+            {CLAIMS.map((claim) => (
+              <div key={claim.value} className="flex flex-col-reverse gap-1 bg-slate-950/60 px-5 py-4 backdrop-blur">
+                <dt className="text-sm text-slate-400">{t(claim.label)}</dt>
+                <dd className="text-2xl font-bold tracking-tight">{t(claim.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <div className="mx-auto flex max-w-[1320px] flex-col gap-14 px-4 py-12 sm:px-6">
+        {popular.length > 0 && (
+          <section aria-labelledby="popular-categories">
+            <div className="mb-4 flex items-end justify-between gap-4">
+              <h2 id="popular-categories" className="text-xl font-bold tracking-tight">
+                {t("hub.popularCategories")}
+              </h2>
+              <LocalLink
+                to="/categories"
+                className="rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:bg-accent/10"
+              >
+                {t("hub.allCategories")}
+              </LocalLink>
+            </div>
+            <ul className="flex flex-wrap gap-2">
+              {popular.map((category) => (
+                <li key={category.id}>
+                  <LocalLink
+                    to={`/category/${category.slug}`}
+                    data-testid="category-chip"
+                    className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium shadow-sm transition hover:border-accent hover:text-accent dark:border-slate-800 dark:bg-slate-900"
+                  >
+                    {category.name}
+                    <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+                      {formatNumber(category.apiCount, locale)}
+                    </span>
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {carousel.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700">
+            {t("hub.emptyCatalog")}
+          </p>
+        ) : (
+          carousel.map((row) => (
+            <CollectionCarousel key={row.collection.id} collection={row.collection} apis={row.apis} />
+          ))
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { localizePath } from "../../../common/i18n/locale-path";
+import { isPrefixedLocale } from "../../../common/locales";
+import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
+import { listApiVersions } from "../../../core/api-specs/api-specs.service";
+import { isAppError } from "../../../core/errors/app-error";
+import { apiPath } from "../../components/api-card";
+import { LocalLink } from "../../components/localized-link";
+import { Container, PageHeader } from "../../components/page-header";
+import { ManageApiPanels } from "../../components/studio/manage-api-panels";
+import { useTranslation } from "../../i18n/use-translation";
+import type { RouteHandle } from "../../lib/breadcrumbs";
+import { notFound } from "../../lib/http-errors";
+import { pageMeta } from "../../lib/meta";
+import { useRootData } from "../../lib/root-data";
+import { handleManageAction, requireStudio } from "../../lib/studio.server";
+import type { Route } from "./+types/studio-api";
+
+async function editableOr404(context: Route.LoaderArgs["context"], apiId: string | undefined) {
+  if (!apiId || apiId.length > 100) notFound();
+  try {
+    return await requireEditableApi(context.db, context.tenant.id, context.viewer, apiId);
+  } catch (error) {
+    // Not yours and not found look the same from the studio.
+    if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) notFound();
+    throw error;
+  }
+}
+
+/** /studio/apis/{apiId}: import/replace the spec (with the diff), versions, edit details, delete. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { base } = await requireStudio(context, request, params.lang);
+  const api = await editableOr404(context, params.apiId);
+  const [versions, categories] = await Promise.all([
+    listApiVersions(context.db, context.tenant.id, context.viewer, api.id),
+    listCategoryOptions(context.db, context.tenant.id),
+  ]);
+  const created = new URL(request.url).searchParams.get("created") === "1";
+  return { base, api, versions, categories, created };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { base } = await requireStudio(context, request, params.lang);
+  const api = await editableOr404(context, params.apiId);
+  const after = params.lang && isPrefixedLocale(params.lang) ? localizePath(base, params.lang) : base;
+  return handleManageAction(context, request, api.id, after);
+}
+
+export const handle: RouteHandle = {
+  breadcrumb: (data) => {
+    const { base, api } = data as { base: string; api: { id: string; name: string } };
+    return [
+      { path: base, labelKey: "studio.title" },
+      { path: `${base}/apis/${api.id}`, label: api.name },
+    ];
+  },
+};
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, { key: "studio.meta.apiTitle", vars: { name: loaderData?.api.name ?? "" } }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function StudioApi({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const { api, base } = loaderData;
+  return (
+    <>
+      <PageHeader title={api.name}>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <LocalLink
+            to={apiPath(api)}
+            data-testid="studio-view-page"
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            {t("studio.viewPage")}
+          </LocalLink>
+          <LocalLink to={base} className="rounded-lg px-3 py-2 text-sm font-semibold text-accent hover:underline">
+            {t("studio.backToList")}
+          </LocalLink>
+        </div>
+      </PageHeader>
+      <Container className="py-8">
+        <div className="max-w-4xl">
+          <ManageApiPanels
+            api={api}
+            versions={loaderData.versions}
+            categories={loaderData.categories}
+            csrfToken={root?.csrfToken ?? ""}
+            actionData={actionData}
+            notice={loaderData.created && !actionData ? t("studio.created") : null}
+          />
+        </div>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { updateProfile } from "../../../core/accounts/accounts.service";
+import { getUserProfile } from "../../../core/social/social.service";
+import { FormError, FormField, FormNotice, SubmitButton } from "../../components/form-field";
+import { LocalLink } from "../../components/localized-link";
+import { Container, PageHeader } from "../../components/page-header";
+import { useTranslation } from "../../i18n/use-translation";
+import { formText, runAction } from "../../lib/action-result.server";
+import { requireActionCsrf } from "../../lib/csrf.server";
+import { notFound } from "../../lib/http-errors";
+import { pageMeta } from "../../lib/meta";
+import { useRootData } from "../../lib/root-data";
+import { translateFields, translateServerMessage } from "../../lib/server-messages";
+import type { Route } from "./+types/settings";
+
+const FIELDS = ["name", "position", "company", "location", "bio", "thumbnail"] as const;
+
+/** /user/settings and /auth/user/settings: the signed-in user's own profile form (only the owner edits it). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, tenant, viewer } = context;
+  // The layout's guard already sent signed-out visitors to sign in; this covers a session that just ended.
+  if (!viewer) throw redirect(`/auth?referral=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const profile = await getUserProfile(db, tenant.id, viewer, viewer.username);
+  if (!profile) notFound();
+  return { profile };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  requireActionCsrf(request, form);
+  const { db, tenant, viewer } = context;
+  const input: Record<string, string> = {};
+  for (const field of FIELDS) input[field] = formText(form, field);
+  return runAction("save", () => updateProfile(db, tenant.id, viewer, viewer?.id ?? "", input));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { key: "meta.settingsTitle" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const { profile } = loaderData;
+  const fields = actionData && !actionData.ok ? translateFields(t, actionData.fields) : {};
+  const formError =
+    actionData && !actionData.ok && Object.keys(fields).length === 0
+      ? translateServerMessage(t, actionData.message)
+      : null;
+  return (
+    <>
+      <PageHeader title={t("settings.title")} intro={t("settings.intro")} />
+      <Container className="py-8">
+        <Form method="post" data-testid="settings-form" className="flex max-w-2xl flex-col gap-4">
+          <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
+          <FormError message={formError} />
+          {actionData?.ok && <FormNotice message={t("settings.savedNotice")} />}
+          <FormField
+            name="name"
+            label={t("settings.name")}
+            defaultValue={profile.name}
+            required
+            maxLength={100}
+            error={fields.name}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              name="position"
+              label={t("settings.position")}
+              defaultValue={profile.position ?? ""}
+              maxLength={100}
+              error={fields.position}
+            />
+            <FormField
+              name="company"
+              label={t("settings.company")}
+              defaultValue={profile.company ?? ""}
+              maxLength={100}
+              error={fields.company}
+            />
+          </div>
+          <FormField
+            name="location"
+            label={t("settings.location")}
+            defaultValue={profile.location ?? ""}
+            maxLength={100}
+            error={fields.location}
+          />
+          <FormField
+            name="bio"
+            label={t("settings.bio")}
+            defaultValue={profile.bio ?? ""}
+            maxLength={1000}
+            multiline
+            error={fields.bio}
+          />
+          <FormField
+            name="thumbnail"
+            type="url"
+            label={t("settings.thumbnail")}
+            defaultValue={profile.thumbnail ?? ""}
+            maxLength={2048}
+            error={fields.thumbnail}
+          />
+          <div className="flex items-center gap-4">
+            <SubmitButton busy={navigation.state === "submitting"} testId="settings-submit">
+              {t("settings.saveButton")}
+            </SubmitButton>
+            <LocalLink
+              to={`/user/${encodeURIComponent(profile.username)}`}
+              className="text-sm font-semibold text-accent hover:underline"
+            >
+              {t("settings.viewProfile")}
+            </LocalLink>
+          </div>
+        </Form>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/*
+ * The worker's job registry: add a job here (name, interval, idempotent run) and the scheduler runs it in every
+ * process that runs the worker service. Money jobs are safe to run twice or concurrently (decision 043).
+ */
+
+import { purgeExpiredAuthRows } from "../core/accounts/auth-purge.service";
+import { deliverPendingMail } from "../core/accounts/mail-delivery.service";
+import { IDEMPOTENCY_KEY_RETENTION_MS } from "../core/billing/idempotency";
+import { deleteCompletedIdempotencyKeysBefore } from "../core/billing/idempotency.queries";
+import { VERIFICATION_HOLD_WINDOW_MS } from "../core/payments/payment-holds.service";
+import { findAndVoidOrphanHolds } from "../core/payments/reconciliation";
+import { runBillingCycle } from "../core/subscriptions/renewals.service";
+import type { WorkerJob } from "./scheduler";
+
+const MINUTE = 60 * 1000;
+
+/** Renewals, overage invoicing and cancel-at-period-end, for every tenant. */
+export const billingRunJob: WorkerJob = {
+  name: "billing-run",
+  everyMs: MINUTE,
+  firstRunAfterMs: 5_000,
+  run: ({ db, processor, clock }) => runBillingCycle(db, { processor, now: () => clock.now() }),
+};
+
+/** Voids uncaptured holds and authorizations that outlived their window (a crash between authorize and void). */
+export const reconciliationJob: WorkerJob = {
+  name: "payment-reconciliation",
+  everyMs: 5 * MINUTE,
+  firstRunAfterMs: 30_000,
+  run: ({ db, processor, clock }) =>
+    findAndVoidOrphanHolds(db, processor, { olderThanMs: VERIFICATION_HOLD_WINDOW_MS, now: () => clock.now() }),
+};
+
+/** Forgets completed idempotency keys after their retention. */
+export const idempotencyHousekeepingJob: WorkerJob = {
+  name: "idempotency-housekeeping",
+  everyMs: 60 * MINUTE,
+  firstRunAfterMs: 60_000,
+  run: ({ db, clock }) => deleteCompletedIdempotencyKeysBefore(db, clock.now() - IDEMPOTENCY_KEY_RETENTION_MS),
+};
+
+/** Sends the mail outbox (reset links...): claims each due mail, so concurrent workers send it once. */
+export const mailDeliveryJob: WorkerJob = {
+  name: "mail-delivery",
+  everyMs: 15_000,
+  firstRunAfterMs: 5_000,
+  run: ({ db, mailSender, clock }) => deliverPendingMail(db, mailSender, { now: () => clock.now() }),
+};
+
+/** Deletes expired sessions, finished sign-in/sign-up throttle windows and old password-reset rows. */
+export const authPurgeJob: WorkerJob = {
+  name: "auth-purge",
+  everyMs: 60 * MINUTE,
+  firstRunAfterMs: 2 * MINUTE,
+  run: ({ db, clock }) => purgeExpiredAuthRows(db, { now: clock.now() }),
+};
+
+export const WORKER_JOBS: readonly WorkerJob[] = [
+  billingRunJob,
+  reconciliationJob,
+  idempotencyHousekeepingJob,
+  mailDeliveryJob,
+  authPurgeJob,
+];

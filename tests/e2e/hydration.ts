@@ -1,0 +1,9 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Waits until React has hydrated the current document (root.tsx sets <html data-hydrated>). A click on a menu button
+ * before that lands on inert server HTML and is lost, which made tests flaky on loaded machines.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,0 +1,263 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
+
+// Issue 3, search UI: the top bar's combobox, analytics events and the /search/{term} page, on the seeded demo
+// catalog (playwright.config.ts).
+
+// Several navigations per test on a shared two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+/** Resolves with the next GraphQL request whose body contains `marker`, and its JSON reply. */
+function graphqlCall(page: Page, marker: string) {
+  return page
+    .waitForRequest((r: Request) => r.url().endsWith("/gateway/graphql") && (r.postData() ?? "").includes(marker))
+    .then(async (request) => {
+      const response = await request.response();
+      return { request, status: response?.status(), body: (await response?.json()) as { data?: unknown } };
+    });
+}
+
+async function openHub(page: Page) {
+  await page.goto("/hub");
+  // The box is interactive once hydrated.
+  await waitForHydration(page);
+}
+
+test("typeahead: dropdown, arrow down, Enter opens the highlighted API and records the click", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  await input.click();
+  await input.pressSequentially("weather");
+  const options = page.getByTestId("search-option");
+  await expect(options.first()).toBeVisible();
+  expect(await options.count()).toBeLessThanOrEqual(6);
+  await expect(input).toHaveAttribute("role", "combobox");
+  await expect(input).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await expect(page.getByTestId("search-all-results")).toHaveText(/^To All Results \(\d+\)$/);
+
+  await input.press("ArrowDown");
+  const first = options.first();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(input).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) ?? "missing");
+  await input.press("ArrowDown");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await input.press("ArrowUp");
+  await expect(first).toHaveAttribute("aria-selected", "true");
+
+  const href = (await first.getAttribute("href")) ?? "";
+  const name = ((await first.locator("span.font-semibold").textContent()) ?? "").trim();
+  expect(href).toMatch(/^\/[^/]+\/api\/[^/]+$/);
+  const click = graphqlCall(page, "trackSearchClick");
+  await input.press("Enter");
+  await expect(page).toHaveURL(href);
+  await expect(page.getByTestId("api-name")).toHaveText(name);
+  // Choosing a result closes the dropdown and clears the box.
+  await expect(input).toHaveValue("");
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+
+  const event = await click;
+  expect(event.status).toBe(200);
+  expect(event.body.data).toEqual({ trackSearchClick: true });
+  const variables = JSON.parse(event.request.postData() ?? "{}").variables;
+  expect(variables).toMatchObject({ position: 1, searchIndex: "apis" });
+  expect(variables.queryId).toMatch(/^[0-9a-f]{32}$/);
+  expect(event.request.headers()["csrf-token"]).toBeTruthy();
+});
+
+test("Enter with nothing highlighted goes to /search/{term}; the Search event follows the pause", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  const searchEvent = graphqlCall(page, "trackSearchEvent");
+  await input.click();
+  // Slashes are removed as they are typed (spec section 5).
+  await input.pressSequentially("wea/ther");
+  await expect(input).toHaveValue("weather");
+  await expect(page.getByTestId("search-option").first()).toBeVisible();
+
+  const event = await searchEvent;
+  expect(event.body.data).toEqual({ trackSearchEvent: true });
+  const variables = JSON.parse(event.request.postData() ?? "{}").variables;
+  expect(variables.term).toBe("weather");
+  expect(variables.total).toBeGreaterThan(5);
+
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/search\/weather$/);
+  await expect(page.getByTestId("search-title")).toHaveText("Search results for “weather”");
+  await expect(page).toHaveTitle(/Search results for “weather”/);
+  await expect(page.getByTestId("search-dropdown").first()).toBeHidden();
+});
+
+test("an empty term sends no query and Enter stays put; outside click and clear button close the dropdown", async ({
+  page,
+}) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  let queries = 0;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/gateway/graphql") && (r.postData() ?? "").includes("SearchBox")) queries += 1;
+  });
+  await input.click();
+  await input.pressSequentially("  /  ");
+  await input.press("Enter");
+  await page.waitForTimeout(400);
+  expect(queries).toBe(0);
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+
+  await input.fill("weather");
+  await expect(page.getByTestId("search-option").first()).toBeVisible();
+  expect(queries).toBe(1);
+  // An outside click (on the page, away from the dropdown).
+  await page.mouse.click(1200, 700);
+  await expect(page.getByTestId("search-dropdown").first()).toBeHidden();
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+
+  await input.click();
+  await expect(page.getByTestId("search-option").first()).toBeVisible();
+  await page.getByTestId("search-clear").first().click();
+  await expect(input).toHaveValue("");
+  await expect(input).toBeFocused();
+  await expect(page.getByTestId("search-dropdown").first()).toBeHidden();
+});
+
+test("a slow answer for an earlier term never replaces the newer one", async ({ page, request }) => {
+  const count = async (term: string) => {
+    const reply = await request.post("/gateway/graphql", {
+      data: { query: "query($t: String!) { searchApis(term: $t, first: 6) { total } }", variables: { t: term } },
+    });
+    return ((await reply.json()) as { data: { searchApis: { total: number } } }).data.searchApis.total;
+  };
+  const [short, full] = [await count("w"), await count("weather")];
+  expect(short).not.toBe(full);
+  await page.route("**/gateway/graphql", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (body.includes("SearchBox") && body.includes('"term":"w"')) {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The page has aborted this request by now; fulfilling it anyway must change nothing.
+      await route.continue().catch(() => undefined);
+      return;
+    }
+    await route.continue();
+  });
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  await input.click();
+  await input.press("w");
+  await page.waitForRequest((r) => (r.postData() ?? "").includes('"term":"w"'));
+  await input.pressSequentially("eather");
+  const all = page.getByTestId("search-all-results");
+  await expect(all).toHaveText(`To All Results (${full})`);
+  await page.waitForTimeout(2_000);
+  await expect(all).toHaveText(`To All Results (${full})`);
+});
+
+test("'/' focuses the search box when the page body has focus", async ({ page }) => {
+  await openHub(page);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("/");
+  const input = page.getByTestId("search-input");
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue("");
+});
+
+test("a typo ('wether') still finds weather APIs, in the dropdown and on the page", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  await input.click();
+  await input.pressSequentially("wether");
+  await expect(page.getByTestId("search-option").first()).toContainText(/weather/i);
+
+  await page.goto("/search/wether");
+  await expect(page.getByTestId("search-title")).toContainText("wether");
+  await expect(page.getByTestId("api-card").first()).toContainText(/weather/i);
+});
+
+test("a matching operation is named in the dropdown", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  await input.click();
+  await input.pressSequentially("getSocibWeatherStation");
+  const endpoint = page.getByTestId("search-option-endpoint").first();
+  await expect(endpoint).toBeVisible();
+  await expect(endpoint).toContainText("getSocibWeatherStation");
+});
+
+test("the search page: tabs switch, top collections and resources, filters and sort in the URL, paging", async ({
+  page,
+}) => {
+  const response = await page.goto("/search/weather");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId("search-tab-all")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("search-top-collections")).toContainText("Top Weather APIs");
+  await expect(page.getByTestId("search-top-resources").getByTestId("search-resource").first()).toBeVisible();
+  expect(await page.getByTestId("api-card").count()).toBeGreaterThan(10);
+  await page.waitForLoadState("networkidle");
+
+  await page.getByTestId("search-tab-collections").click();
+  await expect(page).toHaveURL(/\/search\/weather\?tab=collections$/);
+  await expect(page.getByTestId("search-tab-collections")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("search-collection").first()).toContainText("Weather");
+  await expect(page.getByTestId("api-card")).toHaveCount(0);
+
+  await page.getByTestId("search-tab-resources").click();
+  await expect(page).toHaveURL(/tab=resources/);
+  await expect(page.getByTestId("search-resource").first()).toBeVisible();
+
+  await page.getByTestId("search-tab-apis").click();
+  await expect(page).toHaveURL(/tab=apis/);
+  await expect(page.getByTestId("api-card").first()).toBeVisible();
+  await expect(page.getByTestId("search-top-collections")).toHaveCount(0);
+
+  // A facet filter goes into the URL and narrows the results; its chip removes it again.
+  const before = Number((await page.getByTestId("search-tab-apis").textContent())?.replace(/\D/g, ""));
+  await page
+    .getByTestId("search-filter-pricing")
+    .getByRole("checkbox", { name: /^Paid\s/ })
+    .check();
+  await expect(page).toHaveURL(/pricing=PAID/);
+  await expect(page.getByTestId("search-active-filters")).toContainText("Paid");
+  const after = Number((await page.getByTestId("search-tab-apis").textContent())?.replace(/\D/g, ""));
+  expect(after).toBeLessThan(before);
+  await expect(page.getByTestId("pricing-badge").first()).toHaveText(/paid/i);
+  await page.getByTestId("search-clear-filters").click();
+  await expect(page).not.toHaveURL(/pricing=/);
+  await expect(page.getByTestId("search-active-filters")).toHaveCount(0);
+
+  await page.getByTestId("search-sort").selectOption("name");
+  await expect(page).toHaveURL(/sort=name/);
+  await expect(page.getByTestId("search-sort")).toHaveValue("name");
+
+  // Paging with the cursor (base64 of the offset).
+  await page.getByTestId("search-next").click();
+  await expect(page).toHaveURL(/after=MjQ%3D|after=MjQ=/);
+  await expect(page.getByTestId("search-prev")).toBeVisible();
+});
+
+test("a nonsense term shows the empty state", async ({ page }) => {
+  const response = await page.goto("/search/qzxqvwpl");
+  expect(response?.status()).toBe(200);
+  const empty = page.getByTestId("search-empty");
+  await expect(empty).toBeVisible();
+  await expect(empty).toContainText("No results for “qzxqvwpl”");
+  await expect(empty).toContainText("Check the spelling or try another term.");
+});
+
+test("works without JavaScript: the top bar form and the filters are plain GET forms", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/hub");
+  await page.getByTestId("search-input").fill("weather");
+  await page.getByTestId("search-input").press("Enter");
+  await expect(page).toHaveURL(/\/search\/weather$/);
+  await expect(page.getByTestId("api-card").first()).toBeVisible();
+  await page
+    .getByTestId("search-filter-pricing")
+    .getByRole("checkbox", { name: /^Free\s/ })
+    .check();
+  await page.getByTestId("search-filters").getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/pricing=FREE/);
+  await expect(page.getByTestId("search-active-filters")).toContainText("Free");
+  await context.close();
+});
