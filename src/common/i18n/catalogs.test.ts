@@ -18,7 +18,16 @@ const source = flatten(SOURCE_CATALOG);
 /** Layout, hub, footer and error texts must exist in every language (brief: Foundation items 7-9). */
 const REQUIRED_SECTIONS = ["common.", "nav.", "footer.", "hub.", "error."];
 /** Issue 4's screens; serverMessages and meta hold other issues' texts too, so only the account ones are listed. */
-const ACCOUNT_SECTIONS = ["auth.", "follow.", "saved.", "privateApis.", "profile.", "settings.", "org.", "invitations."];
+const ACCOUNT_SECTIONS = [
+  "auth.",
+  "follow.",
+  "saved.",
+  "privateApis.",
+  "profile.",
+  "settings.",
+  "org.",
+  "invitations.",
+];
 const ACCOUNT_KEYS = [
   ...[
     "signInFailed",
