@@ -75,7 +75,7 @@ function withSelected(facets: readonly FacetCount[], selected: readonly string[]
 }
 
 /**
- * Category, pricing and tag filters with facet counts, as a GET form: without JavaScript 'Apply' submits it, with
+ * Category, pricing, authentication and tag filters with facet counts, as a GET form: without JavaScript 'Apply' submits it, with
  * JavaScript every change navigates at once. On small screens a CSS-only toggle folds it away.
  */
 export function SearchFilters(props: {
@@ -94,7 +94,8 @@ export function SearchFilters(props: {
   const top = categories.filter((f, i) => i < TOP_CATEGORIES || isChosen(f));
   const more = categories.filter((f, i) => i >= TOP_CATEGORIES && !isChosen(f));
   const pricing = withSelected(props.facets.pricingTypes, query.pricing);
-  const active = query.categories.length + query.pricing.length + query.tags.length;
+  const authTypes = withSelected(props.facets.authTypes, query.auth);
+  const active = query.categories.length + query.pricing.length + query.auth.length + query.tags.length;
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     submit(event.currentTarget, { preventScrollReset: true });
@@ -113,7 +114,7 @@ export function SearchFilters(props: {
       </label>
       <Form
         // A fresh form per URL: the checkboxes are uncontrolled and must show what the URL says.
-        key={`${query.term}|${query.categories}|${query.pricing}|${query.tags}|${query.sort}`}
+        key={`${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.sort}`}
         id={FILTER_FORM_ID}
         method="get"
         action={localize(searchBasePath(query.term))}
@@ -164,6 +165,20 @@ export function SearchFilters(props: {
                 label={t(`api.pricing.${f.value}`, { defaultValue: f.label })}
                 count={f.count}
                 checked={query.pricing.includes(f.value)}
+              />
+            ))}
+          </Group>
+        )}
+        {authTypes.length > 0 && (
+          <Group legend={t("search.authType")} testId="search-filter-auth">
+            {authTypes.map((f) => (
+              <FacetOption
+                key={f.value}
+                name="auth"
+                value={f.value}
+                label={f.label}
+                count={f.count}
+                checked={query.auth.includes(f.value)}
               />
             ))}
           </Group>
@@ -255,6 +270,10 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
       label: t(`api.pricing.${p}`, { defaultValue: p }),
       href: searchPageHref(query, { pricing: without(query.pricing, p) }),
     })),
+    ...query.auth.map((a) => ({
+      label: a,
+      href: searchPageHref(query, { auth: without(query.auth, a) }),
+    })),
     ...query.tags.map((tag) => ({
       label: tagLabel(tag, props.tagDefinitions),
       href: searchPageHref(query, { tags: without(query.tags, tag) }),
@@ -278,7 +297,7 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
       ))}
       <li>
         <LocalLink
-          to={searchPageHref(query, { categories: [], pricing: [], tags: [] })}
+          to={searchPageHref(query, { categories: [], pricing: [], auth: [], tags: [] })}
           preventScrollReset
           data-testid="search-clear-filters"
           className="text-xs font-semibold text-accent hover:underline"

@@ -61,6 +61,7 @@ export async function loadSearchPage(db: Db, tenantId: string, query: SearchPage
       term,
       categoryNames: query.categories,
       pricingTypes: query.pricing,
+      authTypes: query.auth,
       tags,
       sort: query.sort
         ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]

@@ -130,7 +130,7 @@ function ApisSection(props: { data: SearchPageData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { apis, query, tagDefinitions } = props.data;
-  const filtered = query.categories.length + query.pricing.length + query.tags.length > 0;
+  const filtered = query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0;
   return (
     <div className="grid gap-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-8">
       <aside>
@@ -255,7 +255,7 @@ function ResourcesSection(props: { data: SearchPageData }) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, apis, collections, resources } = loaderData;
-  const filtered = query.categories.length + query.pricing.length + query.tags.length > 0;
+  const filtered = query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0;
   const nothing = query.term !== "" && !filtered && apis.total + collections.total + resources.total === 0;
   return (
     <>
