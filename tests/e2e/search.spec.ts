@@ -184,6 +184,13 @@ test("a matching operation is named in the dropdown", async ({ page }) => {
   await expect(endpoint).toContainText("getSocibWeatherStation");
 });
 
+test("the results page names the matching operation on the API's card", async ({ page }) => {
+  await page.goto("/search/getSocibWeatherStation");
+  const card = page.getByTestId("api-card").first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("search-card-endpoint").first()).toContainText("getSocibWeatherStation");
+});
+
 test("the search page: tabs switch, top collections and resources, filters and sort in the URL, paging", async ({
   page,
 }) => {
@@ -224,6 +231,21 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await page.getByTestId("search-clear-filters").click();
   await expect(page).not.toHaveURL(/pricing=/);
   await expect(page.getByTestId("search-active-filters")).toHaveCount(0);
+
+  // Category and authentication facets work the same way (issue 3: facets by category, pricing and auth type).
+  const category = page.getByTestId("search-filter-category").getByRole("checkbox").first();
+  const categoryName = ((await category.getAttribute("value")) ?? "").trim();
+  await category.check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("category")).toBe(categoryName);
+  await expect(page.getByTestId("search-active-filters")).toContainText(categoryName);
+  const auth = page.getByTestId("search-filter-auth").getByRole("checkbox").first();
+  const authValue = (await auth.getAttribute("value")) ?? "";
+  await auth.check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("auth")).toBe(authValue);
+  await expect(page.getByTestId("search-active-filters")).toContainText(authValue);
+  await expect(page.getByTestId("api-card").first()).toBeVisible();
+  await page.getByTestId("search-clear-filters").click();
+  await expect(page).not.toHaveURL(/category=|auth=/);
 
   await page.getByTestId("search-sort").selectOption("name");
   await expect(page).toHaveURL(/sort=name/);

@@ -235,6 +235,7 @@ export const searchResolvers = {
       await recordEvent(ctx.db, ctx.tenant.id, {
         type: SEARCH_EVENT,
         payload: { term: a.term, total: a.total, queryID: a.queryID ?? null },
+        userId: ctx.viewer?.id ?? null,
       });
       return true;
     },
@@ -251,6 +252,7 @@ export const searchResolvers = {
       await recordEvent(ctx.db, ctx.tenant.id, {
         type: SEARCH_CLICK_EVENT,
         payload: { product_id: a.productId, search_index: a.searchIndex, position: a.position, query_id: a.queryId },
+        userId: ctx.viewer?.id ?? null,
       });
       return true;
     },
