@@ -17,6 +17,8 @@ export interface SearchTagDefinition {
   name: string;
   values: string[];
   showTagName: boolean;
+  /** false: the tag repeats a counted facet (authentication), so it gets no checkbox group of its own. */
+  filterGroup: boolean;
 }
 
 function useHydrated(): boolean {
@@ -124,6 +126,12 @@ export function SearchFilters(props: {
         className="mt-4 hidden flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-4 peer-checked:flex lg:mt-0 lg:flex lg:border-0 lg:bg-transparent lg:p-0 dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent"
       >
         {query.tab !== "all" && <input type="hidden" name="tab" value={query.tab} />}
+        {/* Tag filters without a checkbox group (set by a link) survive changes to the other filters. */}
+        {query.tags
+          .filter((tag) => !props.tagDefinitions.some((d) => d.filterGroup && tag.startsWith(`${d.name}:`)))
+          .map((tag) => (
+            <input key={tag} type="hidden" name="tag" value={tag} />
+          ))}
         {categories.length > 0 && (
           <Group legend={t("search.category")} testId="search-filter-category">
             {top.map((f) => (
@@ -183,23 +191,25 @@ export function SearchFilters(props: {
             ))}
           </Group>
         )}
-        {props.tagDefinitions.map((definition) => (
-          <Group key={definition.name} legend={definition.name} testId="search-filter-tag">
-            {definition.values.map((value) => {
-              const tag = `${definition.name}:${value}`;
-              return (
-                <FacetOption
-                  key={tag}
-                  name="tag"
-                  value={tag}
-                  label={value}
-                  count={null}
-                  checked={query.tags.includes(tag)}
-                />
-              );
-            })}
-          </Group>
-        ))}
+        {props.tagDefinitions
+          .filter((definition) => definition.filterGroup)
+          .map((definition) => (
+            <Group key={definition.name} legend={definition.name} testId="search-filter-tag">
+              {definition.values.map((value) => {
+                const tag = `${definition.name}:${value}`;
+                return (
+                  <FacetOption
+                    key={tag}
+                    name="tag"
+                    value={tag}
+                    label={value}
+                    count={null}
+                    checked={query.tags.includes(tag)}
+                  />
+                );
+              })}
+            </Group>
+          ))}
         {!hydrated && (
           <button
             type="submit"
