@@ -89,6 +89,31 @@ test("Enter with nothing highlighted goes to /search/{term}; the Search event fo
   await expect(page.getByTestId("search-dropdown").first()).toBeHidden();
 });
 
+test("the Search event goes out once, 500 ms after the term stops changing, with the final term", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  const events: Array<{ at: number; term: string }> = [];
+  page.on("request", (r) => {
+    const body = r.postData() ?? "";
+    if (r.url().endsWith("/gateway/graphql") && body.includes("trackSearchEvent")) {
+      events.push({ at: Date.now(), term: JSON.parse(body).variables.term });
+    }
+  });
+  await input.click();
+  // Pauses shorter than 500 ms between keys: no event for "wea" or "weat".
+  await input.pressSequentially("wea", { delay: 120 });
+  await page.waitForTimeout(250);
+  // pressSequentially also waits `delay` after the last key, so the last key is pressed on its own.
+  await input.pressSequentially("the", { delay: 120 });
+  await input.press("r");
+  const lastKey = Date.now();
+  await expect.poll(() => events.length, { timeout: 10_000 }).toBe(1);
+  expect(events[0]?.term).toBe("weather");
+  expect((events[0]?.at ?? 0) - lastKey).toBeGreaterThanOrEqual(450);
+  await page.waitForTimeout(1_000);
+  expect(events.map((e) => e.term)).toEqual(["weather"]);
+});
+
 test("an empty term sends no query and Enter stays put; outside click and clear button close the dropdown", async ({
   page,
 }) => {
