@@ -87,6 +87,31 @@ test("Enter with nothing highlighted goes to /search/{term}; the Search event fo
   await expect(page.getByTestId("search-title")).toHaveText("Search results for “weather”");
   await expect(page).toHaveTitle(/Search results for “weather”/);
   await expect(page.getByTestId("search-dropdown").first()).toBeHidden();
+  // The typeahead counted this search already: the results page does not send a second Search event.
+  let again = 0;
+  page.on("request", (r) => {
+    if ((r.postData() ?? "").includes("trackSearchEvent")) again += 1;
+  });
+  await page.waitForTimeout(1_200);
+  expect(again).toBe(0);
+});
+
+test("the results page sends its own Search event and a click event with the card's position", async ({ page }) => {
+  const searchEvent = graphqlCall(page, "trackSearchEvent");
+  await page.goto("/search/weather");
+  await waitForHydration(page);
+  const event = await searchEvent;
+  const variables = JSON.parse(event.request.postData() ?? "{}").variables;
+  expect(variables.term).toBe("weather");
+  expect(variables.queryID).toMatch(/^[0-9a-f]{32}$/);
+  const shown = Number((await page.getByTestId("search-tab-apis").textContent())?.replace(/\D/g, ""));
+  expect(variables.total).toBe(shown);
+
+  const click = graphqlCall(page, "trackSearchClick");
+  const second = page.getByTestId("api-card").nth(1);
+  await second.getByRole("link").first().click();
+  const clicked = JSON.parse((await click).request.postData() ?? "{}").variables;
+  expect(clicked).toMatchObject({ position: 2, searchIndex: "apis", queryId: variables.queryID });
 });
 
 test("the Search event goes out once, 500 ms after the term stops changing, with the final term", async ({ page }) => {

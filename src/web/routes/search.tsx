@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { redirect, useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../common/i18n/locale-path";
 import { DEFAULT_LOCALE, isPrefixedLocale } from "../../common/locales";
 import { SearchIcon } from "../components/icons";
@@ -19,6 +19,7 @@ import type { RouteHandle } from "../lib/breadcrumbs";
 import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { useLocale, useLocalize } from "../lib/root-data";
+import { useResultsPageSearchEvent } from "../lib/search-events";
 import { loadSearchPage, type SearchPageData } from "../lib/search-page.server";
 import { parseSearchQuery, searchBasePath, searchHref, searchPageHref } from "../lib/search-params";
 import type { Route } from "./+types/search";
@@ -255,6 +256,8 @@ function ResourcesSection(props: { data: SearchPageData }) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, apis, collections, resources } = loaderData;
+  // Spec section 7 `Search` event for searches made here (links, this page's own field, Enter in the top bar).
+  useResultsPageSearchEvent(query.term, apis, useLocation().state);
   const filtered = query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0;
   const nothing = query.term !== "" && !filtered && apis.total + collections.total + resources.total === 0;
   return (
