@@ -87,6 +87,52 @@ test("Enter with nothing highlighted goes to /search/{term}; the Search event fo
   await expect(page.getByTestId("search-title")).toHaveText("Search results for “weather”");
   await expect(page).toHaveTitle(/Search results for “weather”/);
   await expect(page.getByTestId("search-dropdown").first()).toBeHidden();
+  // The typeahead counted this search already: the results page does not send a second Search event.
+  let again = 0;
+  page.on("request", (r) => {
+    if ((r.postData() ?? "").includes("trackSearchEvent")) again += 1;
+  });
+  await page.waitForTimeout(1_200);
+  expect(again).toBe(0);
+});
+
+test("the results page sends its own Search event and a click event with the card's position", async ({ page }) => {
+  const searchEvent = graphqlCall(page, "trackSearchEvent");
+  await page.goto("/search/weather");
+  await waitForHydration(page);
+  const event = await searchEvent;
+  const variables = JSON.parse(event.request.postData() ?? "{}").variables;
+  expect(variables.term).toBe("weather");
+  expect(variables.queryID).toMatch(/^[0-9a-f]{32}$/);
+  const shown = Number((await page.getByTestId("search-tab-apis").textContent())?.replace(/\D/g, ""));
+  expect(variables.total).toBe(shown);
+
+  const click = graphqlCall(page, "trackSearchClick");
+  const second = page.getByTestId("api-card").nth(1);
+  await second.getByRole("link").first().click();
+  const clicked = JSON.parse((await click).request.postData() ?? "{}").variables;
+  expect(clicked).toMatchObject({ position: 2, searchIndex: "apis", queryId: variables.queryID });
+});
+
+test("the Search event goes out once, 500 ms after the term stops changing, with the final term", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  const events: Array<{ at: number; term: string }> = [];
+  page.on("request", (r) => {
+    const body = r.postData() ?? "";
+    if (r.url().endsWith("/gateway/graphql") && body.includes("trackSearchEvent")) {
+      events.push({ at: Date.now(), term: JSON.parse(body).variables.term });
+    }
+  });
+  await input.click();
+  // The term changes faster than every 500 ms (one input event per step): no event for "wea" or "weat".
+  for (const step of ["w", "we", "wea", "weat", "weath", "weathe", "weather"]) await input.fill(step);
+  const lastKey = Date.now();
+  await expect.poll(() => events.length, { timeout: 10_000 }).toBe(1);
+  expect(events[0]?.term).toBe("weather");
+  expect((events[0]?.at ?? 0) - lastKey).toBeGreaterThanOrEqual(450);
+  await page.waitForTimeout(1_000);
+  expect(events.map((e) => e.term)).toEqual(["weather"]);
 });
 
 test("an empty term sends no query and Enter stays put; outside click and clear button close the dropdown", async ({
@@ -184,6 +230,13 @@ test("a matching operation is named in the dropdown", async ({ page }) => {
   await expect(endpoint).toContainText("getSocibWeatherStation");
 });
 
+test("the results page names the matching operation on the API's card", async ({ page }) => {
+  await page.goto("/search/getSocibWeatherStation");
+  const card = page.getByTestId("api-card").first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("search-card-endpoint").first()).toContainText("getSocibWeatherStation");
+});
+
 test("the search page: tabs switch, top collections and resources, filters and sort in the URL, paging", async ({
   page,
 }) => {
@@ -224,6 +277,21 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await page.getByTestId("search-clear-filters").click();
   await expect(page).not.toHaveURL(/pricing=/);
   await expect(page.getByTestId("search-active-filters")).toHaveCount(0);
+
+  // Category and authentication facets work the same way (issue 3: facets by category, pricing and auth type).
+  const category = page.getByTestId("search-filter-category").getByRole("checkbox").first();
+  const categoryName = ((await category.getAttribute("value")) ?? "").trim();
+  await category.check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("category")).toBe(categoryName);
+  await expect(page.getByTestId("search-active-filters")).toContainText(categoryName);
+  const auth = page.getByTestId("search-filter-auth").getByRole("checkbox").first();
+  const authValue = (await auth.getAttribute("value")) ?? "";
+  await auth.check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("auth")).toBe(authValue);
+  await expect(page.getByTestId("search-active-filters")).toContainText(authValue);
+  await expect(page.getByTestId("api-card").first()).toBeVisible();
+  await page.getByTestId("search-clear-filters").click();
+  await expect(page).not.toHaveURL(/category=|auth=/);
 
   await page.getByTestId("search-sort").selectOption("name");
   await expect(page).toHaveURL(/sort=name/);

@@ -58,6 +58,7 @@ beforeAll(async () => {
   await migrateToLatest(db);
   await createTestTenant(db, { id: "1" });
   await createTestTenant(db, { id: "2" });
+  await createTestTenant(db, { id: "3" });
   const weather = await createTestCategory(db, "1", { name: "Weather", slug: "weather" });
   for (let i = 0; i < 8; i++) {
     await createTestApi(db, "1", {
@@ -69,6 +70,8 @@ beforeAll(async () => {
     });
   }
   await createTestApi(db, "2", { name: "Weather of tenant two", slug: "two" });
+  // Tenant 3 has more APIs than the largest page, so the cap on `first` shows.
+  for (let i = 0; i < 55; i++) await createTestApi(db, "3", { name: `Bulk ${i}`, slug: `bulk-${i}` });
   await db.kysely
     .insertInto("tag_definitions")
     .values([
@@ -159,12 +162,27 @@ describe("searchApis over GraphQL", () => {
   });
 
   it("caps first, rejects a malformed cursor clearly, and survives hostile terms", async () => {
-    const capped = await graphql(SEARCH, { term: "", first: 100_000 });
-    expect((capped.json.data?.searchApis as { nodes: unknown[] } | undefined)?.nodes).toHaveLength(8);
+    const capped = await graphql(SEARCH, { term: "", first: 100_000 }, { "x-tenant-id": "3" });
+    const page = capped.json.data?.searchApis as { nodes: unknown[]; total: number; pageInfo: { endCursor: string } };
+    expect([page.nodes.length, page.total, page.pageInfo.endCursor]).toEqual([50, 55, encodeCursor(50)]);
+    const rest = await graphql(SEARCH, { term: "", first: 100_000, after: encodeCursor(50) }, { "x-tenant-id": "3" });
+    expect((rest.json.data?.searchApis as { nodes: unknown[] } | undefined)?.nodes).toHaveLength(5);
+    for (const after of ["not a cursor!", encodeCursor(-1), Buffer.from("abc").toString("base64"), "x".repeat(65)]) {
+      const reply = await graphql(SEARCH, { term: "weather", after });
+      expect([after, reply.json.errors?.[0]?.extensions?.code]).toEqual([after, "BAD_REQUEST"]);
+    }
     const bad = await graphql(SEARCH, { term: "weather", after: "not a cursor!" });
     expect(bad.json.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
     expect(bad.json.errors?.[0]?.message).toMatch(/cursor/i);
-    for (const term of ['NEAR("a" b)', "x".repeat(10_240), "'; drop table apis; --", "🙂", "*", '"']) {
+    for (const term of [
+      'NEAR("a" b)',
+      "x".repeat(10_240),
+      "weather ".repeat(25_000),
+      "'; drop table apis; --",
+      "🙂",
+      "*",
+      '"',
+    ]) {
       const reply = await graphql(SEARCH, { term });
       expect(reply.status).toBe(200);
       expect(reply.json.errors).toBeUndefined();

@@ -60,6 +60,7 @@ describeEachDialect("events", ({ db }) => {
       { type: "SearchClick", payload: { product_id: "a", search_index: "apis", position: 1 } },
       { type: "Search", payload: { term: "x", total: -1, queryID: null } },
       { type: "Search", payload: { term: "x", total: 1, queryID: null, extra: "no" } },
+      { type: "Search", payload: { term: " // ", total: 1, queryID: null } },
       { type: "Followed", payload: {} },
     ];
     for (const event of bad) {

@@ -80,7 +80,10 @@ export async function zeroResultSearchTerms(
   return rows.map((r) => ({ term: r.term, count: r.n }));
 }
 
-/** Result clicks per position, with the share of searches in the same window that led to a click there. */
+/**
+ * Result clicks per position, with the share of searches in the same window that led to a click there (clicks at the
+ * position / Search events; docs/decisions/012-search-analytics-events.md).
+ */
 export async function clickThroughByPosition(
   db: Db,
   tenantId: string,

@@ -12,7 +12,8 @@ export const SEARCH_CLICK_EVENT = "SearchClick";
 const id = z.string().min(1).max(100);
 
 export const searchEventPayload = z.strictObject({
-  term: z.string().max(200),
+  /** Cleaned (spec section 5); an empty term is never searched, so it is never a Search event. */
+  term: z.string().min(1).max(200),
   total: z.number().int().min(0).max(1_000_000_000),
   queryID: z.string().max(100).nullable(),
 });

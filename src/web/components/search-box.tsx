@@ -4,6 +4,7 @@ import { cleanSearchTerm } from "../../core/search/search-term";
 import { useTranslation } from "../i18n/use-translation";
 import { useLocalize, useSession } from "../lib/root-data";
 import { trackSearchClick } from "../lib/search-client";
+import type { SearchNavigationState } from "../lib/search-events";
 import { searchHref } from "../lib/search-params";
 import { useTypeahead } from "../lib/search-typeahead";
 import { apiPath } from "./api-card";
@@ -31,7 +32,7 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
   const [active, setActive] = useState(-1);
   const term = cleanSearchTerm(value);
   const userId = useSession()?.user.id ?? null;
-  const { results, clear, refresh } = useTypeahead(term, userId);
+  const { results, clear, refresh, eventSentFor } = useTypeahead(term, userId);
   const open = results !== null;
   const hits = results?.hits ?? [];
   const optionCount = open ? hits.length + 1 : 0;
@@ -95,8 +96,10 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
       clear();
       return;
     }
+    // The typeahead's Search event for this term went out already: the results page must not send it again.
+    const state: SearchNavigationState | undefined = eventSentFor(term) ? { searchEventSent: term } : undefined;
     finish();
-    navigate(localize(target));
+    navigate(localize(target), { state });
   }
 
   function choose(index: number, event?: MouseEvent<HTMLAnchorElement>) {

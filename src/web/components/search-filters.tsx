@@ -17,6 +17,8 @@ export interface SearchTagDefinition {
   name: string;
   values: string[];
   showTagName: boolean;
+  /** false: the tag repeats a counted facet (authentication), so it gets no checkbox group of its own. */
+  filterGroup: boolean;
 }
 
 function useHydrated(): boolean {
@@ -75,7 +77,7 @@ function withSelected(facets: readonly FacetCount[], selected: readonly string[]
 }
 
 /**
- * Category, pricing and tag filters with facet counts, as a GET form: without JavaScript 'Apply' submits it, with
+ * Category, pricing, authentication and tag filters with facet counts, as a GET form: without JavaScript 'Apply' submits it, with
  * JavaScript every change navigates at once. On small screens a CSS-only toggle folds it away.
  */
 export function SearchFilters(props: {
@@ -94,7 +96,8 @@ export function SearchFilters(props: {
   const top = categories.filter((f, i) => i < TOP_CATEGORIES || isChosen(f));
   const more = categories.filter((f, i) => i >= TOP_CATEGORIES && !isChosen(f));
   const pricing = withSelected(props.facets.pricingTypes, query.pricing);
-  const active = query.categories.length + query.pricing.length + query.tags.length;
+  const authTypes = withSelected(props.facets.authTypes, query.auth);
+  const active = query.categories.length + query.pricing.length + query.auth.length + query.tags.length;
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     submit(event.currentTarget, { preventScrollReset: true });
@@ -113,7 +116,7 @@ export function SearchFilters(props: {
       </label>
       <Form
         // A fresh form per URL: the checkboxes are uncontrolled and must show what the URL says.
-        key={`${query.term}|${query.categories}|${query.pricing}|${query.tags}|${query.sort}`}
+        key={`${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.sort}`}
         id={FILTER_FORM_ID}
         method="get"
         action={localize(searchBasePath(query.term))}
@@ -123,6 +126,12 @@ export function SearchFilters(props: {
         className="mt-4 hidden flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-4 peer-checked:flex lg:mt-0 lg:flex lg:border-0 lg:bg-transparent lg:p-0 dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent"
       >
         {query.tab !== "all" && <input type="hidden" name="tab" value={query.tab} />}
+        {/* Tag filters without a checkbox group (set by a link) survive changes to the other filters. */}
+        {query.tags
+          .filter((tag) => !props.tagDefinitions.some((d) => d.filterGroup && tag.startsWith(`${d.name}:`)))
+          .map((tag) => (
+            <input key={tag} type="hidden" name="tag" value={tag} />
+          ))}
         {categories.length > 0 && (
           <Group legend={t("search.category")} testId="search-filter-category">
             {top.map((f) => (
@@ -168,23 +177,39 @@ export function SearchFilters(props: {
             ))}
           </Group>
         )}
-        {props.tagDefinitions.map((definition) => (
-          <Group key={definition.name} legend={definition.name} testId="search-filter-tag">
-            {definition.values.map((value) => {
-              const tag = `${definition.name}:${value}`;
-              return (
-                <FacetOption
-                  key={tag}
-                  name="tag"
-                  value={tag}
-                  label={value}
-                  count={null}
-                  checked={query.tags.includes(tag)}
-                />
-              );
-            })}
+        {authTypes.length > 0 && (
+          <Group legend={t("search.authType")} testId="search-filter-auth">
+            {authTypes.map((f) => (
+              <FacetOption
+                key={f.value}
+                name="auth"
+                value={f.value}
+                label={f.label}
+                count={f.count}
+                checked={query.auth.includes(f.value)}
+              />
+            ))}
           </Group>
-        ))}
+        )}
+        {props.tagDefinitions
+          .filter((definition) => definition.filterGroup)
+          .map((definition) => (
+            <Group key={definition.name} legend={definition.name} testId="search-filter-tag">
+              {definition.values.map((value) => {
+                const tag = `${definition.name}:${value}`;
+                return (
+                  <FacetOption
+                    key={tag}
+                    name="tag"
+                    value={tag}
+                    label={value}
+                    count={null}
+                    checked={query.tags.includes(tag)}
+                  />
+                );
+              })}
+            </Group>
+          ))}
         {!hydrated && (
           <button
             type="submit"
@@ -255,6 +280,10 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
       label: t(`api.pricing.${p}`, { defaultValue: p }),
       href: searchPageHref(query, { pricing: without(query.pricing, p) }),
     })),
+    ...query.auth.map((a) => ({
+      label: a,
+      href: searchPageHref(query, { auth: without(query.auth, a) }),
+    })),
     ...query.tags.map((tag) => ({
       label: tagLabel(tag, props.tagDefinitions),
       href: searchPageHref(query, { tags: without(query.tags, tag) }),
@@ -278,7 +307,7 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
       ))}
       <li>
         <LocalLink
-          to={searchPageHref(query, { categories: [], pricing: [], tags: [] })}
+          to={searchPageHref(query, { categories: [], pricing: [], auth: [], tags: [] })}
           preventScrollReset
           data-testid="search-clear-filters"
           className="text-xs font-semibold text-accent hover:underline"

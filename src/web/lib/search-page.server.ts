@@ -21,6 +21,17 @@ const SORT_FIELDS = {
   name: "NAME",
 } as const satisfies Record<SearchSort, string>;
 
+/**
+ * Tag names that mean a facet the page already counts (docs/decisions/011-search-page-facets.md): such a tag is not
+ * offered again as an uncounted checkbox group (the demo's visible "Auth" tag repeats each API's auth type). Its
+ * values still work as filters from a URL and still show as chips.
+ */
+const FACET_TAG_NAMES = new Set(["auth", "authentication", "auth type", "category", "categories", "pricing"]);
+
+export function isFacetTag(name: string): boolean {
+  return FACET_TAG_NAMES.has(name.trim().toLowerCase());
+}
+
 /** A tag filter is kept only when it names a visible tag definition and one of its values ("CORS:yes"). */
 export function visibleTagFilters(tags: readonly string[], definitions: readonly TagDefinition[]): string[] {
   return tags.filter((tag) => {
@@ -61,6 +72,7 @@ export async function loadSearchPage(db: Db, tenantId: string, query: SearchPage
       term,
       categoryNames: query.categories,
       pricingTypes: query.pricing,
+      authTypes: query.auth,
       tags,
       sort: query.sort
         ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]
@@ -75,7 +87,12 @@ export async function loadSearchPage(db: Db, tenantId: string, query: SearchPage
 
   return {
     query: { ...query, tags },
-    tagDefinitions: tagDefinitions.map((d) => ({ name: d.name, values: d.values, showTagName: d.showTagName })),
+    tagDefinitions: tagDefinitions.map((d) => ({
+      name: d.name,
+      values: d.values,
+      showTagName: d.showTagName,
+      filterGroup: !isFacetTag(d.name),
+    })),
     apis: {
       items: onApis ? apis.items.map(({ score: _score, ...hit }) => hit) : [],
       total: apis.total,

@@ -33,7 +33,7 @@ describe("parseSearchQuery", () => {
     const q = parseSearchQuery(
       "weather",
       new URLSearchParams(
-        "tab=apis&category=Weather&category=Weather&pricing=free&pricing=bogus&tag=CORS:yes&sort=name&after=MjQ=",
+        "tab=apis&category=Weather&category=Weather&pricing=free&pricing=bogus&auth=OAuth&auth=apiKey&tag=CORS:yes&sort=name&after=MjQ=",
       ),
     );
     expect(q).toEqual({
@@ -41,6 +41,7 @@ describe("parseSearchQuery", () => {
       tab: "apis",
       categories: ["Weather"],
       pricing: ["FREE"],
+      auth: ["OAuth", "apiKey"],
       tags: ["CORS:yes"],
       sort: "name",
       offset: 24,
@@ -64,6 +65,7 @@ describe("page URLs", () => {
   it("leave defaults out and start again at the first page when something changes", () => {
     expect(searchPageHref(query, { sort: "rating" })).toBe("/search/weather?tab=apis&pricing=FREE&sort=rating");
     expect(searchPageHref(query, { tab: "all", pricing: [] })).toBe("/search/weather");
+    expect(searchPageHref(query, { auth: ["OAuth"] })).toBe("/search/weather?tab=apis&pricing=FREE&auth=OAuth");
   });
 
   it("keep everything else for a paging link", () => {

@@ -2,7 +2,7 @@ import { cleanSearchTerm } from "../../core/search/search-term";
 
 /**
  * The search page's state lives in the URL (spec section 2: /search/{term}, term optional), so every screen can be
- * linked, reloaded and rendered without JavaScript: ?tab=&category=&pricing=&tag=&sort=&after=.
+ * linked, reloaded and rendered without JavaScript: ?tab=&category=&pricing=&auth=&tag=&sort=&after=.
  */
 
 export const SEARCH_TABS = ["all", "apis", "collections", "resources"] as const;
@@ -22,6 +22,8 @@ export interface SearchPageQuery {
   tab: SearchTab;
   categories: string[];
   pricing: string[];
+  /** Authentication types as the facet names them ("apiKey", "OAuth"); compared exactly. */
+  auth: string[];
   /** "Name:value" pairs of visible tag definitions ("CORS:yes"). */
   tags: string[];
   /** null: the default order (relevance with a term, popularity without). */
@@ -70,6 +72,7 @@ export function parseSearchQuery(termParam: string | undefined, params: URLSearc
     pricing: listParam(params, "pricing")
       .map((p) => p.toUpperCase())
       .filter((p) => isOneOf(PRICING_VALUES, p)),
+    auth: listParam(params, "auth"),
     tags: listParam(params, "tag"),
     sort: isOneOf(SEARCH_SORTS, sort) ? sort : null,
     offset: decodeOffsetCursor(params.get("after")),
@@ -96,6 +99,7 @@ export function searchQueryString(query: Omit<SearchPageQuery, "term">): string 
   if (query.tab !== "all") params.set("tab", query.tab);
   for (const c of query.categories) params.append("category", c);
   for (const p of query.pricing) params.append("pricing", p);
+  for (const a of query.auth) params.append("auth", a);
   for (const t of query.tags) params.append("tag", t);
   if (query.sort) params.set("sort", query.sort);
   if (query.offset > 0) params.set("after", encodeOffsetCursor(query.offset));

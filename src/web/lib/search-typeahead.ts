@@ -19,12 +19,15 @@ export function useTypeahead(term: string, userId: string | null = null) {
   const latest = useRef<TypeaheadResult | null>(null);
   /** The term whose Search event is due, waiting for its results when they are slower than 500 ms. */
   const eventDue = useRef<string | null>(null);
+  /** The last term a Search event was sent for (the results page then does not send a second one). */
+  const eventSent = useRef<string | null>(null);
 
   const sendDueEvent = useCallback(() => {
     const due = eventDue.current;
     const result = latest.current;
     if (due === null || result === null || result.term !== due) return;
     eventDue.current = null;
+    eventSent.current = due;
     trackSearch(due, result.total, result.queryId);
   }, []);
 
@@ -92,6 +95,9 @@ export function useTypeahead(term: string, userId: string | null = null) {
     if (term !== "") run(term);
   }, [term, run]);
 
+  /** Whether the Search event for this term has gone out already. */
+  const eventSentFor = useCallback((q: string) => q !== "" && eventSent.current === q, []);
+
   // While a newer term is on its way the previous answer stays up (no flicker); an empty box shows nothing.
-  return { results: term === "" ? null : results, clear, refresh };
+  return { results: term === "" ? null : results, clear, refresh, eventSentFor };
 }

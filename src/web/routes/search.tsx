@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { redirect, useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../common/i18n/locale-path";
 import { DEFAULT_LOCALE, isPrefixedLocale } from "../../common/locales";
 import { SearchIcon } from "../components/icons";
@@ -19,6 +19,7 @@ import type { RouteHandle } from "../lib/breadcrumbs";
 import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { useLocale, useLocalize } from "../lib/root-data";
+import { useResultsPageSearchEvent } from "../lib/search-events";
 import { loadSearchPage, type SearchPageData } from "../lib/search-page.server";
 import { parseSearchQuery, searchBasePath, searchHref, searchPageHref } from "../lib/search-params";
 import type { Route } from "./+types/search";
@@ -130,7 +131,7 @@ function ApisSection(props: { data: SearchPageData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { apis, query, tagDefinitions } = props.data;
-  const filtered = query.categories.length + query.pricing.length + query.tags.length > 0;
+  const filtered = query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0;
   return (
     <div className="grid gap-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-8">
       <aside>
@@ -255,7 +256,9 @@ function ResourcesSection(props: { data: SearchPageData }) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, apis, collections, resources } = loaderData;
-  const filtered = query.categories.length + query.pricing.length + query.tags.length > 0;
+  // Spec section 7 `Search` event for searches made here (links, this page's own field, Enter in the top bar).
+  useResultsPageSearchEvent(query.term, apis, useLocation().state);
+  const filtered = query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0;
   const nothing = query.term !== "" && !filtered && apis.total + collections.total + resources.total === 0;
   return (
     <>

@@ -172,6 +172,7 @@ export const enUS = {
     filters: "Filters",
     category: "Category",
     pricing: "Pricing",
+    authType: "Authentication",
     moreCategories: "More categories ({{count}})",
     apply: "Apply",
     sortBy: "Sort by",
