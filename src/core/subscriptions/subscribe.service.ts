@@ -1,7 +1,9 @@
 /*
  * Subscribing an app to a plan (issue 7 part 2): free plans without a card; paid plans with a card (throttle → card
  * checks → 0.50 hold, voided → first period charged → subscription, invoice and SubscribedToPlan event in one
- * transaction → gateway told), or with an open invoice when the tenant's invoice-billing switch is on. Organization
+ * transaction → gateway told), or with an open invoice when the tenant's invoice-billing switch is on; a plan that
+ * needs the provider's approval only verifies and stores the card, and approval bills the first period
+ * (approval-billing.ts, decision 045). Organization
  * apps join the organization's subscription to the API when there is one (decision 042). With an idempotency key
  * the whole request runs at most once (billing/idempotency.ts): repeats replay the first answer, 409 while in flight.
  */
@@ -108,6 +110,19 @@ async function subscribeSteps(
   }
   if (!input.card) throw cardRequiredError();
   const token = await addVerifiedCard(db, tenantId, viewerId, input.card, currency, ctx, deps);
+  // A request that waits for the provider is not charged: approval charges the stored card (decision 045).
+  if (plan.approvalRequired) {
+    return record(
+      db,
+      tenantId,
+      viewerId,
+      app,
+      plan,
+      { currency, payment: { kind: "card", token, chargeId: null } },
+      now,
+      deps,
+    );
+  }
   const chargeId = await chargeCard(
     db,
     tenantId,
@@ -119,7 +134,8 @@ async function subscribeSteps(
   return record(db, tenantId, viewerId, app, plan, { currency, payment: { kind: "card", token, chargeId } }, now, deps);
 }
 
-type Payment = { kind: "card"; token: string; chargeId: string } | { kind: "invoice" } | null;
+/** chargeId null: the card is verified and stored, and charged when the provider approves the request. */
+type Payment = { kind: "card"; token: string; chargeId: string | null } | { kind: "invoice" } | null;
 
 /**
  * The subscription row, its transition, the first invoice and the SubscribedToPlan event, in one transaction. A retry
@@ -136,7 +152,8 @@ async function record(
   deps: PaymentDeps,
 ): Promise<Subscription> {
   const at = now();
-  const paid = money.payment !== null;
+  // A plan that needs approval starts its period, and its first invoice, when the provider approves.
+  const billedNow = money.payment !== null && !plan.approvalRequired;
   const periodEnd = addBillingPeriod(at);
   const result = await subscriptionKysely(db)
     .transaction()
@@ -153,22 +170,22 @@ async function record(
       const applied = await applyTransitionIn(trx, tenantId, row, {
         transition,
         actor: viewerId,
-        reason: paid ? `Subscribed to ${plan.name} (${money.payment?.kind})` : `Subscribed to ${plan.name}`,
+        reason: money.payment ? `Subscribed to ${plan.name} (${money.payment.kind})` : `Subscribed to ${plan.name}`,
         now: at,
         changes: {
           plan_id: plan.id,
           covered_by_subscription_id: null,
           price_minor: plan.monthlyPriceCents,
           currency: money.currency,
-          current_period_start: paid ? at : null,
-          current_period_end: paid ? periodEnd : null,
+          current_period_start: billedNow ? at : null,
+          current_period_end: billedNow ? periodEnd : null,
           cancel_at_period_end: 0,
           past_due_minor: 0,
           payment_method_token: money.payment?.kind === "card" ? money.payment.token : null,
           collection_method: money.payment ? (money.payment.kind === "card" ? "charge_card" : "send_invoice") : null,
         },
       });
-      if (money.payment) {
+      if (money.payment && billedNow) {
         await insertInvoiceIn(
           asBillingTransaction(trx),
           tenantId,

@@ -341,6 +341,8 @@ export interface SubscriptionQuote {
   overageMode: "CHARGED" | "SUSPENDED";
   existingOrganizationSubscription: boolean;
   teamAddedFree: boolean;
+  /** The plan needs the provider's approval: the card is verified now and charged the monthly price on approval. */
+  chargedOnApproval: boolean;
 }
 
 /** What the subscription modal shows before the card step (nothing is written). */
@@ -385,12 +387,17 @@ export async function subscriptionQuote(
     }
   }
   const overageCharged = !plan.hardLimit && plan.overagePriceMicros > 0 && plan.quota !== null;
+  // A new request for a paid plan that needs approval: nothing is due today (decision 045).
+  const chargedOnApproval = plan.approvalRequired && !plan.isFree && !changing && !existingOrg;
+  if (chargedOnApproval) due = 0;
   return {
     plan,
     currency,
     monthlyPriceMinor: plan.monthlyPriceCents,
     totalDueTodayMinor: invoiceBilling ? 0 : due,
-    holdAmountMinor: invoiceBilling || plan.isFree || due === 0 ? 0 : verificationHoldAmount(currency),
+    holdAmountMinor:
+      invoiceBilling || plan.isFree || (due === 0 && !chargedOnApproval) ? 0 : verificationHoldAmount(currency),
+    chargedOnApproval: chargedOnApproval && !invoiceBilling,
     invoiceBilling,
     overageMode: overageCharged ? "CHARGED" : "SUSPENDED",
     existingOrganizationSubscription: existingOrg,

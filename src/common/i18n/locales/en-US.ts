@@ -830,6 +830,8 @@ export const enUS = {
     orgPlanChange:
       "{{organization}} already subscribes to this API with another plan. Changing the plan changes it for all teams of {{organization}}.",
     invoiceIssued: "No card needed: an invoice for {{amount}} is issued to you, payable by its due date.",
+    chargedOnApproval:
+      "The provider approves each subscription. Nothing is charged today: your card is checked now and charged {{amount}} when the provider approves the request.",
     cardLegend: "Card details",
     holderName: "Card holder name",
     cardNumber: "Card number",

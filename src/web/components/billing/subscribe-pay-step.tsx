@@ -66,6 +66,11 @@ export function SubscribePayStep(props: {
           {t("billing.orgPlanChange", { organization: org })}
         </p>
       )}
+      {quote.chargedOnApproval && (
+        <p data-testid="charged-on-approval" className="rounded-lg bg-accent/5 p-3 text-sm">
+          {t("billing.chargedOnApproval", { amount: quote.monthlyPrice.formatted })}
+        </p>
+      )}
       {quote.invoiceBilling && (
         <p data-testid="invoice-billing-note" className="rounded-lg bg-accent/5 p-3 text-sm">
           {t("billing.invoiceIssued", { amount: quote.monthlyPrice.formatted })}
