@@ -13,11 +13,13 @@ import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../bi
 import { subscriptionLine } from "../billing/invoice-lines";
 import { insertInvoiceIn } from "../billing/invoices.service";
 import { resolveCurrency } from "../billing/money";
+import { AppError } from "../errors/app-error";
 import { SUBSCRIBED_TO_PLAN_EVENT, subscribedToPlanPayload } from "../events/events.types";
 import type { CardDetails } from "../payments/payment-processor";
 import type { AppRow, SubscriptionRow } from "../plans/gateway.tables";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
+import { withSubscriptionPaymentLock } from "./payment-lock";
 import { changePlanSteps } from "./subscription-billing.service";
 import { asBillingTransaction, type SubscriptionTransaction, subscriptionKysely } from "./subscription-billing.tables";
 import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
@@ -108,30 +110,42 @@ async function subscribeSteps(
   if (tenant?.config.switches.invoiceBilling) {
     return record(db, tenantId, viewerId, app, plan, { currency, payment: { kind: "invoice" } }, now, deps);
   }
-  if (!input.card) throw cardRequiredError();
-  const token = await addVerifiedCard(db, tenantId, viewerId, input.card, currency, ctx, deps);
-  // A request that waits for the provider is not charged: approval charges the stored card (decision 045).
-  if (plan.approvalRequired) {
+  const card = input.card;
+  if (!card) throw cardRequiredError();
+  // One payment at a time for this app and API, whatever key another request carries (decision 046).
+  const target = { appId: app.id, apiId: plan.apiId };
+  return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
+    const again = await selectSubscriptionOfAppIn(h, tenantId, app.id, plan.apiId);
+    if (again && (again.status === "subscribed" || again.status === "pending_approval")) {
+      // Another request subscribed this app meanwhile: on this plan it is what was asked for, and nothing is charged.
+      if (again.plan_id === plan.id) return toSubscription(again);
+      throw new AppError("CONFLICT", "The subscription changed meanwhile; reload it and try again.");
+    }
+    const token = await addVerifiedCard(db, tenantId, viewerId, card, currency, ctx, deps);
+    // A request that waits for the provider is not charged: approval charges the stored card (decision 045).
+    if (plan.approvalRequired) {
+      const payment = { kind: "card" as const, token, chargeId: null };
+      return record(db, tenantId, viewerId, app, plan, { currency, payment }, now, deps);
+    }
+    const chargeId = await chargeCard(
+      db,
+      tenantId,
+      viewerId,
+      { token, amountMinor: plan.monthlyPriceCents, currency, description: `${plan.name} plan` },
+      ctx,
+      deps,
+    );
     return record(
       db,
       tenantId,
       viewerId,
       app,
       plan,
-      { currency, payment: { kind: "card", token, chargeId: null } },
+      { currency, payment: { kind: "card", token, chargeId } },
       now,
       deps,
     );
-  }
-  const chargeId = await chargeCard(
-    db,
-    tenantId,
-    viewerId,
-    { token, amountMinor: plan.monthlyPriceCents, currency, description: `${plan.name} plan` },
-    ctx,
-    deps,
-  );
-  return record(db, tenantId, viewerId, app, plan, { currency, payment: { kind: "card", token, chargeId } }, now, deps);
+  });
 }
 
 /** chargeId null: the card is verified and stored, and charged when the provider approves the request. */

@@ -17,6 +17,7 @@ import type { CardDetails } from "../payments/payment-processor";
 import type { SubscriptionRow } from "../plans/gateway.tables";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
+import { withSubscriptionPaymentLock } from "./payment-lock";
 import { asBillingTransaction, subscriptionKysely } from "./subscription-billing.tables";
 import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
 import {
@@ -102,6 +103,28 @@ export async function changePlanSteps(
 ): Promise<Subscription> {
   const now = deps.now ?? Date.now;
   if (billing.plan_id === plan.id) return toSubscription(billing);
+  // One payment at a time for this subscription, whatever key another request carries (decision 046); the row is
+  // read again under the lock, so a change another request just made is seen before anything is charged.
+  const target = { appId: billing.app_id, apiId: billing.api_id };
+  return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
+    const fresh = await selectSubscriptionIn(subscriptionKysely(db), tenantId, billing.id);
+    if (!fresh) throw new AppError("NOT_FOUND", "Subscription not found");
+    if (fresh.plan_id === plan.id) return toSubscription(fresh);
+    return changePlanLocked(db, tenantId, viewerId, fresh, plan, card, ctx, deps);
+  });
+}
+
+async function changePlanLocked(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  billing: SubscriptionRow,
+  plan: Plan,
+  card: CardDetails | null,
+  ctx: IdempotentContext,
+  deps: PaymentDeps,
+): Promise<Subscription> {
+  const now = deps.now ?? Date.now;
   const at = now();
   const tenant = await getTenant(db, tenantId);
   const invoiceBilling = tenant?.config.switches.invoiceBilling ?? false;
@@ -278,6 +301,25 @@ export async function payPastDue(
 }
 
 async function payPastDueSteps(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  billing: SubscriptionRow,
+  card: CardDetails,
+  ctx: IdempotentContext,
+  deps: PaymentDeps,
+): Promise<SubscriptionRow> {
+  const now = deps.now ?? Date.now;
+  const target = { appId: billing.app_id, apiId: billing.api_id };
+  return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
+    // Read again under the lock: another request may have paid the balance a moment ago.
+    const fresh = await selectSubscriptionIn(subscriptionKysely(db), tenantId, billing.id);
+    if (!fresh) throw new AppError("NOT_FOUND", "Subscription not found");
+    return payPastDueLocked(db, tenantId, viewerId, fresh, card, ctx, deps);
+  });
+}
+
+async function payPastDueLocked(
   db: Db,
   tenantId: string,
   viewerId: string,
