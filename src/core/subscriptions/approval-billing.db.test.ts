@@ -130,6 +130,13 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
       .execute();
     const decided = await decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps());
     expect(decided).toMatchObject({ status: "suspended", pastDueMinor: 4000 });
+    const events = await subscriptionKysely(db())
+      .selectFrom("events")
+      .select("payload")
+      .where("tenant_id", "=", tenantId)
+      .where("type", "=", "SubscribedToPlan")
+      .execute();
+    expect(events.filter((e) => JSON.parse(e.payload).subscription_id === sub.id)).toHaveLength(1);
     const [open] = await listInvoices(db(), tenantId, { subscriptionId: sub.id });
     expect(open).toMatchObject({ status: "open", totalMinor: 4000 });
     const back = await payPastDue(

@@ -107,9 +107,8 @@ export async function decideSubscription(
           throw new AppError("CONFLICT", "The subscription changed meanwhile; reload it and try again.");
         }
         const approved = await approveIn(trx, tenantId, current, { actor: viewerId, payment, planName, at: now });
-        if (approved.row.status === "subscribed") {
-          await recordSubscribedEvent(trx, tenantId, sub.owner_user_id, approved.row, now);
-        }
+        // Subscribed to the plan, even when a declined first charge suspends it at once (then paying reactivates it).
+        await recordSubscribedEvent(trx, tenantId, sub.owner_user_id, approved.row, now);
         return approved;
       }
       return applyTransitionIn(trx, tenantId, current, {
