@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Issue 7, decision 045: a paid plan that needs the provider's approval. The developer's modal says nothing is due
-// today; the provider finds the request from the studio, approves it, and only then is the first period charged.
+// Issue 7 beyond the basic card flow (billing.spec.ts): a paid plan that needs the provider's approval (decision 045:
+// nothing due today, the provider approves from the studio, only then is the first period charged), and the spec's
+// organization context choice (a second team of a subscribed organization is added at no extra cost).
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -98,4 +99,73 @@ test("Paid plan with approval: nothing due today, the provider approves in the s
     "paid",
   );
   await dev.context().close();
+});
+
+test("Organization context: a team subscribes with a card, a second team of the organization is added at no extra cost", async ({
+  page,
+}) => {
+  const username = unique("orgpayer");
+  await page.goto("/auth/sign-up?referral=%2Fhub");
+  await page.getByLabel("E-mail").fill(`${username}@example.test`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByTestId("sign-up-submit").click();
+  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  const orgName = unique("Paying Org");
+  const created = await page.evaluate(async (name) => {
+    const csrf = ((await (await fetch("/gateway/csrf")).json()) as { data: { csrfToken: string } }).data.csrfToken;
+    const post = async (query: string, variables: Record<string, unknown>) =>
+      (await (
+        await fetch("/gateway/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", "csrf-token": csrf },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as { data?: Record<string, { id: string }> };
+    const org = (await post("mutation($n: String!) { createOrganization(input: { name: $n }) { id } }", { n: name }))
+      .data?.createOrganization;
+    for (const team of ["Alpha", "Beta"]) {
+      await post("mutation($o: ID!, $n: String!) { createTeam(organizationId: $o, name: $n) { id } }", {
+        o: org?.id,
+        n: team,
+      });
+    }
+    return org?.id ?? "";
+  }, orgName);
+  expect(created).toMatch(/\S/);
+
+  const subscribeAs = async (team: string) => {
+    await page.goto("/portico/api/portico-echo/pricing");
+    await page.locator('[data-testid="plan-card"][data-plan-name="Pro"]').getByTestId("plan-subscribe").click();
+    const modal = page.getByTestId("subscribe-modal");
+    await modal
+      .locator('[data-testid="subscribe-context"][data-context-type="Team"]')
+      .and(modal.getByLabel(new RegExp(`${team}.*${orgName}`)))
+      .check();
+    await modal.getByTestId("modal-app").selectOption({ label: "New app…" });
+    await modal.getByTestId("modal-new-app").fill(`${team} app`);
+    await modal.getByTestId("subscribe-continue").click();
+    await expect(modal).toHaveAttribute("data-step", "pay");
+    return modal;
+  };
+
+  // Team Alpha: the organization's first subscription to the API, paid by card.
+  let modal = await subscribeAs("Alpha");
+  await expect(modal.getByTestId("quote-total")).toHaveText("$19.00");
+  await modal.getByTestId("card-holderName").fill("Ada Lovelace");
+  await modal.getByTestId("card-number").fill("4242 4242 4242 4242");
+  await modal.getByTestId("card-expiry").fill("12 / 39");
+  await modal.getByTestId("card-cvc").fill("123");
+  await modal.getByTestId("subscribe-pay").click();
+  await expect(modal.getByTestId("subscribe-confirmation")).toHaveAttribute("data-status", "SUBSCRIBED");
+  await modal.getByTestId("subscribe-done").click();
+
+  // Team Beta, same plan: added at no extra cost, no card asked.
+  modal = await subscribeAs("Beta");
+  await expect(modal.getByTestId("team-added-free")).toContainText("added at no extra cost");
+  await expect(modal.getByTestId("quote-total")).toHaveText("$0.00");
+  await expect(modal.getByTestId("card-fields")).toHaveCount(0);
+  await modal.getByTestId("subscribe-pay").click();
+  await expect(modal.getByTestId("subscribe-confirmation")).toHaveAttribute("data-status", "SUBSCRIBED");
+  await expect(modal.getByTestId("confirmation-charge")).toHaveCount(0);
 });
