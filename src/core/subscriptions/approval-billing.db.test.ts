@@ -149,6 +149,27 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     expect(back).toMatchObject({ status: "subscribed", pastDueMinor: 0 });
   });
 
+  it("invoice billing: the invoice is issued on approval, not on request", async () => {
+    const invoiced = (await createTestTenant(db(), { config: { switches: { invoiceBilling: true } } })).id;
+    const provider = (await createTestUser(db(), invoiced)).id;
+    const consumer = (await createTestUser(db(), invoiced)).id;
+    const api = await createTestApi(db(), invoiced, { owner_id: provider });
+    const plan = await createPlan(db(), invoiced, provider, api.id, {
+      name: "Gated by invoice",
+      monthlyPriceCents: 9900,
+      approvalRequired: true,
+    });
+    const appId = (await createApp(db(), invoiced, consumer, { name: "Invoiced" })).id;
+    const sub = await subscribeWithPayment(db(), invoiced, consumer, { planId: plan.id, appId }, deps());
+    expect(sub.status).toBe("pending_approval");
+    expect(await listInvoices(db(), invoiced, { subscriptionId: sub.id })).toEqual([]);
+    const approved = await decideSubscription(db(), invoiced, provider, sub.id, "approve", deps());
+    expect(approved.status).toBe("subscribed");
+    const [invoice] = await listInvoices(db(), invoiced, { subscriptionId: sub.id });
+    expect(invoice).toMatchObject({ status: "open", totalMinor: 9900, collectionMethod: "send_invoice" });
+    expect(invoice?.dueAt).toBe(T0 + 30 * 24 * 60 * 60 * 1000);
+  });
+
   it("a processor outage at approval refuses the decision and records nothing", async () => {
     const { sub } = await request("Outage");
     processor.setAvailable(false);
