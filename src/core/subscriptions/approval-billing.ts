@@ -11,6 +11,7 @@ import { insertInvoiceIn } from "../billing/invoices.service";
 import { DEFAULT_CURRENCY } from "../billing/money";
 import { AppError } from "../errors/app-error";
 import { chargeThroughLedger } from "../payments/ledger-charge";
+import { CURRENTLY_UNAVAILABLE_MESSAGE } from "../payments/payment-messages";
 import type { SubscriptionRow } from "../plans/gateway.tables";
 import { asBillingTransaction, type SubscriptionTransaction } from "./subscription-billing.tables";
 import { addBillingPeriod } from "./subscription-model";
@@ -68,7 +69,7 @@ export async function chargeFirstPeriodOnApproval(
   if (outcome.ok) return { kind: "charged", chargeId: outcome.chargeId };
   const failure = outcome.failure;
   if (failure.status === "error" && failure.code === "unavailable") {
-    throw new AppError("UNAVAILABLE", "Currently Unavailable. Please refresh the page or try again later.");
+    throw new AppError("UNAVAILABLE", CURRENTLY_UNAVAILABLE_MESSAGE);
   }
   return { kind: "failed", reason: failure.status === "declined" ? failure.reason : failure.code };
 }
