@@ -11,6 +11,7 @@ import * as m030 from "./migrations/030-gateway";
 import * as m031 from "./migrations/031-usage-series";
 import * as m040 from "./migrations/040-billing";
 import * as m041 from "./migrations/041-subscription-billing";
+import * as m042 from "./migrations/042-subscription-payment-locks";
 import * as m050 from "./migrations/050-content";
 
 // Migrations are listed here, not discovered on disk, so they work the same under tsx, Vitest and bundlers.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "031-usage-series": m031,
   "040-billing": m040,
   "041-subscription-billing": m041,
+  "042-subscription-payment-locks": m042,
   "050-content": m050,
 };
 

@@ -8,11 +8,16 @@ import { deliverPendingMail } from "../core/accounts/mail-delivery.service";
 import { IDEMPOTENCY_KEY_RETENTION_MS } from "../core/billing/idempotency";
 import { deleteCompletedIdempotencyKeysBefore } from "../core/billing/idempotency.queries";
 import { VERIFICATION_HOLD_WINDOW_MS } from "../core/payments/payment-holds.service";
-import { findAndVoidOrphanHolds } from "../core/payments/reconciliation";
+import { findAndVoidOrphanHolds, refundUnrecordedCharges } from "../core/payments/reconciliation";
 import { runBillingCycle } from "../core/subscriptions/renewals.service";
 import type { WorkerJob } from "./scheduler";
 
 const MINUTE = 60 * 1000;
+/**
+ * Longer than any client keeps retrying one request (its key is taken over after 5 minutes) and than the renewal
+ * sweep needs to replay a capture into its invoice.
+ */
+const UNRECORDED_CHARGE_REFUND_AFTER_MS = 24 * 60 * MINUTE;
 
 /** Renewals, overage invoicing and cancel-at-period-end, for every tenant. */
 export const billingRunJob: WorkerJob = {
@@ -29,6 +34,15 @@ export const reconciliationJob: WorkerJob = {
   firstRunAfterMs: 30_000,
   run: ({ db, processor, clock }) =>
     findAndVoidOrphanHolds(db, processor, { olderThanMs: VERIFICATION_HOLD_WINDOW_MS, now: () => clock.now() }),
+};
+
+/** Refunds captured charges no invoice recorded after a day (a request that crashed and was never retried). */
+export const unrecordedChargesJob: WorkerJob = {
+  name: "payment-unrecorded-charges",
+  everyMs: 15 * MINUTE,
+  firstRunAfterMs: 90_000,
+  run: ({ db, processor, clock }) =>
+    refundUnrecordedCharges(db, processor, { olderThanMs: UNRECORDED_CHARGE_REFUND_AFTER_MS, now: () => clock.now() }),
 };
 
 /** Forgets completed idempotency keys after their retention. */
@@ -58,6 +72,7 @@ export const authPurgeJob: WorkerJob = {
 export const WORKER_JOBS: readonly WorkerJob[] = [
   billingRunJob,
   reconciliationJob,
+  unrecordedChargesJob,
   idempotencyHousekeepingJob,
   mailDeliveryJob,
   authPurgeJob,

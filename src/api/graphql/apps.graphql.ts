@@ -22,6 +22,7 @@ import {
   type Subscription,
   unsubscribe,
 } from "../../core/subscriptions/subscriptions.service";
+import { createPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 import { planNode } from "./plans.graphql";
@@ -305,7 +306,11 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
           args,
         );
         const decision = a.decision.toLowerCase() as "approve" | "reject" | "suspend" | "reactivate";
-        return subscriptionNode(await decideSubscription(ctx.db, ctx.tenant.id, v.id, a.subscriptionId, decision));
+        // Approving a paid request charges its first period (decision 045).
+        const deps = { processor: createPaymentProcessor(ctx.db) };
+        return subscriptionNode(
+          await decideSubscription(ctx.db, ctx.tenant.id, v.id, a.subscriptionId, decision, deps),
+        );
       },
     },
   };

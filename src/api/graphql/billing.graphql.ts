@@ -53,6 +53,8 @@ export const billingTypeDefs = /* GraphQL */ `
     overageMode: String!
     existingOrganizationSubscription: Boolean!
     teamAddedFree: Boolean!
+    "The plan needs the provider's approval: the card is verified now and charged the monthly price on approval."
+    chargedOnApproval: Boolean!
   }
   extend type AppSubscription {
     currentPeriodEnd: String
@@ -211,6 +213,7 @@ export const billingResolvers = {
         overageMode: q.overageMode,
         existingOrganizationSubscription: q.existingOrganizationSubscription,
         teamAddedFree: q.teamAddedFree,
+        chargedOnApproval: q.chargedOnApproval,
       };
     },
     myInvoices: async (_: unknown, args: unknown, ctx: GraphQLContext) => {

@@ -161,7 +161,9 @@ async function execute<T>(
     const value = await fn(ctx);
     stored = { kind: "value", value: value === undefined ? null : value };
   } catch (error) {
-    if (isAppError(error) && error.status < 500) {
+    // A refusal is the request's answer and is replayed; a transient one (details.transient: another request holds
+    // what this one needs) releases the key so that sending the same request again runs it.
+    if (isAppError(error) && error.status < 500 && error.details?.transient !== true) {
       stored = { kind: "error", code: error.code, message: error.message, details: error.details };
     } else {
       await releaseIdempotencyKey(db, tenantId, { scope, key, lockToken });

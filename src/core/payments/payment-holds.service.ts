@@ -147,6 +147,11 @@ export async function captureAuthorization(
   if (row.purpose === "verification_hold") {
     throw new AppError("BAD_REQUEST", "A card-verification hold is voided, never captured.");
   }
+  if (row.status === "refunded") {
+    // Reconciliation gave this charge back (its request had been abandoned): a late retry of that request must not
+    // record it as paid. An answer, not an exception: the caller shows the spec's payment error.
+    return { status: "error", code: "invalid_state", message: "This payment was refunded; start a new one." };
+  }
   if (!row.processor_authorization_id || (row.status !== "authorized" && row.status !== "captured")) {
     throw new AppError("CONFLICT", `The authorization is ${row.status}; it cannot be captured.`);
   }

@@ -75,3 +75,51 @@ export function selectOrphanAuthorizations(
     .limit(options.limit)
     .execute();
 }
+
+/**
+ * Reconciliation sweep across tenants: captured payment charges older than `capturedBefore` that no invoice records
+ * as its payment (invoices.payment_reference is the processor's charge id), oldest first.
+ */
+export function selectUnrecordedCaptures(
+  db: Db,
+  options: { capturedBefore: number; limit: number },
+): Promise<LedgerAuthorizationRow[]> {
+  return paymentsKysely(db)
+    .withTables<{ invoices: { tenant_id: string; payment_reference: string | null } }>()
+    .selectFrom("payment_authorizations as pa")
+    .selectAll("pa")
+    .where("pa.purpose", "=", "payment")
+    .where("pa.status", "=", "captured")
+    .where("pa.captured_at", "<=", options.capturedBefore)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("invoices as i")
+            .select("i.payment_reference")
+            .whereRef("i.tenant_id", "=", "pa.tenant_id")
+            .whereRef("i.payment_reference", "=", "pa.processor_authorization_id"),
+        ),
+      ),
+    )
+    .orderBy("pa.captured_at")
+    .limit(options.limit)
+    .execute();
+}
+
+/** Moves a ledger row from `from` to `patch.status`; false when another sweep moved it first. */
+export async function updateLedgerAuthorizationFrom(
+  db: Db,
+  tenantId: string,
+  id: string,
+  from: LedgerAuthorizationRow["status"],
+  patch: Omit<Updateable<PaymentAuthorizationsTable>, "id" | "tenant_id">,
+): Promise<boolean> {
+  const result = await paymentsKysely(db)
+    .updateTable("payment_authorizations")
+    .set(patch)
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

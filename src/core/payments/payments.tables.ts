@@ -7,9 +7,17 @@ import type { Database } from "../../db/schema";
 export type AuthorizationPurpose = "verification_hold" | "payment";
 /**
  * requested: written before the processor call (a crash leaves this); authorized: hold in place; captured; voided;
- * declined: the processor said no; failed: the processor refused the request (not a decline).
+ * declined: the processor said no; failed: the processor refused the request (not a decline); refunded: a captured
+ * charge no invoice ever recorded (its request crashed and was never retried), given back by reconciliation.
  */
-export type LedgerAuthorizationStatus = "requested" | "authorized" | "captured" | "voided" | "declined" | "failed";
+export type LedgerAuthorizationStatus =
+  | "requested"
+  | "authorized"
+  | "captured"
+  | "voided"
+  | "declined"
+  | "failed"
+  | "refunded";
 
 export interface PaymentAuthorizationsTable {
   id: string;

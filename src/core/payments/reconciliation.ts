@@ -8,7 +8,9 @@ import { authorizeLedgerRow, voidLedgerRow } from "./payment-holds.service";
 import {
   selectLedgerAuthorization,
   selectOrphanAuthorizations,
+  selectUnrecordedCaptures,
   updateLedgerAuthorization,
+  updateLedgerAuthorizationFrom,
 } from "./payment-ledger.queries";
 import type { PaymentProcessor } from "./payment-processor";
 
@@ -83,4 +85,49 @@ export async function findAndVoidOrphanHolds(
     }
   }
   return outcome;
+}
+
+/**
+ * A request that crashed after its capture and before its invoice, and was never retried, leaves a charge nothing
+ * paid for. After `olderThanMs` (well beyond the client's retry window) such charges are refunded in full, with a
+ * processor key derived from the authorization's (so concurrent sweeps refund once), and marked refunded in the
+ * ledger, which makes a very late retry of that request fail with the payment error instead of recording it.
+ */
+export async function refundUnrecordedCharges(
+  db: Db,
+  processor: PaymentProcessor,
+  options: { olderThanMs: number; now?: () => number; limit?: number },
+): Promise<{ examined: number; refunded: string[]; retryLater: string[] }> {
+  const now = options.now ?? Date.now;
+  const rows = await selectUnrecordedCaptures(db, {
+    capturedBefore: now() - options.olderThanMs,
+    limit: options.limit ?? 200,
+  });
+  const outcome = { examined: rows.length, refunded: [] as string[], retryLater: [] as string[] };
+  for (const row of rows) {
+    if (row.processor !== processor.name || !row.processor_authorization_id) {
+      outcome.retryLater.push(row.id);
+      continue;
+    }
+    const result = await processor.refund(
+      { authorizationId: row.processor_authorization_id },
+      { tenantId: row.tenant_id, idempotencyKey: refundKeyFor(row.idempotency_key) },
+    );
+    if (result.status !== "success") {
+      outcome.retryLater.push(row.id);
+      continue;
+    }
+    const at = now();
+    if (
+      await updateLedgerAuthorizationFrom(db, row.tenant_id, row.id, "captured", { status: "refunded", updated_at: at })
+    ) {
+      outcome.refunded.push(row.id);
+    }
+  }
+  return outcome;
+}
+
+/** The processor key of the refund that belongs to an authorization (≤ 255 characters). */
+export function refundKeyFor(authorizationKey: string): string {
+  return `${authorizationKey.slice(0, 238)}:refund`;
 }

@@ -13,7 +13,7 @@ import { createApp, createAppKey } from "../apps/apps.service";
 import { IDEMPOTENCY_IN_FLIGHT_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from "../billing/idempotency";
 import { listInvoices } from "../billing/invoices.service";
 import { upsertBillingCounters } from "../metering/metering.queries";
-import { CARD_DECLINED_MESSAGE } from "../payments/payment-messages";
+import { CARD_DECLINED_MESSAGE, PAYMENT_ERROR_MESSAGE } from "../payments/payment-messages";
 import type { CardDetails } from "../payments/payment-processor";
 import { findAndVoidOrphanHolds } from "../payments/reconciliation";
 import { createPlan } from "../plans/plans.service";
@@ -152,6 +152,22 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
       ),
     ).rejects.toMatchObject({ message: CARD_DECLINED_MESSAGE, details: { graphqlCode: "PAYMENT_DECLINED" } });
     expect((await captured()).length).toBe(before);
+  });
+
+  it("the retry card: the spec's payment error, then trying again (a new key, as the modal does) subscribes", async () => {
+    const appId = await newApp("Retrying");
+    const input = { planId: paid.id, appId, card: card("4000000000000119") };
+    await expect(
+      subscribeWithPayment(db(), tenantId, consumerId, { ...input, idempotencyKey: "k-retry-1" }, deps()),
+    ).rejects.toMatchObject({ message: PAYMENT_ERROR_MESSAGE, details: { graphqlCode: "PAYMENT_ERROR" } });
+    const sub = await subscribeWithPayment(
+      db(),
+      tenantId,
+      consumerId,
+      { ...input, idempotencyKey: "k-retry-2" },
+      deps(),
+    );
+    expect(sub.status).toBe("subscribed");
   });
 
   it("charges once for 100 concurrent requests with one key; repeats replay; another body is refused", async () => {

@@ -1,7 +1,9 @@
 /*
  * Subscribing an app to a plan (issue 7 part 2): free plans without a card; paid plans with a card (throttle → card
  * checks → 0.50 hold, voided → first period charged → subscription, invoice and SubscribedToPlan event in one
- * transaction → gateway told), or with an open invoice when the tenant's invoice-billing switch is on. Organization
+ * transaction → gateway told), or with an open invoice when the tenant's invoice-billing switch is on; a plan that
+ * needs the provider's approval only verifies and stores the card, and approval bills the first period
+ * (approval-billing.ts, decision 045). Organization
  * apps join the organization's subscription to the API when there is one (decision 042). With an idempotency key
  * the whole request runs at most once (billing/idempotency.ts): repeats replay the first answer, 409 while in flight.
  */
@@ -11,11 +13,13 @@ import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../bi
 import { subscriptionLine } from "../billing/invoice-lines";
 import { insertInvoiceIn } from "../billing/invoices.service";
 import { resolveCurrency } from "../billing/money";
+import { AppError } from "../errors/app-error";
 import { SUBSCRIBED_TO_PLAN_EVENT, subscribedToPlanPayload } from "../events/events.types";
 import type { CardDetails } from "../payments/payment-processor";
 import type { AppRow, SubscriptionRow } from "../plans/gateway.tables";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
+import { withSubscriptionPaymentLock } from "./payment-lock";
 import { changePlanSteps } from "./subscription-billing.service";
 import { asBillingTransaction, type SubscriptionTransaction, subscriptionKysely } from "./subscription-billing.tables";
 import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
@@ -106,20 +110,46 @@ async function subscribeSteps(
   if (tenant?.config.switches.invoiceBilling) {
     return record(db, tenantId, viewerId, app, plan, { currency, payment: { kind: "invoice" } }, now, deps);
   }
-  if (!input.card) throw cardRequiredError();
-  const token = await addVerifiedCard(db, tenantId, viewerId, input.card, currency, ctx, deps);
-  const chargeId = await chargeCard(
-    db,
-    tenantId,
-    viewerId,
-    { token, amountMinor: plan.monthlyPriceCents, currency, description: `${plan.name} plan` },
-    ctx,
-    deps,
-  );
-  return record(db, tenantId, viewerId, app, plan, { currency, payment: { kind: "card", token, chargeId } }, now, deps);
+  const card = input.card;
+  if (!card) throw cardRequiredError();
+  // One payment at a time for this app and API, whatever key another request carries (decision 046).
+  const target = { appId: app.id, apiId: plan.apiId };
+  return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
+    const again = await selectSubscriptionOfAppIn(h, tenantId, app.id, plan.apiId);
+    if (again && (again.status === "subscribed" || again.status === "pending_approval")) {
+      // Another request subscribed this app meanwhile: on this plan it is what was asked for, and nothing is charged.
+      if (again.plan_id === plan.id) return toSubscription(again);
+      throw new AppError("CONFLICT", "The subscription changed meanwhile; reload it and try again.");
+    }
+    const token = await addVerifiedCard(db, tenantId, viewerId, card, currency, ctx, deps);
+    // A request that waits for the provider is not charged: approval charges the stored card (decision 045).
+    if (plan.approvalRequired) {
+      const payment = { kind: "card" as const, token, chargeId: null };
+      return record(db, tenantId, viewerId, app, plan, { currency, payment }, now, deps);
+    }
+    const chargeId = await chargeCard(
+      db,
+      tenantId,
+      viewerId,
+      { token, amountMinor: plan.monthlyPriceCents, currency, description: `${plan.name} plan` },
+      ctx,
+      deps,
+    );
+    return record(
+      db,
+      tenantId,
+      viewerId,
+      app,
+      plan,
+      { currency, payment: { kind: "card", token, chargeId } },
+      now,
+      deps,
+    );
+  });
 }
 
-type Payment = { kind: "card"; token: string; chargeId: string } | { kind: "invoice" } | null;
+/** chargeId null: the card is verified and stored, and charged when the provider approves the request. */
+type Payment = { kind: "card"; token: string; chargeId: string | null } | { kind: "invoice" } | null;
 
 /**
  * The subscription row, its transition, the first invoice and the SubscribedToPlan event, in one transaction. A retry
@@ -136,7 +166,8 @@ async function record(
   deps: PaymentDeps,
 ): Promise<Subscription> {
   const at = now();
-  const paid = money.payment !== null;
+  // A plan that needs approval starts its period, and its first invoice, when the provider approves.
+  const billedNow = money.payment !== null && !plan.approvalRequired;
   const periodEnd = addBillingPeriod(at);
   const result = await subscriptionKysely(db)
     .transaction()
@@ -153,22 +184,22 @@ async function record(
       const applied = await applyTransitionIn(trx, tenantId, row, {
         transition,
         actor: viewerId,
-        reason: paid ? `Subscribed to ${plan.name} (${money.payment?.kind})` : `Subscribed to ${plan.name}`,
+        reason: money.payment ? `Subscribed to ${plan.name} (${money.payment.kind})` : `Subscribed to ${plan.name}`,
         now: at,
         changes: {
           plan_id: plan.id,
           covered_by_subscription_id: null,
           price_minor: plan.monthlyPriceCents,
           currency: money.currency,
-          current_period_start: paid ? at : null,
-          current_period_end: paid ? periodEnd : null,
+          current_period_start: billedNow ? at : null,
+          current_period_end: billedNow ? periodEnd : null,
           cancel_at_period_end: 0,
           past_due_minor: 0,
           payment_method_token: money.payment?.kind === "card" ? money.payment.token : null,
           collection_method: money.payment ? (money.payment.kind === "card" ? "charge_card" : "send_invoice") : null,
         },
       });
-      if (money.payment) {
+      if (money.payment && billedNow) {
         await insertInvoiceIn(
           asBillingTransaction(trx),
           tenantId,

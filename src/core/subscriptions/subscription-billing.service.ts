@@ -17,6 +17,7 @@ import type { CardDetails } from "../payments/payment-processor";
 import type { SubscriptionRow } from "../plans/gateway.tables";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
+import { withSubscriptionPaymentLock } from "./payment-lock";
 import { asBillingTransaction, subscriptionKysely } from "./subscription-billing.tables";
 import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
 import {
@@ -102,6 +103,28 @@ export async function changePlanSteps(
 ): Promise<Subscription> {
   const now = deps.now ?? Date.now;
   if (billing.plan_id === plan.id) return toSubscription(billing);
+  // One payment at a time for this subscription, whatever key another request carries (decision 046); the row is
+  // read again under the lock, so a change another request just made is seen before anything is charged.
+  const target = { appId: billing.app_id, apiId: billing.api_id };
+  return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
+    const fresh = await selectSubscriptionIn(subscriptionKysely(db), tenantId, billing.id);
+    if (!fresh) throw new AppError("NOT_FOUND", "Subscription not found");
+    if (fresh.plan_id === plan.id) return toSubscription(fresh);
+    return changePlanLocked(db, tenantId, viewerId, fresh, plan, card, ctx, deps);
+  });
+}
+
+async function changePlanLocked(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  billing: SubscriptionRow,
+  plan: Plan,
+  card: CardDetails | null,
+  ctx: IdempotentContext,
+  deps: PaymentDeps,
+): Promise<Subscription> {
+  const now = deps.now ?? Date.now;
   const at = now();
   const tenant = await getTenant(db, tenantId);
   const invoiceBilling = tenant?.config.switches.invoiceBilling ?? false;
@@ -287,6 +310,25 @@ async function payPastDueSteps(
   deps: PaymentDeps,
 ): Promise<SubscriptionRow> {
   const now = deps.now ?? Date.now;
+  const target = { appId: billing.app_id, apiId: billing.api_id };
+  return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
+    // Read again under the lock: another request may have paid the balance a moment ago.
+    const fresh = await selectSubscriptionIn(subscriptionKysely(db), tenantId, billing.id);
+    if (!fresh) throw new AppError("NOT_FOUND", "Subscription not found");
+    return payPastDueLocked(db, tenantId, viewerId, fresh, card, ctx, deps);
+  });
+}
+
+async function payPastDueLocked(
+  db: Db,
+  tenantId: string,
+  viewerId: string,
+  billing: SubscriptionRow,
+  card: CardDetails,
+  ctx: IdempotentContext,
+  deps: PaymentDeps,
+): Promise<SubscriptionRow> {
+  const now = deps.now ?? Date.now;
   const due = Number(billing.past_due_minor ?? 0);
   if (billing.status !== "suspended" || due <= 0) {
     throw new AppError("CONFLICT", "This subscription has no past-due balance to pay.");
@@ -341,6 +383,8 @@ export interface SubscriptionQuote {
   overageMode: "CHARGED" | "SUSPENDED";
   existingOrganizationSubscription: boolean;
   teamAddedFree: boolean;
+  /** The plan needs the provider's approval: the card is verified now and charged the monthly price on approval. */
+  chargedOnApproval: boolean;
 }
 
 /** What the subscription modal shows before the card step (nothing is written). */
@@ -385,12 +429,17 @@ export async function subscriptionQuote(
     }
   }
   const overageCharged = !plan.hardLimit && plan.overagePriceMicros > 0 && plan.quota !== null;
+  // A new request for a paid plan that needs approval: nothing is due today (decision 045).
+  const chargedOnApproval = plan.approvalRequired && !plan.isFree && !changing && !existingOrg;
+  if (chargedOnApproval) due = 0;
   return {
     plan,
     currency,
     monthlyPriceMinor: plan.monthlyPriceCents,
     totalDueTodayMinor: invoiceBilling ? 0 : due,
-    holdAmountMinor: invoiceBilling || plan.isFree || due === 0 ? 0 : verificationHoldAmount(currency),
+    holdAmountMinor:
+      invoiceBilling || plan.isFree || (due === 0 && !chargedOnApproval) ? 0 : verificationHoldAmount(currency),
+    chargedOnApproval: chargedOnApproval && !invoiceBilling,
     invoiceBilling,
     overageMode: overageCharged ? "CHARGED" : "SUSPENDED",
     existingOrganizationSubscription: existingOrg,

@@ -34,10 +34,20 @@ export interface OverageBillingsTable {
   created_at: number;
 }
 
+/** Migration 042: one money-moving request at a time per (app, API) (payment-lock.ts). */
+export interface SubscriptionPaymentLocksTable {
+  tenant_id: string;
+  app_id: string;
+  api_id: string;
+  holder: string;
+  locked_at: number;
+}
+
 export type SubscriptionBillingTables = GatewayTables &
   BillingTables & {
     subscription_events: SubscriptionEventsTable;
     overage_billings: OverageBillingsTable;
+    subscription_payment_locks: SubscriptionPaymentLocksTable;
     events: EventsTable;
   };
 

@@ -3,10 +3,13 @@ import { requireManageableApp } from "../apps/apps.policy";
 import { AppError } from "../errors/app-error";
 import type { SubscriptionStatus } from "../plans/gateway.tables";
 import { assertCanManageApi } from "../plans/plans.policy";
+import { getPlan } from "../plans/plans.service";
+import { type ApprovalPayment, approveIn, chargeFirstPeriodOnApproval } from "./approval-billing";
 import { recordSubscribedEvent, subscribeWithPayment } from "./subscribe.service";
 import { subscriptionKysely } from "./subscription-billing.tables";
 import { type Subscription, toSubscription } from "./subscription-model";
-import type { SubscriptionTransition } from "./subscription-state";
+import type { PaymentDeps } from "./subscription-payments";
+import { nextStatus, type SubscriptionTransition } from "./subscription-state";
 import { announceSubscriptionChange, applyTransitionIn } from "./subscription-transitions";
 import {
   selectSubscriptionById,
@@ -71,30 +74,49 @@ const DECISIONS: Record<ProviderDecision, SubscriptionTransition> = {
   reactivate: "reactivate",
 };
 
-/** Provider side: approve or reject a pending request, suspend or reactivate a subscription. */
+/**
+ * Provider side: approve or reject a pending request, suspend or reactivate a subscription. Approving a paid request
+ * bills its first period (approval-billing.ts), so `deps.processor` is needed for card-paid plans.
+ */
 export async function decideSubscription(
   db: Db,
   tenantId: string,
   viewerId: string,
   subscriptionId: string,
   decision: ProviderDecision,
+  deps: PaymentDeps = {},
 ): Promise<Subscription> {
   const sub = await selectSubscriptionById(db, tenantId, subscriptionId);
   if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
   await assertCanManageApi(db, tenantId, viewerId, sub.api_id);
-  const now = Date.now();
+  const now = (deps.now ?? Date.now)();
+  let payment: ApprovalPayment = { kind: "none" };
+  let planName = "";
+  if (decision === "approve") {
+    nextStatus(sub.status, "approve"); // refuse before any money moves
+    payment = await chargeFirstPeriodOnApproval(db, sub, deps);
+    planName = (await getPlan(db, tenantId, sub.plan_id))?.name ?? "Plan";
+  }
   const result = await subscriptionKysely(db)
     .transaction()
     .execute(async (trx) => {
       const current = (await selectSubscriptionIn(trx, tenantId, sub.id)) ?? sub;
-      const applied = await applyTransitionIn(trx, tenantId, current, {
+      if (decision === "approve") {
+        // A concurrent approval got there first: its charge is the one replayed above, nothing more is recorded.
+        if (payment.kind !== "none" && Number(current.updated_at) !== Number(sub.updated_at)) {
+          throw new AppError("CONFLICT", "The subscription changed meanwhile; reload it and try again.");
+        }
+        const approved = await approveIn(trx, tenantId, current, { actor: viewerId, payment, planName, at: now });
+        // Subscribed to the plan, even when a declined first charge suspends it at once (then paying reactivates it).
+        await recordSubscribedEvent(trx, tenantId, sub.owner_user_id, approved.row, now);
+        return approved;
+      }
+      return applyTransitionIn(trx, tenantId, current, {
         transition: DECISIONS[decision],
         actor: viewerId,
         reason: `Provider decision: ${decision}`,
         now,
       });
-      if (decision === "approve") await recordSubscribedEvent(trx, tenantId, sub.owner_user_id, applied.row, now);
-      return applied;
     });
   announceSubscriptionChange(result);
   return toSubscription(result.row);

@@ -138,6 +138,19 @@ describeEachDialect("sandbox payment processor", ({ db }) => {
     ).toMatchObject({ status: "success" });
   });
 
+  it("the retry card entered again (a new payment method, as a person retrying does) succeeds", async () => {
+    const charge = (token: string) =>
+      processor.charge({ paymentMethodToken: token, amountMinor: 700, currency: "USD" }, opts());
+    const first = await tokenFor("4000000000000119");
+    expect(await charge(first)).toMatchObject({ status: "declined", reason: "retry" });
+    const retried = await tokenFor("4000000000000119");
+    expect(await charge(retried)).toMatchObject({ status: "success" });
+    // Once it went through, a new entry of the card starts over: retry, then success.
+    const again = await tokenFor("4000000000000119");
+    expect(await charge(again)).toMatchObject({ status: "declined", reason: "retry" });
+    expect(await charge(await tokenFor("4000000000000119"))).toMatchObject({ status: "success" });
+  });
+
   it("the renewal card succeeds now and declines after its first capture", async () => {
     const token = await tokenFor("4000000000000341");
     const hold = await processor.authorize({ paymentMethodToken: token, amountMinor: 50, currency: "USD" }, opts());

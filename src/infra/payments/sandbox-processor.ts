@@ -95,6 +95,8 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
       if (!testCard) {
         return declined("card_declined", "The sandbox processor accepts only the documented test card numbers.");
       }
+      const retrySignalled =
+        testCard.behaviour === "retry_once" ? await this.retryPending(trx, options.tenantId, card) : 0;
       const method: PaymentMethod = {
         token: newId("pm"),
         brand: check.brand,
@@ -114,7 +116,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
           exp_year: method.expYear,
           holder_name: method.holderName,
           behaviour: testCard.behaviour,
-          retry_signalled: 0,
+          retry_signalled: retrySignalled,
           successful_captures: 0,
           created_at: this.now(),
         })
@@ -290,6 +292,38 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
       .where("token", "=", auth.payment_method_token)
       .execute();
     return { status: "success", value: { authorizationId: auth.id, capturedMinor: amount, currency: auth.currency } };
+  }
+
+  /**
+   * The retry card answers "retry" once per card entry: a person who tries again types the card again, which makes a
+   * new payment method. An earlier entry of the same card that only ever got the "retry" answer (no authorization
+   * went through) is consumed (marked 2) and this entry, the "try again", starts with the retry already signalled.
+   */
+  private async retryPending(trx: SandboxTransaction, tenantId: string, card: CardDetails): Promise<number> {
+    const pending = await trx
+      .selectFrom("sandbox_payment_methods as m")
+      .select("m.token")
+      .where("m.tenant_id", "=", tenantId)
+      .where("m.behaviour", "=", "retry_once")
+      .where("m.last4", "=", card.number.replace(/[\s-]/g, "").slice(-4))
+      .where("m.exp_month", "=", card.expMonth)
+      .where("m.exp_year", "=", card.expYear)
+      .where("m.retry_signalled", "=", 1)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("sandbox_authorizations as a").select("a.id").whereRef("a.payment_method_token", "=", "m.token"),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    if (!pending) return 0;
+    await trx
+      .updateTable("sandbox_payment_methods")
+      .set({ retry_signalled: 2 })
+      .where("token", "=", pending.token)
+      .execute();
+    return 1;
   }
 
   private loadAuthorization(

@@ -21,6 +21,7 @@ export interface SandboxPaymentMethodsTable {
   exp_year: number;
   holder_name: string;
   behaviour: SandboxCardBehaviour;
+  /** retry_once cards: 0 not yet, 1 answered "retry", 2 that entry's retry was carried to a new entry of the card. */
   retry_signalled: number;
   successful_captures: number;
   created_at: number;

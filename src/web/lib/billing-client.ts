@@ -20,6 +20,7 @@ export interface SubscriptionQuoteView {
   overageMode: "CHARGED" | "SUSPENDED";
   existingOrganizationSubscription: boolean;
   teamAddedFree: boolean;
+  chargedOnApproval: boolean;
 }
 
 export interface CardInputValue {
@@ -47,6 +48,7 @@ const QUOTE = /* GraphQL */ `
       overageMode
       existingOrganizationSubscription
       teamAddedFree
+      chargedOnApproval
     }
   }
 `;

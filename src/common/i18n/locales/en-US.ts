@@ -831,6 +831,8 @@ export const enUS = {
     orgPlanChange:
       "{{organization}} already subscribes to this API with another plan. Changing the plan changes it for all teams of {{organization}}.",
     invoiceIssued: "No card needed: an invoice for {{amount}} is issued to you, payable by its due date.",
+    chargedOnApproval:
+      "The provider approves each subscription. Nothing is charged today: your card is checked now and charged {{amount}} when the provider approves the request.",
     cardLegend: "Card details",
     holderName: "Card holder name",
     cardNumber: "Card number",
@@ -1078,6 +1080,9 @@ export const enUS = {
     viewPage: "View page",
     manage: "Manage",
     backToList: "Back to My APIs",
+    plansAndApprovals: "Plans and subscription requests",
+    pendingApprovals_one: "{{count}} waiting",
+    pendingApprovals_other: "{{count}} waiting",
     newTitle: "Add an API",
     newIntro: "Describe your API. You can import its OpenAPI spec right after.",
     created: "API created. Import its spec below.",

@@ -1,5 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
 import type { MoneyView } from "../../lib/billing-client";
+import { useMoneyFormat } from "./use-money-format";
 
 /**
  * The payment terms the spec requires next to a card (section 2): billed on subscribing and at the next recurring
@@ -19,6 +20,7 @@ export function PaymentTerms(props: {
   billing: "card" | "invoice" | "none";
 }) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   return (
     <ul
       data-testid="payment-terms"
@@ -28,7 +30,7 @@ export function PaymentTerms(props: {
       {props.billing === "card" && (
         <>
           <li data-testid="terms-billed">{t("billing.terms.billed")}</li>
-          <li data-testid="terms-hold">{t("billing.terms.hold", { amount: props.holdAmount.formatted })}</li>
+          <li data-testid="terms-hold">{t("billing.terms.hold", { amount: money(props.holdAmount) })}</li>
         </>
       )}
       <li data-testid="terms-overage" data-mode={props.overageMode}>

@@ -22,6 +22,7 @@ import { EMPTY_CARD } from "./card-fields";
 import { type CardFormValues, type CardHints, checkCardForm, toCardInput } from "./card-hints";
 import { SubscribePayStep } from "./subscribe-pay-step";
 import { SubscribeWhoStep } from "./subscribe-who-step";
+import { useMoneyFormat } from "./use-money-format";
 
 type Step = "who" | "pay" | "done";
 
@@ -58,6 +59,7 @@ export function SubscribeModal(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   const locale = useLocale();
   const root = useRootData();
   const session = useSession();
@@ -280,8 +282,8 @@ export function SubscribeModal(props: {
             {quote && (quote.invoiceBilling || quote.totalDueToday.amountMinor > 0) && (
               <p data-testid="confirmation-charge" className="text-sm text-slate-600 dark:text-slate-300">
                 {quote.invoiceBilling
-                  ? t("billing.confirmedInvoice", { amount: quote.monthlyPrice.formatted })
-                  : t("billing.confirmedCharged", { amount: quote.totalDueToday.formatted })}
+                  ? t("billing.confirmedInvoice", { amount: money(quote.monthlyPrice) })
+                  : t("billing.confirmedCharged", { amount: money(quote.totalDueToday) })}
               </p>
             )}
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -334,7 +336,7 @@ export function SubscribeModal(props: {
               {busy
                 ? t("billing.processing")
                 : needsCard && quote.totalDueToday.amountMinor > 0
-                  ? t("billing.payAndSubscribe", { amount: quote.totalDueToday.formatted })
+                  ? t("billing.payAndSubscribe", { amount: money(quote.totalDueToday) })
                   : t("pricing.subscribeConfirm")}
             </button>
           )}

@@ -3,6 +3,7 @@ import type { SubscriptionQuoteView } from "../../lib/billing-client";
 import { CardFields } from "./card-fields";
 import type { CardFormValues, CardHints } from "./card-hints";
 import { PaymentTerms } from "./payment-terms";
+import { useMoneyFormat } from "./use-money-format";
 
 /**
  * Step 2 of the subscription modal (spec section 2): monthly price, total due today, the organization notes, the
@@ -23,6 +24,7 @@ export function SubscribePayStep(props: {
   disabled: boolean;
 }) {
   const { t } = useTranslation();
+  const money = useMoneyFormat();
   const { quote } = props;
   const org = props.organizationName ?? "";
   return (
@@ -40,13 +42,13 @@ export function SubscribePayStep(props: {
         <div className="flex justify-between gap-3">
           <dt className="text-slate-500 dark:text-slate-400">{t("billing.monthlyPrice")}</dt>
           <dd data-testid="quote-monthly" className="text-end font-medium">
-            {quote.monthlyPrice.formatted}
+            {money(quote.monthlyPrice)}
           </dd>
         </div>
         <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 dark:border-slate-800">
           <dt className="font-semibold">{t("billing.totalDueToday")}</dt>
           <dd data-testid="quote-total" className="text-end text-base font-bold">
-            {quote.totalDueToday.formatted}
+            {money(quote.totalDueToday)}
           </dd>
         </div>
       </dl>
@@ -66,9 +68,14 @@ export function SubscribePayStep(props: {
           {t("billing.orgPlanChange", { organization: org })}
         </p>
       )}
+      {quote.chargedOnApproval && (
+        <p data-testid="charged-on-approval" className="rounded-lg bg-accent/5 p-3 text-sm">
+          {t("billing.chargedOnApproval", { amount: money(quote.monthlyPrice) })}
+        </p>
+      )}
       {quote.invoiceBilling && (
         <p data-testid="invoice-billing-note" className="rounded-lg bg-accent/5 p-3 text-sm">
-          {t("billing.invoiceIssued", { amount: quote.monthlyPrice.formatted })}
+          {t("billing.invoiceIssued", { amount: money(quote.monthlyPrice) })}
         </p>
       )}
       {props.needsCard && (

@@ -13,6 +13,7 @@ import {
   listSubscriptionsOfApi,
   type ProviderDecision,
 } from "../../../core/subscriptions/subscriptions.service";
+import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { PlanApprovals } from "../../components/plan-approvals";
@@ -128,7 +129,10 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
     if (intent === "decide") {
       const decision = formText(form, "decision") as ProviderDecision;
       if (!DECISIONS.has(decision)) throw new AppError("BAD_REQUEST", "Unknown decision");
-      await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision);
+      // Approving a paid request charges its first period (decision 045).
+      await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision, {
+        processor: createPaymentProcessor(db),
+      });
       return { ok: true, intent, formId, decision };
     }
     if (intent !== "create-plan" && intent !== "update-plan") throw new AppError("BAD_REQUEST", "Unknown action");

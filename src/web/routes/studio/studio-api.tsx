@@ -3,6 +3,7 @@ import { isPrefixedLocale } from "../../../common/locales";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { isAppError } from "../../../core/errors/app-error";
+import { listSubscriptionsOfApi } from "../../../core/subscriptions/subscriptions.service";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
@@ -35,7 +36,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     listCategoryOptions(context.db, context.tenant.id),
   ]);
   const created = new URL(request.url).searchParams.get("created") === "1";
-  return { base, api, versions, categories, created };
+  return { base, api, versions, categories, created, pendingApprovals: await countPending(context, api.id) };
+}
+
+/** Subscription requests waiting for the provider's decision (made on the plans page); null when not the viewer's. */
+async function countPending(context: Route.LoaderArgs["context"], apiId: string): Promise<number | null> {
+  if (!context.viewer) return null;
+  try {
+    const subs = await listSubscriptionsOfApi(context.db, context.tenant.id, context.viewer.id, apiId);
+    return subs.filter((s) => s.status === "pending_approval").length;
+  } catch (error) {
+    if (isAppError(error) && error.code === "FORBIDDEN") return null;
+    throw error;
+  }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -74,6 +87,18 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
             className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
           >
             {t("studio.viewPage")}
+          </LocalLink>
+          <LocalLink
+            to={`${apiPath(api)}/plans/manage`}
+            data-testid="studio-plans"
+            className="inline-flex items-center gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm font-semibold text-accent hover:bg-accent/20"
+          >
+            {t("studio.plansAndApprovals")}
+            {loaderData.pendingApprovals ? (
+              <span data-testid="studio-pending-approvals" className="rounded-full bg-accent px-2 text-xs text-white">
+                {t("studio.pendingApprovals", { count: loaderData.pendingApprovals })}
+              </span>
+            ) : null}
           </LocalLink>
           <LocalLink to={base} className="rounded-lg px-3 py-2 text-sm font-semibold text-accent hover:underline">
             {t("studio.backToList")}
