@@ -334,6 +334,14 @@ test("Provider: plans with every field, field errors, approval-required plan app
   await dev.reload();
   await expect(devPanel.getByTestId("subscription-status")).toHaveText("Subscribed");
 
+  // The API has no reachable upstream: the provider switches the gateway to mock mode (answers from the spec).
+  await expect(page.getByTestId("gateway-mode")).toHaveAttribute("data-mode", "proxy");
+  await page.getByTestId("gateway-mode-mock").check();
+  await page.getByTestId("gateway-mode-save").click();
+  await expect(page.getByTestId("gateway-mode-saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("gateway-mode")).toHaveAttribute("data-mode", "mock");
+
   // Someone else's plan manager is a 404.
   const other = await dev.goto(`${apiPage}/plans/manage`);
   expect(other?.status()).toBe(404);

@@ -1060,6 +1060,16 @@ export const enUS = {
     noSubscribers: "No subscriptions yet.",
     ownerOnly: "Only the API's owner sees and decides its subscriptions.",
     decision: { approve: "Approve", reject: "Reject", suspend: "Suspend", reactivate: "Reactivate" },
+    gatewayMode: {
+      title: "Gateway mode",
+      intro: "How the gateway answers calls to this API.",
+      proxy: "Proxy: forward calls to the upstream",
+      proxyHint: "The API's base URL receives every call.",
+      mock: "Mock: answer from the spec's examples",
+      mockHint: "For an upstream that is unreachable: answers come from the OpenAPI examples and schemas.",
+      save: "Save mode",
+      saved: "Mode saved.",
+    },
   },
   studio: {
     title: "My APIs",

@@ -6,6 +6,7 @@ import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
 import { selectAppById } from "../../../core/apps/apps.queries";
 import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
 import { AppError, isAppError } from "../../../core/errors/app-error";
+import type { GatewayMode } from "../../../core/plans/gateway.tables";
 import { selectEndpointTemplates } from "../../../core/plans/plans.queries";
 import { createPlan, getPlan, listPlansForApi, updatePlan } from "../../../core/plans/plans.service";
 import {
@@ -13,7 +14,9 @@ import {
   listSubscriptionsOfApi,
   type ProviderDecision,
 } from "../../../core/subscriptions/subscriptions.service";
+import { GATEWAY_MODES, getApiGatewayMode, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
 import { apiPath } from "../../components/api-card";
+import { GatewayModeForm } from "../../components/gateway-mode-form";
 import { LocalLink } from "../../components/localized-link";
 import { PlanApprovals } from "../../components/plan-approvals";
 import { PlanEditor } from "../../components/plan-editor";
@@ -65,9 +68,10 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
   const { db, tenant } = context;
   const { viewer, api } = await requireEditor(args);
   const currency = resolveCurrency(null, tenant.config.defaultCurrency);
-  const [plans, endpoints] = await Promise.all([
+  const [plans, endpoints, gatewayMode] = await Promise.all([
     listPlansForApi(db, tenant.id, api.id, { includePrivate: true }),
     selectEndpointTemplates(db, tenant.id, api.id),
+    getApiGatewayMode(db, tenant.id, api.id),
   ]);
   let subscriptions: ManagedSubscription[] | null = null;
   try {
@@ -103,6 +107,7 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
     currency,
     priceDigits: currencyExponent(currency),
     subscriptions,
+    gatewayMode,
   };
 }
 
@@ -114,7 +119,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
   requireActionCsrf(request, form);
   const raw = formText(form, "intent");
   const intent: PlansManageIntent | undefined =
-    raw === "create-plan" || raw === "update-plan" || raw === "decide" ? raw : undefined;
+    raw === "create-plan" || raw === "update-plan" || raw === "decide" || raw === "gateway-mode" ? raw : undefined;
   const formId = formText(form, "planId") || formText(form, "subscriptionId") || "new";
   const fail = (code: string, message: string, fields: Record<string, string> = {}): PlansManageResult => ({
     ok: false,
@@ -130,6 +135,12 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
       if (!DECISIONS.has(decision)) throw new AppError("BAD_REQUEST", "Unknown decision");
       await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision);
       return { ok: true, intent, formId, decision };
+    }
+    if (intent === "gateway-mode") {
+      const mode = formText(form, "mode") as GatewayMode;
+      if (!GATEWAY_MODES.includes(mode)) throw new AppError("BAD_REQUEST", "The mode is proxy or mock");
+      await setApiGatewayMode(db, tenant.id, viewer.id, api.id, mode);
+      return { ok: true, intent, formId };
     }
     if (intent !== "create-plan" && intent !== "update-plan") throw new AppError("BAD_REQUEST", "Unknown action");
     const existing = intent === "update-plan" ? await getPlan(db, tenant.id, formText(form, "planId")) : null;
@@ -179,6 +190,7 @@ export default function PlansManage({ loaderData }: Route.ComponentProps) {
         priceDigits={data.priceDigits}
       />
       <PlanApprovals subscriptions={data.subscriptions} plans={data.plans} />
+      <GatewayModeForm mode={data.gatewayMode} />
     </div>
   );
 }
