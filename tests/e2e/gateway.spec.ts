@@ -195,6 +195,23 @@ test("Pricing signed out prompts to log in; rotating a key keeps the old one dur
   await expect(panel.locator('[data-testid="key-row"][data-status="ACTIVE"]')).toHaveCount(1);
   expect((await callEcho(gateway, oldKey)).status).toBe(200);
   expect((await callEcho(gateway, newKey)).status).toBe(200);
+
+  // Rename the app; deleting it is refused while it is subscribed, then works after unsubscribing.
+  const renamed = `${appName} renamed`;
+  await panel.getByTestId("edit-app").click();
+  await panel.getByTestId("edit-app-name").fill(renamed);
+  await panel.getByTestId("edit-app-save").click();
+  const renamedPanel = dev.getByTestId("app-panel").filter({ has: dev.getByTestId("app-name").getByText(renamed) });
+  await expect(renamedPanel).toBeVisible();
+  await renamedPanel.getByTestId("delete-app").click();
+  await renamedPanel.getByTestId("delete-app-confirm").click();
+  await expect(renamedPanel.getByTestId("delete-app-form").getByTestId("action-error")).toContainText("Unsubscribe");
+  await renamedPanel.getByTestId("unsubscribe").click();
+  await renamedPanel.getByTestId("unsubscribe-confirm").click();
+  await expect(renamedPanel.getByTestId("no-subscriptions")).toBeVisible();
+  await renamedPanel.getByTestId("delete-app-confirm").click();
+  await expect(renamedPanel).toHaveCount(0);
+  expect((await callEcho(gateway, newKey)).status).toBe(401);
   await dev.context().close();
 });
 

@@ -775,6 +775,14 @@ export const enUS = {
     usageChartLabel_other: "{{formattedCount}} calls in the last {{minutes}} minutes, per minute",
     usageLegendCalls: "Calls per minute",
     usageLegendErrors: "Errors",
+    editApp: "Edit app",
+    appDescription: "Description (optional)",
+    saveApp: "Save",
+    appSaved: "Saved.",
+    deleteApp: "Delete app",
+    deleteAppWarning:
+      "Delete {{name}} with its keys and subscriptions? Its keys stop working within seconds. This cannot be undone.",
+    deleteAppConfirm: "Delete app",
   },
   pricing: {
     title: "Plans and pricing",
