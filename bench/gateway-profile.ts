@@ -123,23 +123,27 @@ function summarize(file: string, requests: number, from: number, to: number): vo
   }
 }
 
-/** Exactly `count` requests over `connections` keep-alive connections; returns the non-2xx count. */
+/** Exactly `count` requests over `connections` keep-alive connections; returns the non-2xx answers by status. */
 async function drive(url: string, headers: Record<string, string>, count: number, connections: number) {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections, pipelining: 1 });
   let next = 0;
-  let bad = 0;
+  const bad = new Map<number, number>();
   async function worker(): Promise<void> {
     while (next < count) {
       next++;
       const res = await pool.request({ path: target.pathname, method: "GET", headers });
       await res.body.dump();
-      if (res.statusCode >= 300) bad++;
+      if (res.statusCode >= 300) bad.set(res.statusCode, (bad.get(res.statusCode) ?? 0) + 1);
     }
   }
   await Promise.all(Array.from({ length: connections }, () => worker()));
   await pool.close();
   return bad;
+}
+
+function describeBad(bad: Map<number, number>): string {
+  return [...bad].map(([status, n]) => `${n} × ${status}`).join(", ");
 }
 
 /** Total instructions (Ir) in a callgrind dump file. */
@@ -358,7 +362,9 @@ async function main(): Promise<void> {
   execFileSync("callgrind_control", ["-z", String(child.pid)], { stdio: "ignore" });
   const bad = await drive(url, headers, REQUESTS, CONCURRENCY);
   execFileSync("callgrind_control", ["-d", String(child.pid)], { stdio: "ignore" });
-  if (warmBad + bad > 0) console.warn(`  ! ${warmBad + bad} non-2xx responses`);
+  // Non-2xx answers during the warm-up only shift the JIT's state; during the measurement they change the work per request.
+  if (warmBad.size > 0) console.warn(`  ! warm-up: ${describeBad(warmBad)}`);
+  if (bad.size > 0) console.warn(`  ! measured: ${describeBad(bad)} (not a clean figure)`);
   const dumps = fs.readdirSync(profileDir).filter((f) => f.startsWith("callgrind.out") && f !== "callgrind.out");
   const last = dumps.sort().at(-1);
   if (!last) throw new Error("no callgrind dump written");
