@@ -259,8 +259,12 @@ describe("gateway: quotas", () => {
     });
     const headers = { "x-tenant-id": f.tenantId, "x-api-key": f.key };
     const single = [];
-    for (let i = 0; i < 3; i++) single.push((await call(`${f.basePath}/items/${i}`, headers)).status);
-    expect(single).toEqual([200, 200, 429]);
+    for (let i = 0; i < 3; i++) single.push(await call(`${f.basePath}/items/${i}`, headers));
+    expect(single.map((r) => r.status)).toEqual([200, 200, 429]);
+    // The refusal names the object's quota, and its headers describe that quota.
+    expect(single[2]?.text).toContain("Quota exceeded: 2 / day of Single items on the Free plan");
+    expect(single[2]?.headers["x-ratelimit-requests-limit"]).toBe("2");
+    expect(single[2]?.headers["x-ratelimit-requests-remaining"]).toBe("0");
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(200);
   });
 });

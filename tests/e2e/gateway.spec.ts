@@ -229,7 +229,7 @@ test("Provider: plans with every field, field errors, approval-required plan app
   await page.getByTestId("sign-up-submit").click();
   await expect(page.getByTestId("user-menu-button")).toBeVisible();
   await waitForHydration(page);
-  const slug = await page.evaluate(async () => {
+  const { slug, apiId } = await page.evaluate(async () => {
     const csrf = (await (await fetch("/gateway/csrf")).json()) as { data: { csrfToken: string } };
     const post = async (query: string, variables: Record<string, unknown>) => {
       const r = await fetch("/gateway/graphql", {
@@ -261,14 +261,17 @@ test("Provider: plans with every field, field errors, approval-required plan app
       a: api?.id,
       t: spec,
     });
-    return api?.slug ?? "";
+    return { slug: api?.slug ?? "", apiId: api?.id ?? "" };
   });
   expect(slug).not.toBe("");
   const apiPage = `/${username}/api/${slug}`;
 
   await page.goto(`${apiPage}/pricing`);
   await expect(page.getByTestId("no-plans")).toBeVisible();
-  await page.getByTestId("manage-plans-link").click();
+  await expect(page.getByTestId("manage-plans-link")).toHaveAttribute("href", `${apiPage}/plans/manage`);
+  // The studio's API page leads to the plan manager too.
+  await page.goto(`/studio/apis/${apiId}`);
+  await page.getByTestId("studio-manage-plans").click();
   await expect(page).toHaveURL(new RegExp(`${apiPage}/plans/manage$`));
 
   // Field errors from the form's zod check.

@@ -75,6 +75,13 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
           >
             {t("studio.viewPage")}
           </LocalLink>
+          <LocalLink
+            to={`${apiPath(api)}/plans/manage`}
+            data-testid="studio-manage-plans"
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            {t("plans.title")}
+          </LocalLink>
           <LocalLink to={base} className="rounded-lg px-3 py-2 text-sm font-semibold text-accent hover:underline">
             {t("studio.backToList")}
           </LocalLink>
