@@ -4,6 +4,8 @@
  *   npx tsx bench/gateway-profile.ts cpu [c|m]        node --cpu-prof under wrk (50 connections, PROFILE_SECONDS,
  *                                                     default 10): self time by function and by origin
  *   npx tsx bench/gateway-profile.ts callgrind [c|m|b] instructions per proxied request under valgrind's callgrind
+ *   npx tsx bench/gateway-profile.ts ab tsx            this checkout's gateway as `npm start` runs it (server bundle)
+ *                                                     against the same sources compiled by tsx at run time
  *   npx tsx bench/gateway-profile.ts ab <dir>          this checkout's gateway against another checkout's (e.g. an
  *                                                     exported earlier commit with node_modules linked), both on
  *                                                     CPU 0, wrk runs alternating (PROFILE_ROUNDS, default 5): CPU
@@ -30,6 +32,7 @@ import { Pool } from "undici";
 import {
   createBenchDatabase,
   freePort,
+  type GatewayRuntime,
   gatewayEnv,
   gatewayNodeArgs,
   MINIMAL_PROXY_JS,
@@ -120,23 +123,27 @@ function summarize(file: string, requests: number, from: number, to: number): vo
   }
 }
 
-/** Exactly `count` requests over `connections` keep-alive connections; returns the non-2xx count. */
+/** Exactly `count` requests over `connections` keep-alive connections; returns the non-2xx answers by status. */
 async function drive(url: string, headers: Record<string, string>, count: number, connections: number) {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections, pipelining: 1 });
   let next = 0;
-  let bad = 0;
+  const bad = new Map<number, number>();
   async function worker(): Promise<void> {
     while (next < count) {
       next++;
       const res = await pool.request({ path: target.pathname, method: "GET", headers });
       await res.body.dump();
-      if (res.statusCode >= 300) bad++;
+      if (res.statusCode >= 300) bad.set(res.statusCode, (bad.get(res.statusCode) ?? 0) + 1);
     }
   }
   await Promise.all(Array.from({ length: connections }, () => worker()));
   await pool.close();
   return bad;
+}
+
+function describeBad(bad: Map<number, number>): string {
+  return [...bad].map(([status, n]) => `${n} × ${status}`).join(", ");
 }
 
 /** Total instructions (Ir) in a callgrind dump file. */
@@ -148,11 +155,13 @@ function dumpInstructions(file: string): number {
 
 /**
  * bench/gateway-entry.ts of a checkout bundled into one file by esbuild (installed with tsx), so valgrind's Node
- * loads no TypeScript compiler; packages stay imports, resolved from the checkout's node_modules, where it is written.
+ * loads no TypeScript compiler; packages stay imports, resolved from the checkout's node_modules.
  */
 async function bundleEntry(root: string): Promise<string> {
   const { build } = await import("esbuild");
-  const outfile = path.resolve(root, "node_modules/.cache/portico-gw-profile/gateway.mjs");
+  // Inside the checkout (packages resolve from its node_modules), but not in node_modules: that may be a link shared
+  // by several checkouts, and two profiles at once would overwrite each other's bundle.
+  const outfile = path.resolve(root, "build/node/profile/gateway.mjs");
   await build({
     entryPoints: [path.resolve(root, "bench/gateway-entry.ts")],
     bundle: true,
@@ -161,6 +170,8 @@ async function bundleEntry(root: string): Promise<string> {
     packages: "external",
     target: "node20",
     outfile,
+    // PROFILE_KEEP_NAMES=1 compiles as tsx does (esbuild's keepNames: a __name() call per named function and class).
+    keepNames: process.env.PROFILE_KEEP_NAMES === "1",
     logLevel: "warning",
   });
   return outfile;
@@ -200,17 +211,25 @@ process.exit(0);`;
  * alternating wrk runs. */
 async function abCompare(other: string, upstreamPort: number) {
   const rounds = Number(process.env.PROFILE_ROUNDS ?? 5);
-  const sides = [
-    { label: "this", root: "." },
-    { label: path.basename(path.resolve(other)), root: other },
-  ].map((side, i) => {
+  // "tsx": this checkout twice, as `npm start` runs it (the server bundle) and compiled by tsx at run time.
+  const pair: Array<{ label: string; root: string; runtime?: GatewayRuntime }> =
+    other === "tsx"
+      ? [
+          { label: "bundle", root: ".", runtime: "bundle" },
+          { label: "tsx", root: ".", runtime: "tsx" },
+        ]
+      : [
+          { label: "this", root: "." },
+          { label: path.basename(path.resolve(other)), root: other },
+        ];
+  const sides = pair.map((side, i) => {
     const db = checkoutDatabase(side.root, path.join(WORK, `db-${i}`), upstreamPort);
     const series = { cpu: [] as number[], rps: [] as number[], p50: [] as number[] };
     return { ...side, ...db, ...series, port: 0, pid: 0 as number | undefined, i };
   });
   for (const side of sides) {
     side.port = await freePort();
-    const cmd = pinned(0, process.execPath, gatewayNodeArgs([], side.root));
+    const cmd = pinned(0, process.execPath, gatewayNodeArgs([], side.root, side.runtime));
     side.pid = start(cmd.cmd, cmd.args, gatewayEnv(path.join(WORK, `data-${side.i}`), side.dbFile, side.port)).pid;
   }
   const run = (side: (typeof sides)[number], seconds: number) => {
@@ -343,7 +362,9 @@ async function main(): Promise<void> {
   execFileSync("callgrind_control", ["-z", String(child.pid)], { stdio: "ignore" });
   const bad = await drive(url, headers, REQUESTS, CONCURRENCY);
   execFileSync("callgrind_control", ["-d", String(child.pid)], { stdio: "ignore" });
-  if (warmBad + bad > 0) console.warn(`  ! ${warmBad + bad} non-2xx responses`);
+  // Non-2xx answers during the warm-up only shift the JIT's state; during the measurement they change the work per request.
+  if (warmBad.size > 0) console.warn(`  ! warm-up: ${describeBad(warmBad)}`);
+  if (bad.size > 0) console.warn(`  ! measured: ${describeBad(bad)} (not a clean figure)`);
   const dumps = fs.readdirSync(profileDir).filter((f) => f.startsWith("callgrind.out") && f !== "callgrind.out");
   const last = dumps.sort().at(-1);
   if (!last) throw new Error("no callgrind dump written");

@@ -2,7 +2,7 @@
  * What bench:gateway and bench:gateway-profile share: the upstream, the minimal Node proxy, nginx's config, the
  * gateway process and its database fixture, and the child-process bookkeeping (everything is killed on exit).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -186,7 +186,33 @@ export function gatewayEnv(dataDir: string, dbFile: string, port: number, redisU
   };
 }
 
-/** node's arguments to run Portico's server entry (as `npm start` does: through tsx), from `root` (this checkout). */
-export function gatewayNodeArgs(extraNodeArgs: string[] = [], root = "."): string[] {
-  return [...extraNodeArgs, "--import", "tsx", path.resolve(root, "src/server/main.ts")];
+/**
+ * How the benches run the gateway: "bundle" (default) is what `npm start` runs, the server bundled by
+ * scripts/build-server.mjs (rebuilt here so it matches the sources); "tsx" compiles the TypeScript at run time
+ * (BENCH_GATEWAY_RUNTIME=tsx; docs/decisions/035-precompiled-server.md compares the two).
+ */
+export type GatewayRuntime = "bundle" | "tsx";
+
+export function benchGatewayRuntime(): GatewayRuntime {
+  return process.env.BENCH_GATEWAY_RUNTIME === "tsx" ? "tsx" : "bundle";
+}
+
+const bundled = new Set<string>();
+
+/** node's arguments to run Portico's server entry from `root` (this checkout, or another one for A/B runs). */
+export function gatewayNodeArgs(
+  extraNodeArgs: string[] = [],
+  root = ".",
+  runtime: GatewayRuntime = benchGatewayRuntime(),
+): string[] {
+  const script = path.resolve(root, "scripts/build-server.mjs");
+  // An older checkout without the bundle script runs through tsx, as its own `npm start` did.
+  if (runtime === "tsx" || !fs.existsSync(script)) {
+    return [...extraNodeArgs, "--import", "tsx", path.resolve(root, "src/server/main.ts")];
+  }
+  if (!bundled.has(script)) {
+    execFileSync(process.execPath, [script], { stdio: "ignore" });
+    bundled.add(script);
+  }
+  return [...extraNodeArgs, "--enable-source-maps", path.resolve(root, "build/node/server/main.mjs")];
 }

@@ -1,4 +1,5 @@
-// `npm start`: builds the web bundle when it is missing or older than the sources, then runs the server.
+// `npm start`: builds the web bundle and the server bundle when missing or older than the sources, then runs the
+// server from plain JavaScript (build/node/server/main.mjs, see scripts/build-server.mjs), not through tsx.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,13 +14,22 @@ function newestMtime(dir) {
   return newest;
 }
 
-const buildEntry = path.resolve("build/server/index.js");
-const stale = !fs.existsSync(buildEntry) || fs.statSync(buildEntry).mtimeMs < newestMtime(path.resolve("src"));
-if (stale) {
-  console.log("Building the web bundle (first start or sources changed)...");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+const sources = newestMtime(path.resolve("src"));
+const stale = (file) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < sources;
+
+function run(label, command, args) {
+  console.log(label);
+  const result = spawnSync(command, args, { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { stdio: "inherit" });
+
+if (stale(path.resolve("build/server/index.js"))) {
+  run("Building the web bundle (first start or sources changed)...", "npx", ["react-router", "build"]);
+}
+const serverEntry = path.resolve("build/node/server/main.mjs");
+if (stale(path.resolve("build/node/server/portico-server.mjs"))) {
+  run("Building the server bundle (first start or sources changed)...", process.execPath, ["scripts/build-server.mjs"]);
+}
+const server = spawn(process.execPath, ["--enable-source-maps", serverEntry], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -58,7 +58,7 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).default("Portico <no-reply@localhost>"),
   /** Anti-abuse: sign-up attempts per client IP per tenant per hour (accounts issue: 20). */
   SIGN_UP_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  /** Gateway (data plane): see docs/decisions/030-exact-billing-counter.md and src/gateway/gateway-options.ts. */
+  /** Gateway (data plane): see docs/decisions/030-exact-billing-counter.md and 032-gateway-data-plane.md. */
   GATEWAY_HOST: z.string().min(1).optional(),
   /** Public base URL of the gateway shown to consumers (try-it, snippets); default http://localhost:{GATEWAY_PORT}. */
   GATEWAY_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),

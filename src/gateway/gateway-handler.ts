@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { looksLikeApiKey } from "../core/apps/api-key";
 import type { UsageReason, UsageRecord } from "../core/metering/usage.types";
+import { quotaText } from "../core/plans/plan-texts";
 import type { CounterStore, CounterTicket, LimitDecision } from "../infra/counters/counter-store";
 import type { GatewayApi, GatewayDirectory, GatewayKey, GatewaySubscription } from "./gateway-directory";
 import { appendLimitHeaders, CORS_HEADER_LIST, headerObject, sendError, sendPreflight } from "./gateway-responses";
@@ -35,6 +36,15 @@ const SUBSCRIPTION_REFUSALS: Record<string, { reason: UsageReason; message: stri
   suspended: { reason: "suspended", message: "This subscription is suspended until its past-due balance is paid" },
 };
 const NOT_SUBSCRIBED = "This app is not subscribed to this API: subscribe to a plan first";
+
+/** Names the quota that refused: the plan's, or a per-endpoint object's ("2 / day of Single items"). */
+function quotaExceededMessage(sub: GatewaySubscription, scope: string | null): string {
+  const object = scope && scope !== "plan" ? sub.plan.objects.find((o) => o.id === scope) : undefined;
+  if (object) {
+    return `Quota exceeded: ${quotaText(object.quota, object.quotaPeriod)} of ${object.name} on the ${sub.plan.name} plan`;
+  }
+  return `Quota exceeded: ${sub.plan.quotaText} on the ${sub.plan.name} plan`;
+}
 
 let requestSeq = 0;
 const requestPrefix = `${Math.random().toString(36).slice(2, 8)}-`;
@@ -423,9 +433,7 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
         429,
         quota ? "quota_exceeded" : "rate_limited",
         "RATE_LIMITED",
-        quota
-          ? `Quota exceeded: ${sub.plan.quotaText} on the ${sub.plan.name} plan`
-          : `Rate limit exceeded: ${sub.plan.rateLimitText}`,
+        quota ? quotaExceededMessage(sub, decision.refusedScope) : `Rate limit exceeded: ${sub.plan.rateLimitText}`,
         extra,
       );
     }

@@ -8,7 +8,7 @@ import { createTestUser } from "../../tests/factories/users";
 import { createApp, createAppKey, revokeAppKey, rotateAppKey } from "../core/apps/apps.service";
 import { countRecordsByReason, selectBilledCount } from "../core/metering/metering.queries";
 import { createPlan, updatePlan } from "../core/plans/plans.service";
-import { decideSubscription, subscribeToPlan } from "../core/subscriptions/subscriptions.service";
+import { decideSubscription, subscribeToPlan, unsubscribe } from "../core/subscriptions/subscriptions.service";
 import { setApiGatewayMode } from "../core/upstreams/upstreams.service";
 import { periodStart } from "../infra/counters/quota-period";
 import type { RunningGateway } from "./gateway-server";
@@ -150,6 +150,45 @@ describe("gateway: keys, subscriptions, limits, metering", () => {
     expect(suspended.text).toContain("suspended");
   });
 
+  it("honours every subscription state: rejected and unsubscribed apps get 403, reactivated ones get through", async () => {
+    const app = await createApp(database.db, f.tenantId, f.consumerId, { name: "States" });
+    const key = (await createAppKey(database.db, f.tenantId, f.consumerId, app.id)).secret;
+    const headers = { "x-tenant-id": f.tenantId, "x-api-key": key };
+    const gated = await createPlan(database.db, f.tenantId, f.providerId, f.api.id, {
+      name: "Gated for states",
+      approvalRequired: true,
+    });
+    const sub = await subscribeToPlan(database.db, f.tenantId, f.consumerId, gated.id, app.id);
+    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "reject");
+    const rejected = await call(`${f.basePath}/items`, headers);
+    expect(rejected.status).toBe(403);
+    expect(rejected.text).toContain("rejected");
+
+    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "approve");
+    expect((await call(`${f.basePath}/items`, headers)).status).toBe(200);
+    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "suspend");
+    expect((await call(`${f.basePath}/items`, headers)).status).toBe(403);
+    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "reactivate");
+    expect((await call(`${f.basePath}/items`, headers)).status).toBe(200);
+
+    await unsubscribe(database.db, f.tenantId, f.consumerId, sub.id);
+    const gone = await call(`${f.basePath}/items`, headers);
+    expect(gone.status).toBe(403);
+    expect(gone.text).toContain("not subscribed");
+
+    // Each refusal is metered under its reason, never billable.
+    await gateway.flush();
+    const reasons = await countRecordsByReason(database.db, f.tenantId, {
+      from: 0,
+      to: Date.now() + 1000,
+      apiId: f.api.id,
+    });
+    for (const reason of ["access_rejected", "suspended", "not_subscribed"]) {
+      expect(reasons.find((r) => r.reason === reason && !r.billable)?.count ?? 0).toBeGreaterThan(0);
+      expect(reasons.find((r) => r.reason === reason && r.billable)).toBeUndefined();
+    }
+  });
+
   it("stops a revoked key at once and keeps a rotated key working during the overlap only", async () => {
     const app = await createApp(database.db, f.tenantId, f.consumerId, { name: "Rotating" });
     const issued = await createAppKey(database.db, f.tenantId, f.consumerId, app.id);
@@ -220,8 +259,12 @@ describe("gateway: quotas", () => {
     });
     const headers = { "x-tenant-id": f.tenantId, "x-api-key": f.key };
     const single = [];
-    for (let i = 0; i < 3; i++) single.push((await call(`${f.basePath}/items/${i}`, headers)).status);
-    expect(single).toEqual([200, 200, 429]);
+    for (let i = 0; i < 3; i++) single.push(await call(`${f.basePath}/items/${i}`, headers));
+    expect(single.map((r) => r.status)).toEqual([200, 200, 429]);
+    // The refusal names the object's quota, and its headers describe that quota.
+    expect(single[2]?.text).toContain("Quota exceeded: 2 / day of Single items on the Free plan");
+    expect(single[2]?.headers["x-ratelimit-requests-limit"]).toBe("2");
+    expect(single[2]?.headers["x-ratelimit-requests-remaining"]).toBe("0");
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(200);
   });
 });

@@ -94,4 +94,26 @@ describe("proxy headers", () => {
     expect(appendClientResponseHeaders(upstream, out)).toBe("/next");
     expect(out).toEqual(["content-type", "text/plain", "set-cookie", "a=1", "set-cookie", "b=2", "location", "/next"]);
   });
+
+  it("drops the upstream's copies of headers the gateway sets (CORS, rate limits, request id)", () => {
+    const upstream = [
+      "Access-Control-Allow-Origin",
+      "*",
+      "Access-Control-Allow-Credentials",
+      "true",
+      "Access-Control-Expose-Headers",
+      "x-upstream",
+      "X-RateLimit-Remaining",
+      "99",
+      "X-Portico-Request-Id",
+      "spoofed",
+      "Retry-After",
+      "30",
+      "X-Upstream",
+      "kept",
+    ].map((s) => Buffer.from(s, "latin1"));
+    const out: string[] = [];
+    appendClientResponseHeaders(upstream, out);
+    expect(out).toEqual(["retry-after", "30", "x-upstream", "kept"]);
+  });
 });

@@ -13,6 +13,26 @@ const HOP_BY_HOP = new Set([
   "http2-settings",
 ]);
 
+/**
+ * Response headers the gateway sets itself: an upstream's own copies are dropped, or the client would get two values
+ * (browsers refuse a response with two Access-Control-Allow-Origin values, so try-it would fail against any upstream
+ * that answers CORS itself; two X-RateLimit-Remaining values would contradict each other). Allow-Credentials goes
+ * too: the gateway answers `*`, which browsers refuse together with credentials.
+ */
+const GATEWAY_OWNED = new Set([
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+  "access-control-expose-headers",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "x-ratelimit-requests-limit",
+  "x-ratelimit-requests-remaining",
+  "x-ratelimit-requests-reset",
+  "x-portico-request-id",
+  "x-portico-mock",
+]);
+
 /** Client headers that claim an identity or a network path: never forwarded as the client sent them. */
 const SPOOFABLE = new Set([
   "forwarded",
@@ -118,7 +138,8 @@ export function encodePlanName(name: string): string {
 }
 
 /**
- * Upstream response headers (undici's raw Buffer list) appended to `out` as strings, hop-by-hop ones dropped.
+ * Upstream response headers (undici's raw Buffer list) appended to `out` as strings, hop-by-hop ones and those the
+ * gateway sets itself dropped.
  * Bytes are kept as they came (latin1 both ways). Returns the Location header when there is one.
  */
 export function appendClientResponseHeaders(raw: readonly Buffer[], out: string[]): string | null {
@@ -133,7 +154,7 @@ export function appendClientResponseHeaders(raw: readonly Buffer[], out: string[
   }
   for (let i = 0; i < n; i += 2) {
     const name = names[i >> 1] as string;
-    if (HOP_BY_HOP.has(name) || (listed?.has(name) ?? false)) continue;
+    if (HOP_BY_HOP.has(name) || GATEWAY_OWNED.has(name) || (listed?.has(name) ?? false)) continue;
     const value = (raw[i + 1] as Buffer).toString("latin1");
     if (name === "location" && location === null) location = value;
     out.push(name, value);

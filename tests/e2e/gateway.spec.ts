@@ -195,6 +195,23 @@ test("Pricing signed out prompts to log in; rotating a key keeps the old one dur
   await expect(panel.locator('[data-testid="key-row"][data-status="ACTIVE"]')).toHaveCount(1);
   expect((await callEcho(gateway, oldKey)).status).toBe(200);
   expect((await callEcho(gateway, newKey)).status).toBe(200);
+
+  // Rename the app; deleting it is refused while it is subscribed, then works after unsubscribing.
+  const renamed = `${appName} renamed`;
+  await panel.getByTestId("edit-app").click();
+  await panel.getByTestId("edit-app-name").fill(renamed);
+  await panel.getByTestId("edit-app-save").click();
+  const renamedPanel = dev.getByTestId("app-panel").filter({ has: dev.getByTestId("app-name").getByText(renamed) });
+  await expect(renamedPanel).toBeVisible();
+  await renamedPanel.getByTestId("delete-app").click();
+  await renamedPanel.getByTestId("delete-app-confirm").click();
+  await expect(renamedPanel.getByTestId("delete-app-form").getByTestId("action-error")).toContainText("Unsubscribe");
+  await renamedPanel.getByTestId("unsubscribe").click();
+  await renamedPanel.getByTestId("unsubscribe-confirm").click();
+  await expect(renamedPanel.getByTestId("no-subscriptions")).toBeVisible();
+  await renamedPanel.getByTestId("delete-app-confirm").click();
+  await expect(renamedPanel).toHaveCount(0);
+  expect((await callEcho(gateway, newKey)).status).toBe(401);
   await dev.context().close();
 });
 
@@ -212,7 +229,7 @@ test("Provider: plans with every field, field errors, approval-required plan app
   await page.getByTestId("sign-up-submit").click();
   await expect(page.getByTestId("user-menu-button")).toBeVisible();
   await waitForHydration(page);
-  const slug = await page.evaluate(async () => {
+  const { slug, apiId } = await page.evaluate(async () => {
     const csrf = (await (await fetch("/gateway/csrf")).json()) as { data: { csrfToken: string } };
     const post = async (query: string, variables: Record<string, unknown>) => {
       const r = await fetch("/gateway/graphql", {
@@ -244,14 +261,17 @@ test("Provider: plans with every field, field errors, approval-required plan app
       a: api?.id,
       t: spec,
     });
-    return api?.slug ?? "";
+    return { slug: api?.slug ?? "", apiId: api?.id ?? "" };
   });
   expect(slug).not.toBe("");
   const apiPage = `/${username}/api/${slug}`;
 
   await page.goto(`${apiPage}/pricing`);
   await expect(page.getByTestId("no-plans")).toBeVisible();
-  await page.getByTestId("manage-plans-link").click();
+  await expect(page.getByTestId("manage-plans-link")).toHaveAttribute("href", `${apiPage}/plans/manage`);
+  // The studio's API page leads to the plan manager too.
+  await page.goto(`/studio/apis/${apiId}`);
+  await page.getByTestId("studio-plans").click();
   await expect(page).toHaveURL(new RegExp(`${apiPage}/plans/manage$`));
 
   // Field errors from the form's zod check.
@@ -333,6 +353,14 @@ test("Provider: plans with every field, field errors, approval-required plan app
   ).toHaveAttribute("data-status", "subscribed");
   await dev.reload();
   await expect(devPanel.getByTestId("subscription-status")).toHaveText("Subscribed");
+
+  // The API has no reachable upstream: the provider switches the gateway to mock mode (answers from the spec).
+  await expect(page.getByTestId("gateway-mode")).toHaveAttribute("data-mode", "proxy");
+  await page.getByTestId("gateway-mode-mock").check();
+  await page.getByTestId("gateway-mode-save").click();
+  await expect(page.getByTestId("gateway-mode-saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("gateway-mode")).toHaveAttribute("data-mode", "mock");
 
   // Someone else's plan manager is a 404.
   const other = await dev.goto(`${apiPage}/plans/manage`);

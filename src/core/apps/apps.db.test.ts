@@ -7,7 +7,17 @@ import { gatewayKysely } from "../plans/gateway.tables";
 import { createPlan } from "../plans/plans.service";
 import { decideSubscription, subscribeToPlan, unsubscribe } from "../subscriptions/subscriptions.service";
 import { hashApiKey } from "./api-key";
-import { createApp, createAppKey, getApp, listAppKeys, listApps, revokeAppKey, rotateAppKey } from "./apps.service";
+import {
+  createApp,
+  createAppKey,
+  deleteApp,
+  getApp,
+  listAppKeys,
+  listApps,
+  renameApp,
+  revokeAppKey,
+  rotateAppKey,
+} from "./apps.service";
 
 describeEachDialect("apps, keys and subscriptions", ({ db }) => {
   let tenantA = "";
@@ -90,6 +100,29 @@ describeEachDialect("apps, keys and subscriptions", ({ db }) => {
     expect(moved).toMatchObject({ id: sub.id, planId: free.id, status: "subscribed" });
     expect((await unsubscribe(db(), tenantA, alice, sub.id)).status).toBe("unsubscribed");
     await expect(decideSubscription(db(), tenantA, provider, sub.id, "suspend")).rejects.toThrow(/cannot be changed/);
+  });
+
+  it("renames an app, and deletes it only once no live subscription binds it", async () => {
+    const app = await createApp(db(), tenantA, alice, { name: "Short-lived" });
+    const renamed = await renameApp(db(), tenantA, alice, app.id, { name: " Renamed ", description: "Nightly sync" });
+    expect(renamed).toMatchObject({ name: "Renamed", description: "Nightly sync" });
+    await expect(renameApp(db(), tenantA, alice, app.id, { name: " " })).rejects.toThrow();
+    await expect(renameApp(db(), tenantA, bob, app.id, { name: "Mine now" })).rejects.toThrow("App not found");
+
+    const issued = await createAppKey(db(), tenantA, alice, app.id);
+    const free = await createPlan(db(), tenantA, provider, apiId, { name: "Free for delete" });
+    const sub = await subscribeToPlan(db(), tenantA, alice, free.id, app.id);
+    await expect(deleteApp(db(), tenantA, bob, app.id)).rejects.toThrow("App not found");
+    await expect(deleteApp(db(), tenantA, alice, app.id)).rejects.toThrow(/Unsubscribe this app/);
+    await unsubscribe(db(), tenantA, alice, sub.id);
+    await deleteApp(db(), tenantA, alice, app.id);
+    await expect(getApp(db(), tenantA, alice, app.id)).rejects.toThrow("App not found");
+    const keyRows = await gatewayKysely(db())
+      .selectFrom("app_keys")
+      .select("id")
+      .where("key_hash", "=", hashApiKey(issued.secret))
+      .execute();
+    expect(keyRows).toHaveLength(0);
   });
 
   it("validates plans: coherent overage, known endpoints, provider only", async () => {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/connection";
 import { AppError } from "../errors/app-error";
 import type { AppKeyRow, AppRow } from "../plans/gateway.tables";
 import { announceGatewayChange } from "../plans/gateway-changes";
+import { selectSubscriptionsOfApp } from "../subscriptions/subscriptions.queries";
 import { displayPrefix, generateApiKey, hashApiKey } from "./api-key";
 import { requireManageableApp } from "./apps.policy";
 import {
@@ -161,9 +162,19 @@ export async function renameApp(
   return toApp(row);
 }
 
-/** Deletes the app with its keys and subscriptions; its keys stop working at the gateway at once. */
+/** Subscriptions that still bind the app (billing, approvals, a past-due balance): it cannot be deleted with them. */
+const LIVE_SUBSCRIPTION = new Set(["subscribed", "pending_approval", "suspended"]);
+
+/**
+ * Deletes the app with its keys and ended subscriptions; its keys stop working at the gateway at once. An app with a
+ * live subscription is refused: deleting it would drop a paid subscription (and its renewals) without a cancellation.
+ */
 export async function deleteApp(db: Db, tenantId: string, viewerId: string, appId: string): Promise<void> {
   await requireManageableApp(db, tenantId, viewerId, appId);
+  const subscriptions = await selectSubscriptionsOfApp(db, tenantId, appId);
+  if (subscriptions.some((s) => LIVE_SUBSCRIPTION.has(s.status))) {
+    throw new AppError("CONFLICT", "Unsubscribe this app from its APIs before deleting it");
+  }
   const keys = await selectKeysOfApp(db, tenantId, appId);
   await deleteAppRow(db, tenantId, appId);
   for (const k of keys) announceGatewayChange({ kind: "key", keyHash: k.key_hash });

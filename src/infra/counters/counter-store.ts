@@ -32,9 +32,11 @@ export interface LimitDecision {
   reason: LimitReason;
   /** Set when the plan has a rate limit. */
   rate: LimitHeaders | null;
-  /** The plan-level quota (or the first limited quota), when there is one. */
+  /** The plan-level quota (or the first limited quota, or on a refusal the quota that refused), when there is one. */
   quota: LimitHeaders | null;
   retryAfterMs: number;
+  /** The scope ("plan" or a plan object's id) of the hard quota that refused the call; null otherwise. */
+  refusedScope: string | null;
   /** Admitted beyond a soft quota: billed as overage. */
   overage: boolean;
   /** Pass back to commit() or release(); null when the call was refused. */

@@ -153,6 +153,8 @@ export class MemoryCounterStore implements CounterStore {
       rateCheck = checkWindow(window, request.rate, monotonic, false);
     }
     let quotaRefused = false;
+    let refusedScope: string | null = null;
+    let refusedHeaders: LimitDecision["quota"] = null;
     let quotaRetry = 0;
     let overage = false;
     let quotaHeaders: LimitDecision["quota"] = null;
@@ -169,6 +171,10 @@ export class MemoryCounterStore implements CounterStore {
         if (q.hard) {
           quotaRefused = true;
           quotaRetry = Math.max(quotaRetry, resetMs);
+          if (refusedScope === null) {
+            refusedScope = q.scope;
+            refusedHeaders = { limit: q.limit, remaining: 0, resetMs };
+          }
         } else {
           overage = true;
         }
@@ -182,8 +188,9 @@ export class MemoryCounterStore implements CounterStore {
         reason: quotaRefused ? "quota_exceeded" : "rate_limited",
         rate:
           rateCheck && request.rate ? { limit: request.rate.limit, remaining: 0, resetMs: rateCheck.resetMs } : null,
-        quota: quotaHeaders,
+        quota: refusedHeaders ?? quotaHeaders,
         retryAfterMs: Math.max(quotaRefused ? quotaRetry : 0, rateCheck?.retryAfterMs ?? 0),
+        refusedScope,
         overage: false,
         ticket: null,
       };
@@ -204,6 +211,7 @@ export class MemoryCounterStore implements CounterStore {
       rate,
       quota: quotaHeaders,
       retryAfterMs: 0,
+      refusedScope: null,
       overage,
       ticket: new MemoryTicket(request.tenantId, request.subscriptionId, states),
     };

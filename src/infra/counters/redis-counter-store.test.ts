@@ -41,6 +41,25 @@ describe("redis counter store (scale-out)", () => {
     expect(refused?.retryAfterMs).toBeLessThanOrEqual(86_400_000);
   });
 
+  it("names the per-endpoint quota that refused, while the plan quota has room", async () => {
+    const id = sub();
+    const req: LimitRequest = {
+      tenantId: "t",
+      subscriptionId: id,
+      rate: null,
+      quotas: [
+        { scope: "plan", limit: 100, period: "day", hard: true },
+        { scope: "obj_single", limit: 2, period: "day", hard: true },
+      ],
+    };
+    const decisions = [];
+    for (let i = 0; i < 3; i++) decisions.push(await store.decide(req));
+    expect(decisions.map((d) => d.admitted)).toEqual([true, true, false]);
+    expect(decisions[2]).toMatchObject({ reason: "quota_exceeded", refusedScope: "obj_single" });
+    expect(decisions[2]?.quota).toMatchObject({ limit: 2, remaining: 0 });
+    expect(decisions[0]?.refusedScope).toBeNull();
+  });
+
   it("admits exactly the rate limit in a burst and hands back released reservations", async () => {
     const id = sub();
     const req: LimitRequest = {

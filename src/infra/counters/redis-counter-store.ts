@@ -286,6 +286,7 @@ export class RedisCounterStore implements CounterStore {
       rate,
       quota,
       retryAfterMs: 0,
+      refusedScope: null,
       overage,
       ticket: new RedisTicket(request.tenantId, request.subscriptionId, leases),
     };
@@ -293,7 +294,9 @@ export class RedisCounterStore implements CounterStore {
 
   private refused(sub: SubscriptionLeases, request: LimitRequest, result: RefillResult): LimitDecision {
     const now = monotonic();
-    const quotaSpec = request.quotas.find((q) => q.limit !== null);
+    const refusing = result.status === 2 ? request.quotas.find((q) => result.refusedScopes.has(q.scope)) : undefined;
+    // The quota headers describe the quota that refused the call, else the first limited one.
+    const quotaSpec = refusing ?? request.quotas.find((q) => q.limit !== null);
     const lease = quotaSpec ? sub.quotas.get(quotaSpec.scope) : undefined;
     return {
       admitted: false,
@@ -314,6 +317,7 @@ export class RedisCounterStore implements CounterStore {
             }
           : null,
       retryAfterMs: result.retryAfterMs,
+      refusedScope: refusing?.scope ?? null,
       overage: false,
       ticket: null,
     };
@@ -365,7 +369,12 @@ export class RedisCounterStore implements CounterStore {
         status,
         retryAfterMs: at(2),
         refusedRate: status === 1,
-        refusedScopes: new Set(status === 2 ? needQuota.map((q) => q.scope) : []),
+        // The script answers each quota's allocation before the call: the hard quotas that were full refused it.
+        refusedScopes: new Set(
+          status === 2
+            ? needQuota.filter((q, i) => q.hard && q.limit !== null && at(7 + 4 * i + 3) >= q.limit).map((q) => q.scope)
+            : [],
+        ),
       };
     }
     const rateGrant = at(3);

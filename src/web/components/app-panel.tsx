@@ -3,6 +3,7 @@ import { formatDate } from "../lib/format";
 import { useLocale } from "../lib/root-data";
 import type { DashboardActionResult, DashboardApp, DashboardData } from "../routes/developer/dashboard-types";
 import { AppKeys } from "./app-keys";
+import { AppSettings } from "./app-settings";
 import { AppSubscriptions } from "./app-subscriptions";
 import { AppUsage } from "./app-usage";
 
@@ -29,6 +30,7 @@ export function AppPanel(props: {
         <span className="text-sm text-slate-500">
           {t("apps.createdOn", { date: formatDate(app.createdAt, locale) })}
         </span>
+        <AppSettings app={app} />
         {app.description && (
           <p dir="auto" className="w-full text-sm text-slate-600 dark:text-slate-400">
             {app.description}

@@ -776,6 +776,14 @@ export const enUS = {
     usageChartLabel_other: "{{formattedCount}} calls in the last {{minutes}} minutes, per minute",
     usageLegendCalls: "Calls per minute",
     usageLegendErrors: "Errors",
+    editApp: "Edit app",
+    appDescription: "Description (optional)",
+    saveApp: "Save",
+    appSaved: "Saved.",
+    deleteApp: "Delete app",
+    deleteAppWarning:
+      "Delete {{name}} with its keys and subscriptions? Its keys stop working within seconds. This cannot be undone.",
+    deleteAppConfirm: "Delete app",
   },
   pricing: {
     title: "Plans and pricing",
@@ -1063,6 +1071,16 @@ export const enUS = {
     noSubscribers: "No subscriptions yet.",
     ownerOnly: "Only the API's owner sees and decides its subscriptions.",
     decision: { approve: "Approve", reject: "Reject", suspend: "Suspend", reactivate: "Reactivate" },
+    gatewayMode: {
+      title: "Gateway mode",
+      intro: "How the gateway answers calls to this API.",
+      proxy: "Proxy: forward calls to the upstream",
+      proxyHint: "The API's base URL receives every call.",
+      mock: "Mock: answer from the spec's examples",
+      mockHint: "For an upstream that is unreachable: answers come from the OpenAPI examples and schemas.",
+      save: "Save mode",
+      saved: "Mode saved.",
+    },
   },
   studio: {
     title: "My APIs",

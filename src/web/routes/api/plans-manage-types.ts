@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from "../../../core/plans/gateway.tables";
+import type { GatewayMode, SubscriptionStatus } from "../../../core/plans/gateway.tables";
 import type { PlanView } from "../../components/plan-view";
 
 /* What the plan manager ships to the browser and what its action answers. */
@@ -24,9 +24,11 @@ export interface PlansManageData {
   priceDigits: number;
   /** null when the viewer may edit the API but not manage its subscriptions (not its owner). */
   subscriptions: ManagedSubscription[] | null;
+  /** Whether the gateway proxies calls to the upstream or answers from the spec (mock mode). */
+  gatewayMode: GatewayMode;
 }
 
-export type PlansManageIntent = "create-plan" | "update-plan" | "decide";
+export type PlansManageIntent = "create-plan" | "update-plan" | "decide" | "gateway-mode";
 
 export type PlansManageResult =
   | { ok: true; intent: PlansManageIntent; formId: string; decision?: string }

@@ -6,6 +6,7 @@ import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
 import { selectAppById } from "../../../core/apps/apps.queries";
 import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
 import { AppError, isAppError } from "../../../core/errors/app-error";
+import type { GatewayMode } from "../../../core/plans/gateway.tables";
 import { selectEndpointTemplates } from "../../../core/plans/plans.queries";
 import { createPlan, getPlan, listPlansForApi, updatePlan } from "../../../core/plans/plans.service";
 import {
@@ -13,8 +14,13 @@ import {
   listSubscriptionsOfApi,
   type ProviderDecision,
 } from "../../../core/subscriptions/subscriptions.service";
+<<<<<<< HEAD
 import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
+=======
+import { GATEWAY_MODES, getApiGatewayMode, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
+>>>>>>> issue6
 import { apiPath } from "../../components/api-card";
+import { GatewayModeForm } from "../../components/gateway-mode-form";
 import { LocalLink } from "../../components/localized-link";
 import { PlanApprovals } from "../../components/plan-approvals";
 import { PlanEditor } from "../../components/plan-editor";
@@ -66,9 +72,10 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
   const { db, tenant } = context;
   const { viewer, api } = await requireEditor(args);
   const currency = resolveCurrency(null, tenant.config.defaultCurrency);
-  const [plans, endpoints] = await Promise.all([
+  const [plans, endpoints, gatewayMode] = await Promise.all([
     listPlansForApi(db, tenant.id, api.id, { includePrivate: true }),
     selectEndpointTemplates(db, tenant.id, api.id),
+    getApiGatewayMode(db, tenant.id, api.id),
   ]);
   let subscriptions: ManagedSubscription[] | null = null;
   try {
@@ -104,6 +111,7 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
     currency,
     priceDigits: currencyExponent(currency),
     subscriptions,
+    gatewayMode,
   };
 }
 
@@ -115,7 +123,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
   requireActionCsrf(request, form);
   const raw = formText(form, "intent");
   const intent: PlansManageIntent | undefined =
-    raw === "create-plan" || raw === "update-plan" || raw === "decide" ? raw : undefined;
+    raw === "create-plan" || raw === "update-plan" || raw === "decide" || raw === "gateway-mode" ? raw : undefined;
   const formId = formText(form, "planId") || formText(form, "subscriptionId") || "new";
   const fail = (code: string, message: string, fields: Record<string, string> = {}): PlansManageResult => ({
     ok: false,
@@ -134,6 +142,12 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
         processor: createPaymentProcessor(db),
       });
       return { ok: true, intent, formId, decision };
+    }
+    if (intent === "gateway-mode") {
+      const mode = formText(form, "mode") as GatewayMode;
+      if (!GATEWAY_MODES.includes(mode)) throw new AppError("BAD_REQUEST", "The mode is proxy or mock");
+      await setApiGatewayMode(db, tenant.id, viewer.id, api.id, mode);
+      return { ok: true, intent, formId };
     }
     if (intent !== "create-plan" && intent !== "update-plan") throw new AppError("BAD_REQUEST", "Unknown action");
     const existing = intent === "update-plan" ? await getPlan(db, tenant.id, formText(form, "planId")) : null;
@@ -183,6 +197,7 @@ export default function PlansManage({ loaderData }: Route.ComponentProps) {
         priceDigits={data.priceDigits}
       />
       <PlanApprovals subscriptions={data.subscriptions} plans={data.plans} />
+      <GatewayModeForm mode={data.gatewayMode} />
     </div>
   );
 }

@@ -54,7 +54,14 @@ export interface DashboardData {
   gateway: { baseUrl: string; keyHeader: string; tenantHeader: string; tenantId: string; tenantHeaderNeeded: boolean };
 }
 
-export type DashboardIntent = "create-app" | "create-key" | "rotate-key" | "revoke-key" | "unsubscribe";
+export type DashboardIntent =
+  | "create-app"
+  | "rename-app"
+  | "delete-app"
+  | "create-key"
+  | "rotate-key"
+  | "revoke-key"
+  | "unsubscribe";
 
 /** A route action's answer: ok (with the full key once for create/rotate), or the refusal to show. */
 export type DashboardActionResult =

@@ -2,7 +2,14 @@ import { useEffect, useRef } from "react";
 import { redirect, useNavigate } from "react-router";
 import { localizePath } from "../../../common/i18n/locale-path";
 import { isPrefixedLocale } from "../../../common/locales";
-import { createApp, createAppKey, revokeAppKey, rotateAppKey } from "../../../core/apps/apps.service";
+import {
+  createApp,
+  createAppKey,
+  deleteApp,
+  renameApp,
+  revokeAppKey,
+  rotateAppKey,
+} from "../../../core/apps/apps.service";
 import { AppError } from "../../../core/errors/app-error";
 import { unsubscribe } from "../../../core/subscriptions/subscriptions.service";
 import { AppCreateForm } from "../../components/app-create-form";
@@ -21,7 +28,15 @@ import type { Route } from "./+types/dashboard";
 import { appContextOf, loadDashboard, resolveDashboardContext } from "./dashboard-data.server";
 import type { DashboardActionResult, DashboardApp, DashboardIntent } from "./dashboard-types";
 
-const INTENTS = new Set<DashboardIntent>(["create-app", "create-key", "rotate-key", "revoke-key", "unsubscribe"]);
+const INTENTS = new Set<DashboardIntent>([
+  "create-app",
+  "rename-app",
+  "delete-app",
+  "create-key",
+  "rotate-key",
+  "revoke-key",
+  "unsubscribe",
+]);
 
 function signInRedirect(request: Request, lang: string | undefined): never {
   const url = new URL(request.url);
@@ -64,6 +79,15 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
         await createApp(db, tenant.id, viewer.id, { name: formText(form, "name"), context: appContextOf(entry) });
         return;
       }
+      case "rename-app":
+        await renameApp(db, tenant.id, viewer.id, formText(form, "appId"), {
+          name: formText(form, "name"),
+          description: formText(form, "description") || null,
+        });
+        return;
+      case "delete-app":
+        await deleteApp(db, tenant.id, viewer.id, formText(form, "appId"));
+        return;
       case "create-key":
         secret = (await createAppKey(db, tenant.id, viewer.id, formText(form, "appId"), formText(form, "name") || null))
           .secret;

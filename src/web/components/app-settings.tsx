@@ -1,0 +1,94 @@
+import { useFetcher } from "react-router";
+import { useTranslation } from "../i18n/use-translation";
+import type { DashboardActionResult, DashboardApp } from "../routes/developer/dashboard-types";
+import { ActionErrorText, buttonClass, CsrfInput, inputClass } from "./app-form-bits";
+
+/** An app's name and description (edit), and deleting it with its keys and subscriptions (after confirming). */
+export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "description"> }) {
+  const { t } = useTranslation();
+  const { app } = props;
+  const rename = useFetcher<DashboardActionResult>({ key: `rename-app:${app.id}` });
+  const remove = useFetcher<DashboardActionResult>({ key: `delete-app:${app.id}` });
+  return (
+    <div className="ms-auto flex flex-wrap items-start gap-2">
+      <details>
+        <summary data-testid="edit-app" className={`${buttonClass.secondary} cursor-pointer list-none`}>
+          {t("apps.editApp")}
+        </summary>
+        <rename.Form
+          method="post"
+          data-testid="edit-app-form"
+          className="mt-2 flex w-72 flex-col gap-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700"
+        >
+          <CsrfInput />
+          <input type="hidden" name="intent" value="rename-app" />
+          <input type="hidden" name="appId" value={app.id} />
+          <label htmlFor={`app-name-${app.id}`} className="font-semibold">
+            {t("apps.appName")}
+          </label>
+          <input
+            id={`app-name-${app.id}`}
+            name="name"
+            required
+            maxLength={60}
+            defaultValue={app.name}
+            data-testid="edit-app-name"
+            className={inputClass}
+          />
+          <label htmlFor={`app-description-${app.id}`} className="font-semibold">
+            {t("apps.appDescription")}
+          </label>
+          <textarea
+            id={`app-description-${app.id}`}
+            name="description"
+            maxLength={500}
+            rows={2}
+            defaultValue={app.description ?? ""}
+            data-testid="edit-app-description"
+            className={inputClass}
+          />
+          <ActionErrorText result={rename.data} />
+          <div className="flex items-center gap-2">
+            <button
+              type="submit"
+              data-testid="edit-app-save"
+              disabled={rename.state !== "idle"}
+              className={buttonClass.primary}
+            >
+              {t("apps.saveApp")}
+            </button>
+            {rename.data?.ok && rename.state === "idle" && (
+              <span role="status" className="text-success">
+                {t("apps.appSaved")}
+              </span>
+            )}
+          </div>
+        </rename.Form>
+      </details>
+      <details>
+        <summary data-testid="delete-app" className={`${buttonClass.dangerOutline} cursor-pointer list-none`}>
+          {t("apps.deleteApp")}
+        </summary>
+        <remove.Form
+          method="post"
+          data-testid="delete-app-form"
+          className="mt-2 flex max-w-xs flex-col gap-2 rounded-lg border border-danger/30 p-3 text-sm"
+        >
+          <CsrfInput />
+          <input type="hidden" name="intent" value="delete-app" />
+          <input type="hidden" name="appId" value={app.id} />
+          <p>{t("apps.deleteAppWarning", { name: app.name })}</p>
+          <button
+            type="submit"
+            data-testid="delete-app-confirm"
+            disabled={remove.state !== "idle"}
+            className={buttonClass.danger}
+          >
+            {t("apps.deleteAppConfirm")}
+          </button>
+          <ActionErrorText result={remove.data} />
+        </remove.Form>
+      </details>
+    </div>
+  );
+}
