@@ -19,6 +19,7 @@ import { isValidHttpUrl } from "../common/url";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BreadcrumbJsonLd, useBreadcrumbs } from "./components/breadcrumb-trail";
+import { CookieConsent } from "./components/cookie-consent";
 import { OneTapSignIn } from "./components/one-tap-sign-in";
 import { ProgressBar } from "./components/progress-bar";
 import { SiteFooter } from "./components/site-footer";
@@ -27,6 +28,7 @@ import { TopBar } from "./components/top-bar";
 import { I18nProvider } from "./i18n/i18n-provider";
 import { useTranslation } from "./i18n/use-translation";
 import "./load-context";
+import { primeConsentRequirement, readConsent } from "./lib/consent";
 import { primeCsrfToken } from "./lib/graphql-client";
 import { pageMeta } from "./lib/meta";
 import { THEME_BOOT_SCRIPT } from "./lib/preferences";
@@ -92,6 +94,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       height: config.theme.logo.height,
     },
     consentEnabled: config.consent.enabled,
+    /** The visitor's stored cookie choice, so the server renders the banner only when it is still needed. */
+    consentChoice: readConsent(request.headers.get("cookie")),
+    consentPolicyHref: imageSrc(config.consent.policyUrl) ?? "/page/privacy",
     studioPath: config.featureFlags.newBuildExperience ? "/studio" : "/provider",
     /** Signed-in user, menu flags, contexts, followed and saved API ids; null when signed out. */
     session,
@@ -165,6 +170,7 @@ function AppShell(props: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // Module state, set during render so the first client call already has the server's token.
   primeCsrfToken(data?.csrfToken);
+  primeConsentRequirement(data?.consentEnabled ?? false);
   useHydrationMarker();
   return (
     <SocialProvider session={data?.session ?? null}>
@@ -176,6 +182,14 @@ function AppShell(props: { children: ReactNode }) {
       </main>
       <SiteFooter crumbs={crumbs} />
       <BreadcrumbJsonLd crumbs={crumbs} />
+      {data && (
+        <CookieConsent
+          required={data.consentEnabled}
+          initialChoice={data.consentChoice}
+          policyHref={data.consentPolicyHref}
+          brand={data.brand}
+        />
+      )}
       {data?.oneTapClientId && <OneTapSignIn clientId={data.oneTapClientId} nonce={data.nonce} />}
     </SocialProvider>
   );

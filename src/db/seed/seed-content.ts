@@ -26,6 +26,8 @@ export function acmeTenantConfig(): TenantConfig {
     switches: { publicMode: false, invoiceBilling: true },
     defaultCurrency: "EUR",
     supportEmail: "api-platform@acme.example",
+    // The optional cookie-consent banner (spec section 1) is on here, so the demo shows it.
+    consent: { enabled: true, policyUrl: "/page/privacy" },
   });
 }
 

@@ -74,6 +74,17 @@ export const enUS = {
     tagline: "The marketplace to find, test and connect to APIs.",
     copyright: "© {{year}} {{brand}}",
   },
+  consent: {
+    title: "Cookies on {{brand}}",
+    body: "We use the cookies {{brand}} needs to work: sign-in, security, your language and your theme. With your permission we also record how search is used (terms and the results you open) to improve results.",
+    policy: "Read the privacy policy",
+    acceptAll: "Accept all",
+    necessaryOnly: "Necessary only",
+    close: "Close",
+    currentAll: "Your current choice: all cookies, usage analytics included.",
+    currentNecessary: "Your current choice: necessary cookies only.",
+    currentNone: "You have not made a choice yet.",
+  },
   /** Social profile URLs for the footer; tenants point them at their own accounts through custom strings. */
   social: {
     github: "https://github.com",
@@ -215,6 +226,11 @@ export const enUS = {
   },
   page: {
     updated: "Last updated {{date}}",
+    indexTitle: "Pages",
+    indexIntro: "About us, our terms and everything else worth reading.",
+    indexEmpty: "There are no pages yet.",
+    indexMetaTitle: "Pages | {{brand}}",
+    indexMetaDescription: "About {{brand}}, its terms, privacy and company pages.",
   },
   error: {
     pageNotFound: "Page not found",
