@@ -14,7 +14,7 @@ export function acmeTenantConfig(): TenantConfig {
     brandName: "Acme Internal Hub",
     accentColor: "#7c3aed",
     theme: {
-      fontFamily: "'Inter', system-ui, sans-serif",
+      fontFamily: "'Inter', 'Public Sans Variable', system-ui, sans-serif",
       backgroundColor: "#ffffff",
       linkColor: "#475569",
       linkHoverColor: "#0f172a",

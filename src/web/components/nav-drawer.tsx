@@ -69,6 +69,7 @@ export function NavDrawer(props: {
                 <a
                   href={item.external ? item.href : localize(item.href)}
                   onClick={close}
+                  data-testid={`drawer-${item.id}`}
                   aria-current={item.id === props.selected ? "page" : undefined}
                   className={linkClass}
                 >
