@@ -216,3 +216,24 @@ test.describe("second tenant's consent banner", () => {
     await expect(page.getByTestId("cookie-consent")).toHaveCount(0);
   });
 });
+
+test("the notifications tray: badge, list, seen and read", async ({ page }) => {
+  await page.goto("/auth?referral=%2Fhub");
+  await page.getByLabel("E-mail").fill("admin@portico.demo");
+  await page.getByLabel("Password").fill("portico-demo-admin");
+  await page.getByTestId("sign-in-submit").click();
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(page.getByTestId("notifications-badge")).toHaveText("2");
+  await page.getByTestId("notifications-button").click();
+  const panel = page.getByTestId("notifications-panel");
+  await expect(panel.getByTestId("notification")).toHaveCount(2);
+  await expect(panel.getByTestId("notification").first()).toContainText("One key for every API");
+  await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
+  await panel.getByTestId("notification-read").first().click();
+  await expect(panel.locator('[data-testid="notification"][data-read="true"]')).toHaveCount(1);
+  await panel.getByTestId("notifications-read-all").click();
+  await expect(panel.locator('[data-testid="notification"][data-read="true"]')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByTestId("notifications-button")).toBeVisible();
+  await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
+});

@@ -9,6 +9,7 @@ import { MenuIcon } from "./icons";
 import { LocalLink } from "./localized-link";
 import { NavDrawer } from "./nav-drawer";
 import { productNavItems } from "./nav-items";
+import { NotificationsTray } from "./notifications-tray";
 import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 import { OrgsMenu, UserMenu } from "./user-menu";
@@ -93,6 +94,7 @@ export function TopBar() {
           <ThemeToggle className="hover:text-mast-link-hover" />
           {session ? (
             <div data-testid="user-area" className="hidden items-center gap-1 sm:flex">
+              <NotificationsTray />
               <OrgsMenu session={session} className="hidden xl:block" />
               <ContextSwitcher session={session} className="hidden md:block" />
               <UserMenu session={session} />

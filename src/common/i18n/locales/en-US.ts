@@ -74,6 +74,16 @@ export const enUS = {
     tagline: "The marketplace to find, test and connect to APIs.",
     copyright: "© {{year}} {{brand}}",
   },
+  notifications: {
+    button: "Notifications",
+    buttonWithCount_one: "Notifications, {{count}} new",
+    buttonWithCount_other: "Notifications, {{count}} new",
+    title: "Notifications",
+    empty: "No notifications yet.",
+    markRead: "Mark as read",
+    markAllRead: "Mark all as read",
+    typeError: "Error",
+  },
   consent: {
     title: "Cookies on {{brand}}",
     body: "We use the cookies {{brand}} needs to work: sign-in, security, your language and your theme. With your permission we also record how search is used (terms and the results you open) to improve results.",
