@@ -102,6 +102,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     consentChoice: readConsent(request.headers.get("cookie")),
     consentPolicyHref: imageSrc(config.consent.policyUrl) ?? "/page/privacy",
     studioPath: config.featureFlags.newBuildExperience ? "/studio" : "/provider",
+    /** Spec "Layout": the unified masthead replaces the bar for signed-in users when the flag is on. */
+    unifiedMasthead: config.featureFlags.unified_masthead,
     /** Signed-in user, menu flags, contexts, followed and saved API ids; null when signed out. */
     session,
     /** The notifications tray's badge: notifications the user has not seen yet (0 when signed out). */

@@ -120,6 +120,7 @@ test("the error page's texts", async ({ page }) => {
 test("layout: skip link, templated titles, footer links and breadcrumbs", async ({ page }) => {
   await page.goto("/category/weather");
   await expect(page).toHaveTitle("Weather APIs | Portico");
+  await expect(page.getByTestId("top-bar")).toHaveAttribute("data-masthead", "classic");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Weather APIs on Portico/);
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to main content" });
@@ -236,4 +237,10 @@ test("the notifications tray: badge, list, seen and read", async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId("notifications-button")).toBeVisible();
   await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
+  // Signed in with the unified_masthead flag (on by default): one navigation over hub, apps and studio.
+  await expect(page.getByTestId("top-bar")).toHaveAttribute("data-masthead", "unified");
+  await expect(page.getByTestId("nav-my-apps")).toBeVisible();
+  await expect(page.getByTestId("nav-my-apis")).toBeVisible();
+  await page.getByTestId("user-menu-button").click();
+  await expect(page.getByTestId("menu-settings")).toHaveAttribute("href", "/auth/user/settings");
 });

@@ -48,6 +48,7 @@ export const enUS = {
     createTeam: "Create Team",
     myApps: "My Apps",
     myApis: "My APIs",
+    settings: "Settings",
     admin: "Admin",
     savedApis: "Saved APIs",
     contextLabel: "Acting as",
