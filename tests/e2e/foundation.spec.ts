@@ -243,4 +243,10 @@ test("the notifications tray: badge, list, seen and read", async ({ page }) => {
   await expect(page.getByTestId("nav-my-apis")).toBeVisible();
   await page.getByTestId("user-menu-button").click();
   await expect(page.getByTestId("menu-settings")).toHaveAttribute("href", "/auth/user/settings");
+  // The user menu's Admin entry leads to a real screen.
+  await page.getByTestId("menu-admin").click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin");
+  await expect(page.getByTestId("admin-stats")).toContainText("Public APIs");
+  await expect(page.getByTestId("admin-top-terms")).toBeVisible();
 });
