@@ -16,7 +16,7 @@ import { catalogsFor } from "../common/i18n/catalogs";
 import { DEFAULT_LOCALE, directionOf, isPrefixedLocale, type Locale } from "../common/locales";
 import { themeCssVariables } from "../common/theme/theme-tokens";
 import { isValidHttpUrl } from "../common/url";
-import { countUnseenNotifications } from "../core/notifications/notifications.service";
+import { countUnreadNotifications } from "../core/notifications/notifications.service";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BreadcrumbJsonLd, useBreadcrumbs } from "./components/breadcrumb-trail";
@@ -79,9 +79,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const locale: Locale = lang !== undefined && isPrefixedLocale(lang) ? lang : DEFAULT_LOCALE;
   const config = context.tenant.config;
   const custom = imageSrc(config.theme.logo.src);
-  const [session, notificationsUnseen] = await Promise.all([
+  const [session, notificationsUnread] = await Promise.all([
     loadSessionData(context),
-    countUnseenNotifications(context.db, context.tenant.id, context.viewer),
+    countUnreadNotifications(context.db, context.tenant.id, context.viewer),
   ]);
   return {
     locale,
@@ -106,8 +106,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     unifiedMasthead: config.featureFlags.unified_masthead,
     /** Signed-in user, menu flags, contexts, followed and saved API ids; null when signed out. */
     session,
-    /** The notifications tray's badge: notifications the user has not seen yet (0 when signed out). */
-    notificationsUnseen,
+    /** The notifications tray's badge: the user's unread notifications (0 when signed out). */
+    notificationsUnread,
     /** For GraphQL and auth calls (spec section 7: loaded once and reused). */
     csrfToken: context.csrfToken,
     publicMode: config.switches.publicMode,

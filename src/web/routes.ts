@@ -16,8 +16,6 @@ export default [
   route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
   // An invoice's printable HTML document (its customer only; framed by the invoice page).
   route("resources/invoice/:invoiceId", "routes/developer/invoice-html-resource.ts"),
-  // The top bar's notifications tray (signed-in users).
-  route("resources/notifications", "routes/notifications-resource.ts"),
   route(":lang?", "routes/locale-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("hub", "routes/home.tsx", { id: "hub" }),

@@ -218,7 +218,7 @@ test.describe("second tenant's consent banner", () => {
   });
 });
 
-test("the notifications tray: badge, list, seen and read", async ({ page }) => {
+test("the notifications tray: unread badge, list, read one and all", async ({ page }) => {
   await page.goto("/auth?referral=%2Fhub");
   await page.getByLabel("E-mail").fill("admin@portico.demo");
   await page.getByLabel("Password").fill("portico-demo-admin");
@@ -229,11 +229,14 @@ test("the notifications tray: badge, list, seen and read", async ({ page }) => {
   const panel = page.getByTestId("notifications-panel");
   await expect(panel.getByTestId("notification")).toHaveCount(2);
   await expect(panel.getByTestId("notification").first()).toContainText("One key for every API");
-  await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
+  // Fewer than 10 arrived: nothing more to load.
+  await expect(panel.getByTestId("notifications-more")).toHaveCount(0);
   await panel.getByTestId("notification-read").first().click();
   await expect(panel.locator('[data-testid="notification"][data-read="true"]')).toHaveCount(1);
+  await expect(page.getByTestId("notifications-badge")).toHaveText("1");
   await panel.getByTestId("notifications-read-all").click();
   await expect(panel.locator('[data-testid="notification"][data-read="true"]')).toHaveCount(2);
+  await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId("notifications-button")).toBeVisible();
   await expect(page.getByTestId("notifications-badge")).toHaveCount(0);

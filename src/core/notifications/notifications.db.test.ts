@@ -5,11 +5,10 @@ import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import type { TenantInfo } from "../tenants/tenants.types";
 import {
-  countUnseenNotifications,
+  countUnreadNotifications,
   createNotification,
   listNotifications,
-  markNotificationsRead,
-  markNotificationsSeen,
+  setNotificationRead,
 } from "./notifications.service";
 
 describeEachDialect("notifications", ({ db }) => {
@@ -34,7 +33,7 @@ describeEachDialect("notifications", ({ db }) => {
     stranger = await viewer(t2.id, "sam");
   });
 
-  it("sends, lists newest first with sanitized bodies, and counts unseen and unread", async () => {
+  it("sends, lists newest first with sanitized bodies, and counts unread", async () => {
     await createNotification(db(), t1.id, ann.id, { title: "Welcome", body: "<b>Hi</b>" }, 1_000);
     await createNotification(
       db(),
@@ -50,8 +49,9 @@ describeEachDialect("notifications", ({ db }) => {
     );
     const tray = await listNotifications(db(), t1.id, ann);
     expect(tray.items.map((n) => n.title)).toEqual(["Payment failed", "Welcome"]);
-    expect(tray.unseen).toBe(2);
     expect(tray.unread).toBe(2);
+    expect(tray.hasMore).toBe(false);
+    expect(tray.items.every((n) => n.isNew && !n.isRead)).toBe(true);
     const failed = tray.items[0];
     expect(failed?.type).toBe("error");
     expect(failed?.callToAction).toEqual({ label: "Update card", url: "/developer/billing" });
@@ -60,23 +60,37 @@ describeEachDialect("notifications", ({ db }) => {
     expect(tray.items[1]?.bodyHtml).toBe("<b>Hi</b>");
   });
 
-  it("opening the tray clears the badge; reading one or all clears unread", async () => {
-    expect(await countUnseenNotifications(db(), t1.id, ann)).toBe(2);
-    await markNotificationsSeen(db(), t1.id, ann);
-    expect(await countUnseenNotifications(db(), t1.id, ann)).toBe(0);
+  it("reading one or all clears the unread badge; a read notification is no longer new", async () => {
+    expect(await countUnreadNotifications(db(), t1.id, ann)).toBe(2);
     const [first] = (await listNotifications(db(), t1.id, ann)).items;
-    await markNotificationsRead(db(), t1.id, ann, first?.id ?? "");
-    expect((await listNotifications(db(), t1.id, ann)).unread).toBe(1);
-    await markNotificationsRead(db(), t1.id, ann, null);
-    expect((await listNotifications(db(), t1.id, ann)).unread).toBe(0);
+    await setNotificationRead(db(), t1.id, ann, first?.id ?? "");
+    const after = await listNotifications(db(), t1.id, ann);
+    expect(after.unread).toBe(1);
+    expect(after.items[0]).toMatchObject({ isRead: true, isNew: false });
+    await setNotificationRead(db(), t1.id, ann, first?.id ?? "", false);
+    expect(await countUnreadNotifications(db(), t1.id, ann)).toBe(2);
+    await setNotificationRead(db(), t1.id, ann, null);
+    expect(await countUnreadNotifications(db(), t1.id, ann)).toBe(0);
+  });
+
+  it("pages by 10 from an offset; 'has more' is off when fewer than a page arrive", async () => {
+    for (let i = 0; i < 12; i++) await createNotification(db(), t1.id, bob.id, { title: `N${i}` }, 10_000 + i);
+    const first = await listNotifications(db(), t1.id, bob);
+    expect(first.items.map((n) => n.title)).toEqual(["N11", "N10", "N9", "N8", "N7", "N6", "N5", "N4", "N3", "N2"]);
+    expect(first.hasMore).toBe(true);
+    const second = await listNotifications(db(), t1.id, bob, { offset: first.items.length });
+    expect(second.items.map((n) => n.title)).toEqual(["N1", "N0"]);
+    expect(second.hasMore).toBe(false);
+    await expect(listNotifications(db(), t1.id, bob, { limit: 500 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await setNotificationRead(db(), t1.id, bob, null);
   });
 
   it("keeps users and tenants apart", async () => {
-    expect((await listNotifications(db(), t1.id, bob)).items).toEqual([]);
+    expect((await listNotifications(db(), t1.id, bob)).items.some((n) => n.title === "Welcome")).toBe(false);
     const [first] = (await listNotifications(db(), t1.id, ann)).items;
-    await expect(markNotificationsRead(db(), t1.id, bob, first?.id ?? "")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(setNotificationRead(db(), t1.id, bob, first?.id ?? "")).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(listNotifications(db(), t1.id, stranger)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    expect(await countUnseenNotifications(db(), t1.id, stranger)).toBe(0);
+    expect(await countUnreadNotifications(db(), t1.id, stranger)).toBe(0);
     await expect(createNotification(db(), t1.id, stranger.id, { title: "x" })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
@@ -95,11 +109,11 @@ describeEachDialect("notifications", ({ db }) => {
     await expect(createNotification(db(), t1.id, bob.id, { title: "x", type: "spam" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
-    expect((await listNotifications(db(), t1.id, bob)).items).toEqual([]);
+    expect(await countUnreadNotifications(db(), t1.id, bob)).toBe(0);
   });
 
   it("signed-out callers get UNAUTHENTICATED", async () => {
     await expect(listNotifications(db(), t1.id, null)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(markNotificationsSeen(db(), t1.id, null)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(setNotificationRead(db(), t1.id, null, null)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
   });
 });

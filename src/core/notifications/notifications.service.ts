@@ -6,20 +6,15 @@ import { selectUserById } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
-import {
-  countNotifications,
-  insertNotification,
-  selectNotifications,
-  updateAllSeen,
-  updateRead,
-} from "./notifications.queries";
+import { countUnread, insertNotification, selectNotifications, updateRead } from "./notifications.queries";
 
 /** Spec section 3 "Notification" type. */
 export const NOTIFICATION_TYPES = ["info", "error", "other"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The tray shows the newest ones. */
-export const TRAY_SIZE = 20;
+/** Spec section 9: the tray preloads 10 at offset 0 and loads 10 more at a time. */
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 50;
 
 // Same-site paths or http(s) addresses only: a call to action or image is never javascript:, data: or protocol-relative.
 const safeUrl = z
@@ -54,10 +49,13 @@ export interface NotificationView {
   createdAt: number;
 }
 
-export interface NotificationTray {
+export interface NotificationPage {
   items: NotificationView[];
-  /** Not yet seen in the tray (the badge). */
-  unseen: number;
+  offset: number;
+  limit: number;
+  /** Spec section 4: off when fewer than a page arrive. */
+  hasMore: boolean;
+  /** The badge: the user's unread notifications. */
   unread: number;
 }
 
@@ -118,13 +116,26 @@ function typeOf(value: string): NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(value) ? (value as NotificationType) : "other";
 }
 
-/** The signed-in user's tray: the newest notifications and the counts. */
-export async function listNotifications(db: Db, tenantId: string, viewer: Viewer | null): Promise<NotificationTray> {
+const pageSchema = z.object({
+  offset: z.number().int().min(0).max(100_000).default(0),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+});
+
+/** A page of the signed-in user's notifications, newest first, with the unread count (spec sections 4 and 9). */
+export async function listNotifications(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  page: { offset?: number | null; limit?: number | null } = {},
+): Promise<NotificationPage> {
   const v = requireViewer(viewer, tenantId);
-  const [rows, unseen, unread] = await Promise.all([
-    selectNotifications(db, tenantId, v.id, TRAY_SIZE),
-    countNotifications(db, tenantId, v.id, "is_new"),
-    countNotifications(db, tenantId, v.id, "unread"),
+  const { offset, limit } = parseInput(pageSchema, {
+    offset: page.offset ?? undefined,
+    limit: page.limit ?? undefined,
+  });
+  const [rows, unread] = await Promise.all([
+    selectNotifications(db, tenantId, v.id, offset, limit),
+    countUnread(db, tenantId, v.id),
   ]);
   const items = await Promise.all(
     rows.map(
@@ -141,29 +152,27 @@ export async function listNotifications(db: Db, tenantId: string, viewer: Viewer
       }),
     ),
   );
-  return { items, unseen, unread };
+  return { items, offset, limit, hasMore: items.length === limit, unread };
 }
 
 /** The badge count for the top bar; 0 when signed out. */
-export async function countUnseenNotifications(db: Db, tenantId: string, viewer: Viewer | null): Promise<number> {
+export async function countUnreadNotifications(db: Db, tenantId: string, viewer: Viewer | null): Promise<number> {
   if (!viewer || viewer.tenantId !== tenantId) return 0;
-  return countNotifications(db, tenantId, viewer.id, "is_new");
+  return countUnread(db, tenantId, viewer.id);
 }
 
-/** Opening the tray: everything in it is no longer new. */
-export async function markNotificationsSeen(db: Db, tenantId: string, viewer: Viewer | null): Promise<void> {
-  const v = requireViewer(viewer, tenantId);
-  await updateAllSeen(db, tenantId, v.id);
-}
-
-/** Marks one notification (or, with null, all) of the viewer read; someone else's id is NOT_FOUND. */
-export async function markNotificationsRead(
+/**
+ * Spec section 4 "unread to read": marks one notification (or, with a null id, all of the viewer's) read, or unread
+ * again with isRead false. Someone else's id is NOT_FOUND.
+ */
+export async function setNotificationRead(
   db: Db,
   tenantId: string,
   viewer: Viewer | null,
   id: string | null,
+  isRead = true,
 ): Promise<void> {
   const v = requireViewer(viewer, tenantId);
-  const changed = await updateRead(db, tenantId, v.id, id);
+  const changed = await updateRead(db, tenantId, v.id, id, isRead);
   if (id !== null && changed === 0) throw new AppError("NOT_FOUND", "Unknown notification");
 }

@@ -1,23 +1,49 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
-import type { NotificationTray, NotificationView } from "../../core/notifications/notifications.service";
+import { useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { formatDate } from "../lib/format";
+import { graphqlRequest } from "../lib/graphql-client";
 import { useLocale, useLocalize, useRootData } from "../lib/root-data";
 import { BellIcon } from "./icons";
 
-const RESOURCE = "/resources/notifications";
-type TrayAnswer = { signedIn: true; tray: NotificationTray } | { signedIn: false };
+/** Spec section 9: preload 10 at offset 0, then 10 more from the current count. */
+const PAGE_SIZE = 10;
 
-const TYPE_DOT: Record<NotificationView["type"], string> = {
-  info: "bg-accent",
-  error: "bg-danger",
-  other: "bg-slate-400",
-};
+interface TrayNotification {
+  id: string;
+  isRead: boolean;
+  isNew: boolean;
+  title: string;
+  createdAt: string;
+  type: string;
+  body: string;
+  callToAction: { label: string; url: string } | null;
+  image: string | null;
+}
+
+interface TrayPage {
+  nodes: TrayNotification[];
+  hasMore: boolean;
+  unreadCount: number;
+}
+
+const LIST_QUERY = `query Notifications($size: Int, $offset: Int) {
+  newNotificationsByUserId(size: $size, offset: $offset) {
+    nodes { id isRead isNew title createdAt type body image callToAction { label url } }
+    hasMore unreadCount
+  }
+}`;
+
+const MARK_MUTATION = `mutation MarkNotification($id: ID, $isRead: Boolean) {
+  markNewNotificationAsRead(notificationId: $id, isRead: $isRead) { unreadCount }
+}`;
+
+const TYPE_DOT: Record<string, string> = { info: "bg-accent", error: "bg-danger", other: "bg-slate-400" };
 
 /**
- * Spec "Layout" notifications tray: a bell with the count of new notifications; opening it loads the newest ones and
- * marks them seen; each can be marked read, or all at once. Bodies arrive sanitized from the server.
+ * Spec "Layout" notifications tray and section 4: a bell with the unread count; opening it loads the newest 10, "Load
+ * more" the next 10 from the current count; 'has more' is off when fewer than 10 arrive. Each notification can be
+ * marked read ("unread to read"), or all at once. Bodies arrive sanitized from the server (GraphQL).
  */
 export function NotificationsTray(props: { className?: string }) {
   const { t } = useTranslation();
@@ -25,13 +51,14 @@ export function NotificationsTray(props: { className?: string }) {
   const locale = useLocale();
   const localize = useLocalize();
   const location = useLocation();
-  const list = useFetcher<TrayAnswer>();
-  const mark = useFetcher();
   const [open, setOpen] = useState(false);
-  const [badge, setBadge] = useState(root?.notificationsUnseen ?? 0);
+  const [unread, setUnread] = useState(root?.notificationsUnread ?? 0);
+  const [items, setItems] = useState<TrayNotification[] | null>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const csrfToken = root?.csrfToken ?? "";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
   useEffect(() => setOpen(false), [location.key]);
@@ -52,24 +79,47 @@ export function NotificationsTray(props: { className?: string }) {
     };
   }, [open]);
 
-  // A finished mark-as-read reloads the list so the state shown is the stored one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the submission finishing only.
-  useEffect(() => {
-    if (mark.state === "idle" && mark.data && open) list.load(RESOURCE);
-  }, [mark.state, mark.data]);
+  async function load(offset: number) {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const data = await graphqlRequest<{ newNotificationsByUserId: TrayPage }>(LIST_QUERY, {
+        size: PAGE_SIZE,
+        offset,
+      });
+      const page = data.newNotificationsByUserId;
+      setItems((current) => (offset === 0 || !current ? page.nodes : [...current, ...page.nodes]));
+      setHasMore(page.hasMore);
+      setUnread(page.unreadCount);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function markRead(id: string | null) {
+    // Shown at once; the server's count replaces the local one when it answers.
+    setItems(
+      (current) => current?.map((n) => (id === null || n.id === id ? { ...n, isRead: true, isNew: false } : n)) ?? null,
+    );
+    try {
+      const data = await graphqlRequest<{ markNewNotificationAsRead: { unreadCount: number } }>(MARK_MUTATION, {
+        id,
+        isRead: true,
+      });
+      setUnread(data.markNewNotificationAsRead.unreadCount);
+    } catch {
+      await load(0);
+    }
+  }
 
   function toggle() {
     const next = !open;
     setOpen(next);
-    if (!next) return;
-    list.load(RESOURCE);
-    if (badge > 0) {
-      setBadge(0);
-      mark.submit({ intent: "seen", csrfToken }, { method: "post", action: RESOURCE });
-    }
+    if (next) void load(0);
   }
 
-  const tray = list.data?.signedIn ? list.data.tray : null;
   return (
     <div ref={container} className={`relative ${props.className ?? ""}`}>
       <button
@@ -78,16 +128,16 @@ export function NotificationsTray(props: { className?: string }) {
         data-testid="notifications-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={badge > 0 ? t("notifications.buttonWithCount", { count: badge }) : t("notifications.button")}
+        aria-label={unread > 0 ? t("notifications.buttonWithCount", { count: unread }) : t("notifications.button")}
         className="relative inline-flex size-9 items-center justify-center rounded-lg transition hover:bg-white/10 hover:text-mast-link-hover"
       >
         <BellIcon className="size-5" />
-        {badge > 0 && (
+        {unread > 0 && (
           <span
             data-testid="notifications-badge"
             className="absolute -end-0.5 -top-0.5 grid min-w-[18px] place-items-center rounded-full bg-danger px-1 text-[10px] leading-[18px] font-bold text-white"
           >
-            {badge > 99 ? "99+" : badge}
+            {unread > 99 ? "99+" : unread}
           </span>
         )}
       </button>
@@ -100,76 +150,89 @@ export function NotificationsTray(props: { className?: string }) {
       >
         <header className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
           <h2 className="font-semibold">{t("notifications.title")}</h2>
-          {tray && tray.unread > 0 && (
+          {unread > 0 && items && (
             <button
               type="button"
               data-testid="notifications-read-all"
-              onClick={() => mark.submit({ intent: "read-all", csrfToken }, { method: "post", action: RESOURCE })}
+              onClick={() => void markRead(null)}
               className="text-xs font-semibold text-accent hover:underline"
             >
               {t("notifications.markAllRead")}
             </button>
           )}
         </header>
-        {!tray ? (
+        {failed && !items ? (
+          <p className="px-4 py-6 text-center text-slate-500">{t("error.currentlyUnavailable")}</p>
+        ) : !items ? (
           <p className="px-4 py-6 text-center text-slate-500">{t("common.loading")}</p>
-        ) : tray.items.length === 0 ? (
+        ) : items.length === 0 ? (
           <p data-testid="notifications-empty" className="px-4 py-6 text-center text-slate-500">
             {t("notifications.empty")}
           </p>
         ) : (
-          <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
-            {tray.items.map((n) => (
-              <li
-                key={n.id}
-                data-testid="notification"
-                data-read={n.isRead ? "true" : "false"}
-                className={`flex gap-3 px-4 py-3 ${n.isRead ? "" : "bg-accent/5"}`}
-              >
-                <span
-                  aria-hidden="true"
-                  className={`mt-1.5 size-2 shrink-0 rounded-full ${n.isRead ? "bg-transparent" : TYPE_DOT[n.type]}`}
-                />
-                {n.image && <img src={n.image} alt="" className="size-10 shrink-0 rounded-lg object-cover" />}
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold">
-                    {n.type === "error" && <span className="sr-only">{t("notifications.typeError")}: </span>}
-                    {n.title}
-                  </p>
-                  {n.bodyHtml && (
-                    <div
-                      className="mt-0.5 text-slate-600 dark:text-slate-300 [&_a]:text-accent [&_a]:underline"
-                      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (notifications.service).
-                      dangerouslySetInnerHTML={{ __html: n.bodyHtml }}
-                    />
-                  )}
-                  <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-                    <time dateTime={new Date(n.createdAt).toISOString()}>{formatDate(n.createdAt, locale)}</time>
-                    {n.callToAction && (
-                      <a
-                        href={n.callToAction.url.startsWith("/") ? localize(n.callToAction.url) : n.callToAction.url}
-                        className="font-semibold text-accent hover:underline"
-                      >
-                        {n.callToAction.label}
-                      </a>
+          <div className="max-h-[60vh] overflow-y-auto">
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {items.map((n) => (
+                <li
+                  key={n.id}
+                  data-testid="notification"
+                  data-read={n.isRead ? "true" : "false"}
+                  className={`flex gap-3 px-4 py-3 ${n.isRead ? "" : "bg-accent/5"}`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`mt-1.5 size-2 shrink-0 rounded-full ${n.isRead ? "bg-transparent" : (TYPE_DOT[n.type] ?? "bg-slate-400")}`}
+                  />
+                  {n.image && <img src={n.image} alt="" className="size-10 shrink-0 rounded-lg object-cover" />}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">
+                      {n.type === "error" && <span className="sr-only">{t("notifications.typeError")}: </span>}
+                      {n.title}
+                    </p>
+                    {n.body && (
+                      <div
+                        className="mt-0.5 text-slate-600 dark:text-slate-300 [&_a]:text-accent [&_a]:underline"
+                        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (notifications.service).
+                        dangerouslySetInnerHTML={{ __html: n.body }}
+                      />
                     )}
-                    {!n.isRead && (
-                      <button
-                        type="button"
-                        data-testid="notification-read"
-                        onClick={() =>
-                          mark.submit({ intent: "read", id: n.id, csrfToken }, { method: "post", action: RESOURCE })
-                        }
-                        className="font-semibold hover:text-accent"
-                      >
-                        {t("notifications.markRead")}
-                      </button>
-                    )}
+                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+                      <time dateTime={n.createdAt}>{formatDate(Date.parse(n.createdAt), locale)}</time>
+                      {n.callToAction && (
+                        <a
+                          href={n.callToAction.url.startsWith("/") ? localize(n.callToAction.url) : n.callToAction.url}
+                          className="font-semibold text-accent hover:underline"
+                        >
+                          {n.callToAction.label}
+                        </a>
+                      )}
+                      {!n.isRead && (
+                        <button
+                          type="button"
+                          data-testid="notification-read"
+                          onClick={() => void markRead(n.id)}
+                          className="font-semibold hover:text-accent"
+                        >
+                          {t("notifications.markRead")}
+                        </button>
+                      )}
+                    </div>
                   </div>
-                </div>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+            {hasMore && (
+              <button
+                type="button"
+                data-testid="notifications-more"
+                disabled={busy}
+                onClick={() => void load(items.length)}
+                className="w-full border-t border-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-accent hover:bg-slate-50 disabled:opacity-60 dark:border-slate-800 dark:hover:bg-slate-800"
+              >
+                {t("notifications.loadMore")}
+              </button>
+            )}
+          </div>
         )}
       </section>
     </div>

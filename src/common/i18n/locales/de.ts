@@ -75,6 +75,7 @@ export const de: Catalog = {
     markRead: "Als gelesen markieren",
     markAllRead: "Alle als gelesen markieren",
     typeError: "Fehler",
+    loadMore: "Mehr laden",
   },
   footer: {
     about: "Über uns",

@@ -105,6 +105,7 @@ export const enUS = {
     markRead: "Mark as read",
     markAllRead: "Mark all as read",
     typeError: "Error",
+    loadMore: "Load more",
   },
   consent: {
     title: "Cookies on {{brand}}",

@@ -76,6 +76,7 @@ export const es: Catalog = {
     markRead: "Marcar como leída",
     markAllRead: "Marcar todas como leídas",
     typeError: "Error",
+    loadMore: "Cargar más",
   },
   footer: {
     about: "Acerca de",

@@ -76,6 +76,7 @@ export const fr: Catalog = {
     markRead: "Marquer comme lue",
     markAllRead: "Tout marquer comme lu",
     typeError: "Erreur",
+    loadMore: "Charger plus",
   },
   footer: {
     about: "À propos",

@@ -77,6 +77,7 @@ export const he: Catalog = {
     markRead: "סימון כנקרא",
     markAllRead: "סימון הכול כנקרא",
     typeError: "שגיאה",
+    loadMore: "טעינת עוד",
   },
   footer: {
     about: "אודות",

@@ -75,6 +75,7 @@ export const hi: Catalog = {
     markRead: "पढ़ा हुआ चिह्नित करें",
     markAllRead: "सभी को पढ़ा हुआ चिह्नित करें",
     typeError: "त्रुटि",
+    loadMore: "और लोड करें",
   },
   footer: {
     about: "परिचय",

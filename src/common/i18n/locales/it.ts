@@ -76,6 +76,7 @@ export const it: Catalog = {
     markRead: "Segna come letta",
     markAllRead: "Segna tutte come lette",
     typeError: "Errore",
+    loadMore: "Carica altre",
   },
   footer: {
     about: "Chi siamo",

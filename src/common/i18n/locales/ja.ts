@@ -73,6 +73,7 @@ export const ja: Catalog = {
     markRead: "既読にする",
     markAllRead: "すべて既読にする",
     typeError: "エラー",
+    loadMore: "さらに読み込む",
   },
   footer: {
     about: "会社概要",

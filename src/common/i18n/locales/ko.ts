@@ -73,6 +73,7 @@ export const ko: Catalog = {
     markRead: "읽음으로 표시",
     markAllRead: "모두 읽음으로 표시",
     typeError: "오류",
+    loadMore: "더 보기",
   },
   footer: {
     about: "소개",

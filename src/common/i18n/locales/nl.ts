@@ -75,6 +75,7 @@ export const nl: Catalog = {
     markRead: "Markeren als gelezen",
     markAllRead: "Alles markeren als gelezen",
     typeError: "Fout",
+    loadMore: "Meer laden",
   },
   footer: {
     about: "Over ons",

@@ -76,6 +76,7 @@ export const pt: Catalog = {
     markRead: "Marcar como lida",
     markAllRead: "Marcar todas como lidas",
     typeError: "Erro",
+    loadMore: "Carregar mais",
   },
   footer: {
     about: "Sobre",

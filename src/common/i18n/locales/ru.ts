@@ -79,6 +79,7 @@ export const ru: Catalog = {
     markRead: "Отметить как прочитанное",
     markAllRead: "Отметить все как прочитанные",
     typeError: "Ошибка",
+    loadMore: "Загрузить ещё",
   },
   footer: {
     about: "О нас",

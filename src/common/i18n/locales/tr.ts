@@ -75,6 +75,7 @@ export const tr: Catalog = {
     markRead: "Okundu olarak işaretle",
     markAllRead: "Tümünü okundu olarak işaretle",
     typeError: "Hata",
+    loadMore: "Daha fazla yükle",
   },
   footer: {
     about: "Hakkımızda",

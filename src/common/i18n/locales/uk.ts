@@ -79,6 +79,7 @@ export const uk: Catalog = {
     markRead: "Позначити як прочитане",
     markAllRead: "Позначити всі як прочитані",
     typeError: "Помилка",
+    loadMore: "Завантажити ще",
   },
   footer: {
     about: "Про нас",

@@ -73,6 +73,7 @@ export const zh: Catalog = {
     markRead: "标为已读",
     markAllRead: "全部标为已读",
     typeError: "错误",
+    loadMore: "加载更多",
   },
   footer: {
     about: "关于",
