@@ -88,7 +88,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // Only the active language's catalog (with en-US fallbacks and tenant strings merged in) reaches the browser.
     resources: cachedResources(locale, config.strings),
     nonce: context.cspNonce,
-    theme: context.theme,
+    // The dark_mode feature flag (spec section 4) off: light only, no toggle, stored choices ignored.
+    darkMode: config.featureFlags.dark_mode,
+    theme: config.featureFlags.dark_mode ? context.theme : ("light" as const),
     brand: config.brandName,
     themeVars: themeCssVariables(config),
     logo: {

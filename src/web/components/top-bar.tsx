@@ -97,7 +97,7 @@ export function TopBar() {
           )}
         </nav>
         <div className="ms-auto flex items-center gap-2 xl:ms-2">
-          <ThemeToggle className="hover:text-mast-link-hover" />
+          {root?.darkMode !== false && <ThemeToggle className="hover:text-mast-link-hover" />}
           {session ? (
             <div data-testid="user-area" className="hidden items-center gap-1 sm:flex">
               <NotificationsTray />
