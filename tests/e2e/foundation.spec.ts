@@ -252,4 +252,8 @@ test("the notifications tray: unread badge, list, read one and all", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin");
   await expect(page.getByTestId("admin-stats")).toContainText("Public APIs");
   await expect(page.getByTestId("admin-top-terms")).toBeVisible();
+  // On a phone the user area moves into the drawer, the bell stays in the bar.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("user-menu-button")).toBeHidden();
+  await expect(page.getByTestId("notifications-button")).toBeVisible();
 });

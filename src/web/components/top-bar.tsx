@@ -98,9 +98,10 @@ export function TopBar() {
         </nav>
         <div className="ms-auto flex items-center gap-2 xl:ms-2">
           {root?.darkMode !== false && <ThemeToggle className="hover:text-mast-link-hover" />}
+          {/* Outside the user area, which hides below 576px: the tray stays reachable on phones. */}
+          {session && <NotificationsTray />}
           {session ? (
             <div data-testid="user-area" className="hidden items-center gap-1 sm:flex">
-              <NotificationsTray />
               <OrgsMenu session={session} className="hidden xl:block" />
               <ContextSwitcher session={session} className="hidden md:block" />
               <UserMenu session={session} />
