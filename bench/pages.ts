@@ -149,11 +149,12 @@ async function main(): Promise<void> {
       results.push(useWrk ? runWrk(label, `${BASE}${p}`) : await runLoop(label, `${BASE}${p}`));
     }
     const baseline = results[0];
-    console.log("\npage                                   req/s     p50 ms   p99 ms   req/s vs /healthz");
+    const width = Math.max(38, ...results.map((r) => r.label.length));
+    console.log(`\n${"page".padEnd(width)}   req/s     p50 ms   p99 ms   req/s vs /healthz`);
     for (const r of results) {
       const ratio = baseline && baseline.rps > 0 ? (r.rps / baseline.rps).toFixed(3) : "-";
       console.log(
-        `${r.label.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} ${r.p50ms.toFixed(2).padStart(8)} ${r.p99ms.toFixed(2).padStart(8)}   ${ratio}`,
+        `${r.label.padEnd(width)} ${r.rps.toFixed(0).padStart(7)} ${r.p50ms.toFixed(2).padStart(8)} ${r.p99ms.toFixed(2).padStart(8)}   ${ratio}`,
       );
     }
     const js = await shippedJsGzipBytes("/hub");

@@ -74,6 +74,11 @@ export async function registerPageHandler(
     scope.all("/*", async (request, reply) => {
       const path = request.url.split("?")[0] ?? "/";
       if (path !== "/error" && isDangerousPath(path)) {
+        // A client-side navigation fetches "<path>.data" and follows only React Router's own redirect form; a plain
+        // 302 would hand it the /error HTML to decode, so the browser showed a broken page instead of /error.
+        if (path.endsWith(".data")) {
+          return reply.code(204).header("X-Remix-Redirect", "/error").header("X-Remix-Status", "302").send();
+        }
         return reply.redirect("/error", 302);
       }
       const secret = ensureCsrfSecret(request, reply);

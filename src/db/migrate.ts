@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "./connection";
 import * as m001 from "./migrations/001-catalog";
 import * as m002 from "./migrations/002-catalog-read-indexes";
+import * as m003 from "./migrations/003-notifications";
 import * as m010 from "./migrations/010-search";
 import * as m011 from "./migrations/011-events";
 import * as m012 from "./migrations/012-search-scale";
@@ -18,6 +19,7 @@ import * as m050 from "./migrations/050-content";
 const migrations: Record<string, Migration> = {
   "001-catalog": m001,
   "002-catalog-read-indexes": m002,
+  "003-notifications": m003,
   "010-search": m010,
   "011-events": m011,
   "012-search-scale": m012,

@@ -16,9 +16,11 @@ import { catalogsFor } from "../common/i18n/catalogs";
 import { DEFAULT_LOCALE, directionOf, isPrefixedLocale, type Locale } from "../common/locales";
 import { themeCssVariables } from "../common/theme/theme-tokens";
 import { isValidHttpUrl } from "../common/url";
+import { countUnreadNotifications } from "../core/notifications/notifications.service";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { BreadcrumbJsonLd, useBreadcrumbs } from "./components/breadcrumb-trail";
+import { CookieConsent } from "./components/cookie-consent";
 import { OneTapSignIn } from "./components/one-tap-sign-in";
 import { ProgressBar } from "./components/progress-bar";
 import { SiteFooter } from "./components/site-footer";
@@ -27,6 +29,7 @@ import { TopBar } from "./components/top-bar";
 import { I18nProvider } from "./i18n/i18n-provider";
 import { useTranslation } from "./i18n/use-translation";
 import "./load-context";
+import { primeConsentRequirement, readConsent } from "./lib/consent";
 import { primeCsrfToken } from "./lib/graphql-client";
 import { pageMeta } from "./lib/meta";
 import { THEME_BOOT_SCRIPT } from "./lib/preferences";
@@ -76,13 +79,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const locale: Locale = lang !== undefined && isPrefixedLocale(lang) ? lang : DEFAULT_LOCALE;
   const config = context.tenant.config;
   const custom = imageSrc(config.theme.logo.src);
-  const session = await loadSessionData(context);
+  const [session, notificationsUnread] = await Promise.all([
+    loadSessionData(context),
+    countUnreadNotifications(context.db, context.tenant.id, context.viewer),
+  ]);
   return {
     locale,
     // Only the active language's catalog (with en-US fallbacks and tenant strings merged in) reaches the browser.
     resources: cachedResources(locale, config.strings),
     nonce: context.cspNonce,
-    theme: context.theme,
+    // The dark_mode feature flag (spec section 4) off: light only, no toggle, stored choices ignored.
+    darkMode: config.featureFlags.dark_mode,
+    theme: config.featureFlags.dark_mode ? context.theme : ("light" as const),
     brand: config.brandName,
     themeVars: themeCssVariables(config),
     logo: {
@@ -92,9 +100,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       height: config.theme.logo.height,
     },
     consentEnabled: config.consent.enabled,
+    /** The visitor's stored cookie choice, so the server renders the banner only when it is still needed. */
+    consentChoice: readConsent(request.headers.get("cookie")),
+    consentPolicyHref: imageSrc(config.consent.policyUrl) ?? "/page/privacy",
     studioPath: config.featureFlags.newBuildExperience ? "/studio" : "/provider",
+    /** Spec "Layout": the unified masthead replaces the bar for signed-in users when the flag is on. */
+    unifiedMasthead: config.featureFlags.unified_masthead,
     /** Signed-in user, menu flags, contexts, followed and saved API ids; null when signed out. */
     session,
+    /** The notifications tray's badge: the user's unread notifications (0 when signed out). */
+    notificationsUnread,
     /** For GraphQL and auth calls (spec section 7: loaded once and reused). */
     csrfToken: context.csrfToken,
     publicMode: config.switches.publicMode,
@@ -165,6 +180,7 @@ function AppShell(props: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // Module state, set during render so the first client call already has the server's token.
   primeCsrfToken(data?.csrfToken);
+  primeConsentRequirement(data?.consentEnabled ?? false);
   useHydrationMarker();
   return (
     <SocialProvider session={data?.session ?? null}>
@@ -176,6 +192,14 @@ function AppShell(props: { children: ReactNode }) {
       </main>
       <SiteFooter crumbs={crumbs} />
       <BreadcrumbJsonLd crumbs={crumbs} />
+      {data && (
+        <CookieConsent
+          required={data.consentEnabled}
+          initialChoice={data.consentChoice}
+          policyHref={data.consentPolicyHref}
+          brand={data.brand}
+        />
+      )}
       {data?.oneTapClientId && <OneTapSignIn clientId={data.oneTapClientId} nonce={data.nonce} />}
     </SocialProvider>
   );

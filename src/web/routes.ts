@@ -68,6 +68,10 @@ export default [
       route("plans/manage", "routes/api/plans-manage.tsx"),
       route("spotlights/manage", "routes/api/spotlights-manage.tsx"),
     ]),
+    route("admin", "routes/admin.tsx"),
+    // Spec section 2: "/{entity}/settings" and the "/{entity}/{name}" catch-all resolve to canonical addresses.
+    route(":entity/settings", "routes/entity-settings.tsx"),
+    route(":entity/:name?", "routes/entity.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

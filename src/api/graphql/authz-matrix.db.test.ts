@@ -19,6 +19,7 @@ import { createInvoice } from "../../core/billing/invoices.service";
 import { createDiscussion } from "../../core/content/discussions.service";
 import { createSpotlight } from "../../core/content/spotlights.service";
 import { createTutorial } from "../../core/content/tutorials.service";
+import { createNotification } from "../../core/notifications/notifications.service";
 import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../../core/orgs/orgs.service";
 import { createPlan } from "../../core/plans/plans.service";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
@@ -158,6 +159,17 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
       vars: (f) => ({ id: f.publicApi.id }),
       // Another tenant's API id yields an empty list (checked for leaks below), not an error.
       expect: all("allow"),
+    },
+    // ---- notifications (foundation: the top bar's tray) ----
+    newNotificationsByUserId: {
+      query: "{ newNotificationsByUserId { unreadCount nodes { id } } }",
+      expect: signedIn,
+    },
+    markNewNotificationAsRead: {
+      query: "mutation($id: ID) { markNewNotificationAsRead(notificationId: $id) { unreadCount } }",
+      // uli's own notification: everybody else gets "not found".
+      vars: async (f) => ({ id: await createNotification(db(), f.t1.id, f.users.user.id, { title: "Matrix" }) }),
+      expect: only("user"),
     },
     // ---- search ----
     searchApis: {

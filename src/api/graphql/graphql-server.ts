@@ -18,6 +18,7 @@ import { catalogResolvers, catalogTypeDefs } from "./catalog.graphql";
 import { contentTypeDefs, createContentResolvers } from "./content.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { acceptGraphQLMultipart, isMultipart, refuseOversizedUpload } from "./graphql-uploads";
+import { notificationsResolvers, notificationsTypeDefs } from "./notifications.graphql";
 import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
 import { searchResolvers, searchTypeDefs } from "./search.graphql";
@@ -67,6 +68,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
         contentTypeDefs,
         apiProductsTypeDefs,
         billingTypeDefs,
+        notificationsTypeDefs,
       ],
       resolvers: [
         catalogResolvers,
@@ -80,6 +82,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
         createContentResolvers(deps.config),
         createApiProductsResolvers(deps.config),
         billingResolvers,
+        notificationsResolvers,
       ],
     }),
     graphiql: false,

@@ -17,6 +17,7 @@ import {
   listCategories,
   listCollections,
   listHubCarousel,
+  listPages,
 } from "./catalog.service";
 
 const ALL = { offset: 0, limit: 100 };
@@ -366,6 +367,11 @@ describeEachDialect("catalog", ({ db }) => {
       expect((await getPage(db(), B, "about"))?.title).toBe("About B");
       const tenant = await createTestTenant(db());
       expect(await getPage(db(), tenant.id, "about")).toBeNull();
+    });
+
+    it("listPages: this tenant's pages only", async () => {
+      expect(await listPages(db(), A)).toEqual([{ slug: "about", title: "About A", updatedAt: 1234 }]);
+      expect((await listPages(db(), B)).map((p) => p.title)).toEqual(["About B"]);
     });
 
     it("getCatalogStats: public APIs, categories, collections and current-version endpoints of this tenant", async () => {

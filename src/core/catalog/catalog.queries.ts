@@ -338,6 +338,17 @@ export async function selectPage(db: Db, tenantId: string, slug: string) {
     .executeTakeFirst();
 }
 
+/** Every static page of the tenant (slug and title), by title. */
+export async function selectPages(db: Db, tenantId: string) {
+  return db.kysely
+    .selectFrom("pages")
+    .select(["slug", "title", "updated_at"])
+    .where("tenant_id", "=", tenantId)
+    .orderBy("title")
+    .orderBy("slug")
+    .execute();
+}
+
 // ---- stats ----
 
 export async function selectCatalogStats(db: Db, tenantId: string) {

@@ -17,6 +17,7 @@ import {
   selectListableVersionId,
   selectMembersOfCollections,
   selectPage,
+  selectPages,
   selectPrivateApiCards,
 } from "./catalog.queries";
 import type {
@@ -332,6 +333,15 @@ export async function getPage(
 ): Promise<{ slug: string; title: string; body: string; updatedAt: number } | null> {
   const row = await selectPage(db, tenantId, slug);
   return row ? { slug: row.slug, title: row.title, body: row.body, updatedAt: Number(row.updated_at) } : null;
+}
+
+/** The index of the tenant's static pages (what /page without a slug lists). */
+export async function listPages(
+  db: Db,
+  tenantId: string,
+): Promise<Array<{ slug: string; title: string; updatedAt: number }>> {
+  const rows = await selectPages(db, tenantId);
+  return rows.map((r) => ({ slug: r.slug, title: r.title, updatedAt: Number(r.updated_at) }));
 }
 
 /** Headline counts for the hub: public APIs, categories, collections, endpoints of the public APIs' current versions. */

@@ -14,7 +14,7 @@ export function acmeTenantConfig(): TenantConfig {
     brandName: "Acme Internal Hub",
     accentColor: "#7c3aed",
     theme: {
-      fontFamily: "'Inter', system-ui, sans-serif",
+      fontFamily: "'Inter', 'Public Sans Variable', system-ui, sans-serif",
       backgroundColor: "#ffffff",
       linkColor: "#475569",
       linkHoverColor: "#0f172a",
@@ -26,6 +26,8 @@ export function acmeTenantConfig(): TenantConfig {
     switches: { publicMode: false, invoiceBilling: true },
     defaultCurrency: "EUR",
     supportEmail: "api-platform@acme.example",
+    // The optional cookie-consent banner (spec section 1) is on here, so the demo shows it.
+    consent: { enabled: true, policyUrl: "/page/privacy" },
   });
 }
 

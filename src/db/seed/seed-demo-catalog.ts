@@ -10,6 +10,7 @@ import { seedAcmeTenant, type TenantSeedSummary } from "./seed-acme-tenant";
 import { buildCollections, PORTICO_COLLECTIONS } from "./seed-collections";
 import { pageRows, portalTenantConfig, tagDefinitionRows } from "./seed-content";
 import { buildListingBatch, listingCategorySlugger } from "./seed-listings";
+import { seedDemoNotifications } from "./seed-notifications";
 import { readSeedData, resolveSeedSource, type SeedData, type SeedSource } from "./seed-source";
 import { guruCategorySlugger, importSpecs, providerCategories, type SpecFailure } from "./seed-specs";
 import { insertInChunks } from "./seed-writer";
@@ -175,6 +176,8 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions): Promise<SeedRe
   const acme = await seedAcmeTenant(db, data.listings, data.listingCategories, now);
   // Demo sign-ins (README): an admin and a developer in each tenant; tenant 2 is a private hub and needs them.
   for (const tenantId of [DEFAULT_TENANT_ID, acme.id]) await seedDemoAccounts(db, tenantId);
+  await seedDemoNotifications(db, DEFAULT_TENANT_ID, "Portico", now);
+  await seedDemoNotifications(db, acme.id, acme.name, now);
   const secondTenant = lap();
 
   // Fresh planner statistics: without them both SQLite and PostgreSQL pick slow plans for the hub queries on a

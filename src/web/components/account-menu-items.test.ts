@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MenuFlags } from "../../core/access/access.policy";
-import { orgMenuItems, userMenuItems } from "./account-menu-items";
+import { orgMenuItems, settingsMenuItem, userMenuItems } from "./account-menu-items";
 
 const none: MenuFlags = {
   createOrganization: false,
@@ -41,5 +41,12 @@ describe("account menu items (spec section 6)", () => {
     expect(full.find((i) => i.id === "admin")?.href).toBe("/admin");
     expect(full[0]?.href).toBe("/user/ann%20b");
     expect(full.find((i) => i.id === "my-apps")?.href).toBe("/developer/dashboard");
+  });
+});
+
+describe("settingsMenuItem", () => {
+  it("points at the unified masthead's settings address only when that masthead is on", () => {
+    expect(settingsMenuItem(true).href).toBe("/auth/user/settings");
+    expect(settingsMenuItem(false).href).toBe("/user/settings");
   });
 });

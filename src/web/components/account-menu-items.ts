@@ -10,7 +10,8 @@ export interface AccountMenuItem {
     | "create-org"
     | "my-apps"
     | "my-apis"
-    | "admin";
+    | "admin"
+    | "settings";
   labelKey: string;
   /** App path; the caller adds the language prefix. */
   href: string;
@@ -45,4 +46,13 @@ export function userMenuItems(username: string, menu: MenuFlags, studioPath: str
   if (menu.myApis) items.push({ id: "my-apis", labelKey: "nav.myApis", href: studioPath });
   if (menu.admin) items.push({ id: "admin", labelKey: "nav.admin", href: "/admin" });
   return items;
+}
+
+/** Spec section 2: the user's settings live at /user/settings, or /auth/user/settings in the unified masthead. */
+export function settingsMenuItem(unifiedMasthead: boolean): AccountMenuItem {
+  return {
+    id: "settings",
+    labelKey: "nav.settings",
+    href: unifiedMasthead ? "/auth/user/settings" : "/user/settings",
+  };
 }

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { hueOf, initialsOf } from "../lib/format";
 
 /**
- * API logo over coloured initials: when the provider's image fails (also before hydration, checked on mount), it is
- * removed and the initials show.
+ * API logo over coloured initials. The image stays invisible until it has loaded, so a slow or unreachable provider
+ * host shows the initials instead of the browser's broken-image box; a failed image (also one that failed before
+ * hydration, checked on mount) is removed.
  */
 export function ApiLogo(props: { name: string; thumbnail: string | null; size?: "md" | "lg" }) {
   const large = props.size === "lg";
@@ -11,11 +12,14 @@ export function ApiLogo(props: { name: string; thumbnail: string | null; size?: 
   const hue = hueOf(props.name);
   const src = props.thumbnail && /^https:\/\//i.test(props.thumbnail) ? props.thumbnail : null;
   const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const img = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
     const el = img.current;
-    if (el?.complete && el.naturalWidth === 0) setFailed(true);
+    if (!el?.complete) return;
+    if (el.naturalWidth === 0) setFailed(true);
+    else setLoaded(true);
   }, []);
 
   return (
@@ -34,7 +38,8 @@ export function ApiLogo(props: { name: string; thumbnail: string | null; size?: 
           decoding="async"
           referrerPolicy="no-referrer"
           onError={() => setFailed(true)}
-          className="absolute inset-0 size-full bg-white object-contain p-1.5"
+          onLoad={() => setLoaded(true)}
+          className={`absolute inset-0 size-full bg-white object-contain p-1.5 transition-opacity ${loaded ? "opacity-100" : "opacity-0"}`}
         />
       )}
     </span>

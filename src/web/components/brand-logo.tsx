@@ -51,7 +51,7 @@ export function BrandLogo() {
           >
             {brand.slice(0, 1).toUpperCase()}
           </span>
-          <span className="max-w-[160px] truncate text-lg font-bold tracking-tight">{brand}</span>
+          <span className="max-w-[160px] truncate text-lg font-bold tracking-tight sm:max-w-[240px]">{brand}</span>
         </>
       )}
     </LocalLink>

@@ -4,7 +4,7 @@ import { logOut } from "../lib/client-session";
 import { withReferral } from "../lib/nav";
 import { useLocalize, useRootData } from "../lib/root-data";
 import type { SessionData } from "../lib/session-types";
-import { orgMenuItems, userMenuItems } from "./account-menu-items";
+import { orgMenuItems, settingsMenuItem, userMenuItems } from "./account-menu-items";
 import { ContextList, useContextChoices } from "./context-switcher";
 import { CloseIcon } from "./icons";
 import type { NavItem } from "./nav-items";
@@ -27,8 +27,10 @@ export function NavDrawer(props: {
   const accountLinks = session
     ? [
         ...userMenuItems(session.user.username, session.menu, root?.studioPath ?? "/studio"),
+        settingsMenuItem(root?.unifiedMasthead ?? false),
         ...orgMenuItems(session.menu),
-      ]
+        // The unified masthead already lists My Apps and My APIs among the product links.
+      ].filter((link) => !props.items.some((item) => item.id === link.id))
     : [{ id: "create-org", labelKey: "nav.createOrganization", href: "/org/organization/create" }];
   const linkClass =
     "block rounded-lg px-3 py-2.5 font-medium hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800";
@@ -69,6 +71,7 @@ export function NavDrawer(props: {
                 <a
                   href={item.external ? item.href : localize(item.href)}
                   onClick={close}
+                  data-testid={`drawer-${item.id}`}
                   aria-current={item.id === props.selected ? "page" : undefined}
                   className={linkClass}
                 >

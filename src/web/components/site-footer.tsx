@@ -76,18 +76,17 @@ export function SiteFooter(props: { crumbs: ResolvedCrumb[] }) {
                 </LocalLink>
               </li>
             ))}
-            {root?.consentEnabled && (
-              <li>
-                <button
-                  type="button"
-                  data-testid="cookie-preferences"
-                  className={linkClass}
-                  onClick={() => window.dispatchEvent(new CustomEvent(COOKIE_PREFERENCES_EVENT))}
-                >
-                  {t("footer.cookiePreferences")}
-                </button>
-              </li>
-            )}
+            {/* Always offered: the visitor can change the analytics choice even where no banner asks for it. */}
+            <li>
+              <button
+                type="button"
+                data-testid="cookie-preferences"
+                className={linkClass}
+                onClick={() => window.dispatchEvent(new CustomEvent(COOKIE_PREFERENCES_EVENT))}
+              >
+                {t("footer.cookiePreferences")}
+              </button>
+            </li>
           </ul>
         </div>
         <div className="flex flex-col gap-3">

@@ -1,21 +1,24 @@
 import { useRef } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
-import { selectedNavItem, withReferral } from "../lib/nav";
+import { selectedNavItem, selectedUnifiedNavItem, withReferral } from "../lib/nav";
 import { useLocalize, useRootData } from "../lib/root-data";
 import { BrandLogo } from "./brand-logo";
 import { ContextSwitcher } from "./context-switcher";
 import { MenuIcon } from "./icons";
 import { LocalLink } from "./localized-link";
 import { NavDrawer } from "./nav-drawer";
-import { productNavItems } from "./nav-items";
+import { productNavItems, unifiedNavItems } from "./nav-items";
+import { NotificationsTray } from "./notifications-tray";
 import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 import { OrgsMenu, UserMenu } from "./user-menu";
 
 /**
  * Spec "Layout": 64px top bar with logo, dark-mode toggle, search (240px), product links (hidden below 1200px) and
- * the user area (hidden below 576px); below 1200px a side drawer carries links, search and account actions.
+ * the user area (hidden below 576px); below 1200px a side drawer carries links, search and account actions. With the
+ * unified_masthead flag and a signed-in user it is the unified masthead: hub, My Apps and My APIs as one navigation,
+ * settings at /auth/user/settings.
  */
 export function TopBar() {
   const { t } = useTranslation();
@@ -27,17 +30,21 @@ export function TopBar() {
   const docsUrl = t("nav.docsUrl", { defaultValue: "#" });
   const session = root?.session ?? null;
   const studioPath = root?.studioPath ?? "/studio";
+  const unified = session !== null && (root?.unifiedMasthead ?? false);
   // Signed in, "Add Your API" goes straight to the provider area (no sign-in detour).
-  const items = productNavItems(docsUrl, studioPath).map((item) =>
-    session && item.id === "add-api" ? { ...item, href: studioPath } : item,
-  );
-  const selected = selectedNavItem(location.pathname);
+  const items = unified
+    ? unifiedNavItems(docsUrl, studioPath, session.menu.myApis)
+    : productNavItems(docsUrl, studioPath).map((item) =>
+        session && item.id === "add-api" ? { ...item, href: studioPath } : item,
+      );
+  const selected = unified ? selectedUnifiedNavItem(location.pathname) : selectedNavItem(location.pathname);
   // Spec section 2: an external sign-up address from configuration (only a valid URL gets here).
   const signUpHref = root?.externalSignupUrl ?? withReferral(localize("/auth/sign-up"), current);
 
   return (
     <header
       data-testid="top-bar"
+      data-masthead={unified ? "unified" : "classic"}
       className="fixed inset-x-0 top-0 z-40 h-topbar border-b border-black/10 bg-mast text-mast-link shadow-sm"
     >
       <div className="mx-auto flex h-full max-w-[1320px] items-center gap-3 px-4 sm:px-6">
@@ -90,7 +97,9 @@ export function TopBar() {
           )}
         </nav>
         <div className="ms-auto flex items-center gap-2 xl:ms-2">
-          <ThemeToggle className="hover:text-mast-link-hover" />
+          {root?.darkMode !== false && <ThemeToggle className="hover:text-mast-link-hover" />}
+          {/* Outside the user area, which hides below 576px: the tray stays reachable on phones. */}
+          {session && <NotificationsTray />}
           {session ? (
             <div data-testid="user-area" className="hidden items-center gap-1 sm:flex">
               <OrgsMenu session={session} className="hidden xl:block" />

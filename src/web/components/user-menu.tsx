@@ -3,7 +3,7 @@ import { logOut } from "../lib/client-session";
 import { useLocalize, useRootData } from "../lib/root-data";
 import type { SessionData } from "../lib/session-types";
 import { BuildingIcon, LogOutIcon, UserIcon } from "./account-icons";
-import { orgMenuItems, userMenuItems } from "./account-menu-items";
+import { orgMenuItems, settingsMenuItem, userMenuItems } from "./account-menu-items";
 import { DropdownMenu, MenuButton, MenuHeading, MenuLink, MenuSeparator } from "./dropdown-menu";
 import { UserAvatar } from "./user-avatar";
 
@@ -56,7 +56,10 @@ export function UserMenu(props: { session: SessionData }) {
         {t("nav.signedInAs", { name: user.name || user.username })}
       </p>
       <MenuSeparator />
-      {userMenuItems(user.username, menu, root?.studioPath ?? "/studio").map((item) => (
+      {[
+        ...userMenuItems(user.username, menu, root?.studioPath ?? "/studio"),
+        settingsMenuItem(root?.unifiedMasthead ?? false),
+      ].map((item) => (
         <MenuLink
           key={item.id}
           href={localize(item.href)}

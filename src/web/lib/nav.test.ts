@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanSearchTerm, searchPath, selectedNavItem, withReferral } from "./nav";
+import { cleanSearchTerm, searchPath, selectedNavItem, selectedUnifiedNavItem, withReferral } from "./nav";
 
 describe("selectedNavItem", () => {
   it("selects the hub by default, also under a language prefix", () => {
@@ -28,5 +28,19 @@ describe("search term", () => {
 describe("withReferral", () => {
   it("encodes the full path", () => {
     expect(withReferral("/auth", "/de/category/x?page=2")).toBe("/auth?referral=%2Fde%2Fcategory%2Fx%3Fpage%3D2");
+  });
+});
+
+describe("selectedUnifiedNavItem", () => {
+  it("marks My Apps and My APIs on their screens, under any language prefix", () => {
+    expect(selectedUnifiedNavItem("/developer/dashboard")).toBe("my-apps");
+    expect(selectedUnifiedNavItem("/de/developer/billing")).toBe("my-apps");
+    expect(selectedUnifiedNavItem("/studio/apis/x")).toBe("my-apis");
+    expect(selectedUnifiedNavItem("/he/provider")).toBe("my-apis");
+  });
+
+  it("falls back to the classic rule elsewhere", () => {
+    expect(selectedUnifiedNavItem("/hub")).toBe("hub");
+    expect(selectedUnifiedNavItem("/user/ann")).toBeNull();
   });
 });

@@ -8,6 +8,15 @@ export function selectedNavItem(pathname: string): "hub" | null {
   return "hub";
 }
 
+/** The unified masthead also marks its My Apps and My APIs links; elsewhere the classic rule applies. */
+export function selectedUnifiedNavItem(pathname: string): "hub" | "my-apps" | "my-apis" | null {
+  const { path } = splitLocalePath(pathname);
+  const first = path.split("/")[1] ?? "";
+  if (first === "developer") return "my-apps";
+  if (first === "studio" || first === "provider") return "my-apis";
+  return selectedNavItem(pathname);
+}
+
 /** Spec section 5: slashes are removed from a search term; whitespace around it does not count. */
 export function cleanSearchTerm(term: string): string {
   return term.replace(/\//g, "").trim();

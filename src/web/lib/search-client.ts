@@ -3,6 +3,7 @@
  * 7). Plain fetch, no GraphQL client: the top bar is on every page, so this stays a few hundred bytes.
  */
 
+import { browserAnalyticsAllowed } from "./consent";
 import { loadCsrfToken } from "./graphql-client";
 
 const GRAPHQL_PATH = "/gateway/graphql";
@@ -122,14 +123,15 @@ async function mutate(query: string, variables: Record<string, unknown>): Promis
   await post<unknown>({ query, variables }, { csrf, keepalive: true });
 }
 
-/** Analytics must never break searching: failures are dropped. */
-function fireAndForget(work: Promise<void>): void {
-  work.catch(() => undefined);
+/** Analytics must never break searching: failures are dropped. Nothing is sent without cookie consent. */
+function fireAndForget(work: () => Promise<void>): void {
+  if (!browserAnalyticsAllowed()) return;
+  work().catch(() => undefined);
 }
 
 /** Spec section 7 `Search` event (the caller waits 500 ms after the term stops changing). */
 export function trackSearch(term: string, total: number, queryId: string | null): void {
-  fireAndForget(
+  fireAndForget(() =>
     mutate(
       "mutation TrackSearch($term: String!, $total: Int!, $queryID: String) { trackSearchEvent(term: $term, total: $total, queryID: $queryID) }",
       {
@@ -152,7 +154,7 @@ export interface SearchClick {
 
 /** Spec section 7 search-click event (product_id, search_index, position, query_id). */
 export function trackSearchClick(click: SearchClick): void {
-  fireAndForget(
+  fireAndForget(() =>
     mutate(
       "mutation TrackSearchClick($productId: ID!, $searchIndex: String!, $position: Int!, $queryId: String!) { trackSearchClick(productId: $productId, searchIndex: $searchIndex, position: $position, queryId: $queryId) }",
       { ...click },

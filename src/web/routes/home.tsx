@@ -101,7 +101,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {CLAIMS.map((claim) => (
               <div key={claim.value} className="flex flex-col-reverse gap-1 bg-slate-950/60 px-5 py-4 backdrop-blur">
                 <dt className="text-sm text-slate-400">{t(claim.label)}</dt>
-                <dd className="text-2xl font-bold tracking-tight">{t(claim.value)}</dd>
+                <dd className="text-2xl font-bold tracking-tight">
+                  <bdi>{t(claim.value)}</bdi>
+                </dd>
               </div>
             ))}
           </dl>

@@ -10,9 +10,10 @@ import { formatMessage } from "../../common/i18n/build-resources";
 import { localizePath } from "../../common/i18n/locale-path";
 import { isPrefixedLocale } from "../../common/locales";
 import { pageAccess } from "../../core/access/page-access";
+import { resolveEntityPath } from "../../core/catalog/entity-paths.service";
 import { ErrorView } from "../components/error-view";
 import { useTranslation } from "../i18n/use-translation";
-import { notFound } from "../lib/http-errors";
+import { notFound, requireUsername } from "../lib/http-errors";
 import { pageMeta, rootMetaData } from "../lib/meta";
 import type { Route } from "./+types/locale-layout";
 
@@ -23,8 +24,11 @@ import type { Route } from "./+types/locale-layout";
  * loaders' answers count, so the guard also covers paths that end in the 404 route.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (params.lang !== undefined && !isPrefixedLocale(params.lang)) notFound();
   const url = new URL(request.url);
+  const unknownPrefix = params.lang !== undefined && !isPrefixedLocale(params.lang);
+  // A first segment that is no language cannot be a page of this layout, except through the "/{entity}/{name}"
+  // catch-all (React Router ranks "/:lang" and "/:lang/:entity" above it); the guard below still applies to it.
+  if (unknownPrefix && url.pathname.split("/").filter(Boolean).length > 2) notFound();
   const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
   const access = pageAccess({
     pathname: url.pathname,
@@ -39,7 +43,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   }
   if (access.kind === "forbidden") throw data({ reason: "forbidden" }, { status: 403 });
+  if (unknownPrefix) {
+    const [entity = "", name] = url.pathname.split("/").filter(Boolean).map(safeDecode);
+    const target = await resolveEntityPath(
+      context.db,
+      context.tenant.id,
+      requireUsername(entity),
+      name ?? null,
+      viewer,
+    );
+    if (!target) notFound();
+    throw redirect(target);
+  }
   return { lang: params.lang ?? null };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
 }
 
 /** The guard depends on the path, so it runs on every navigation (it is cheap: no database work). */

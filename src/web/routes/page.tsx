@@ -1,7 +1,8 @@
-import { getPage } from "../../core/catalog/catalog.service";
-import { Container } from "../components/page-header";
+import { getPage, listPages } from "../../core/catalog/catalog.service";
+import { LocalLink } from "../components/localized-link";
+import { Container, PageHeader } from "../components/page-header";
 import { useTranslation } from "../i18n/use-translation";
-import type { RouteHandle } from "../lib/breadcrumbs";
+import type { CrumbSpec, RouteHandle } from "../lib/breadcrumbs";
 import { formatDate } from "../lib/format";
 import { notFound, requireSlug } from "../lib/http-errors";
 import { renderMarkdown } from "../lib/markdown.server";
@@ -9,7 +10,14 @@ import { pageMeta } from "../lib/meta";
 import { useLocale } from "../lib/root-data";
 import type { Route } from "./+types/page";
 
+/**
+ * /page/{slug}: one of the tenant's static pages (about, terms, ...). The slug is optional in the spec's route table;
+ * /page without one lists every page, like /category and /collection lead to their lists.
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
+  if (params.slug === undefined) {
+    return { kind: "index" as const, pages: await listPages(context.db, context.tenant.id) };
+  }
   const slug = requireSlug(params.slug);
   const page = await getPage(context.db, context.tenant.id, slug);
   if (!page) notFound();
@@ -18,20 +26,62 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     .replace(/[#*_`>[\]()-]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return { slug: page.slug, title: page.title, updatedAt: page.updatedAt, html, summary: plain.slice(0, 200) };
+  return {
+    kind: "page" as const,
+    slug: page.slug,
+    title: page.title,
+    updatedAt: page.updatedAt,
+    html,
+    summary: plain.slice(0, 200),
+  };
 }
 
 export const handle: RouteHandle = {
   breadcrumb: (data) => {
-    const page = data as { slug: string; title: string };
-    return [{ path: `/page/${page.slug}`, label: page.title }];
+    const loaded = data as { kind: "index" } | { kind: "page"; slug: string; title: string };
+    const index: CrumbSpec = { path: "/page", labelKey: "page.indexTitle" };
+    return loaded.kind === "index" ? [index] : [index, { path: `/page/${loaded.slug}`, label: loaded.title }];
   },
 };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, { key: "meta.pageTitle", vars: { title: loaderData?.title ?? "" } }, { text: loaderData?.summary });
+  loaderData?.kind === "page"
+    ? pageMeta(matches, { key: "meta.pageTitle", vars: { title: loaderData.title } }, { text: loaderData.summary })
+    : pageMeta(matches, { key: "page.indexMetaTitle" }, { key: "page.indexMetaDescription" });
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "index") return <PageIndex pages={loaderData.pages} />;
+  return <PageBody html={loaderData.html} updatedAt={loaderData.updatedAt} />;
+}
+
+function PageIndex(props: { pages: Array<{ slug: string; title: string }> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t("page.indexTitle")} intro={t("page.indexIntro")} />
+      <Container className="py-10">
+        {props.pages.length === 0 ? (
+          <p className="text-slate-500">{t("page.indexEmpty")}</p>
+        ) : (
+          <ul data-testid="page-index" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {props.pages.map((page) => (
+              <li key={page.slug}>
+                <LocalLink
+                  to={`/page/${page.slug}`}
+                  className="block rounded-xl border border-slate-200 bg-white p-4 font-semibold shadow-sm transition hover:border-accent/60 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+                >
+                  {page.title}
+                </LocalLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Container>
+    </>
+  );
+}
+
+function PageBody(props: { html: string; updatedAt: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -41,10 +91,10 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
           className="prose"
           data-testid="page-body"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
-          dangerouslySetInnerHTML={{ __html: loaderData.html }}
+          dangerouslySetInnerHTML={{ __html: props.html }}
         />
         <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500 dark:border-slate-800">
-          {t("page.updated", { date: formatDate(loaderData.updatedAt, locale) })}
+          {t("page.updated", { date: formatDate(props.updatedAt, locale) })}
         </p>
       </article>
     </Container>

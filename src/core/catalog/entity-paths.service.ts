@@ -1,0 +1,51 @@
+import type { Db } from "../../db/connection";
+import { selectUserByUsername } from "../accounts/accounts.queries";
+import type { Viewer } from "../accounts/accounts.types";
+import { selectOrgBySlug, selectRole } from "../orgs/orgs.queries";
+import { getApiDetail } from "./catalog.service";
+
+/*
+ * Spec section 2: "/{entity}/{name}" is a catch-all for a profile or an organization page (both segments optional),
+ * and "/{entity}/settings" is that entity's settings. Portico keeps one canonical address per screen, so these short
+ * addresses resolve to it (the loader redirects); null means "nothing here" and the route answers 404.
+ */
+
+/**
+ * /{entity}: a user's profile or an organization's homepage. /{entity}/{name}: an API of that user (the short form of
+ * /{entity}/api/{name}); only an API the viewer may see resolves, so private APIs do not leak through the short form.
+ */
+export async function resolveEntityPath(
+  db: Db,
+  tenantId: string,
+  entity: string,
+  name: string | null,
+  viewer: Viewer | null,
+): Promise<string | null> {
+  const user = await selectUserByUsername(db, tenantId, entity);
+  if (user) {
+    if (name === null) return `/user/${user.username}`;
+    const api = await getApiDetail(db, tenantId, user.username, name, viewer);
+    return api ? `/${user.username}/api/${api.slug}` : null;
+  }
+  if (name !== null) return null;
+  const org = await selectOrgBySlug(db, tenantId, entity);
+  return org ? `/orghomepage/${org.slug}` : null;
+}
+
+/**
+ * /{entity}/settings: the signed-in user's own settings, or the management screen of an organization the viewer
+ * belongs to. Anybody else's settings do not exist for this viewer (404, not 403: no hint that the entity exists).
+ */
+export async function resolveEntitySettingsPath(
+  db: Db,
+  tenantId: string,
+  entity: string,
+  viewer: Viewer,
+): Promise<string | null> {
+  if (viewer.tenantId !== tenantId) return null;
+  if (viewer.username.toLowerCase() === entity.toLowerCase()) return "/user/settings";
+  const org = await selectOrgBySlug(db, tenantId, entity);
+  if (!org) return null;
+  const role = await selectRole(db, tenantId, org.id, viewer.id);
+  return role ? `/org?org=${encodeURIComponent(org.id)}` : null;
+}

@@ -1,0 +1,240 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { useTranslation } from "../i18n/use-translation";
+import { formatDate } from "../lib/format";
+import { graphqlRequest } from "../lib/graphql-client";
+import { useLocale, useLocalize, useRootData } from "../lib/root-data";
+import { BellIcon } from "./icons";
+
+/** Spec section 9: preload 10 at offset 0, then 10 more from the current count. */
+const PAGE_SIZE = 10;
+
+interface TrayNotification {
+  id: string;
+  isRead: boolean;
+  isNew: boolean;
+  title: string;
+  createdAt: string;
+  type: string;
+  body: string;
+  callToAction: { label: string; url: string } | null;
+  image: string | null;
+}
+
+interface TrayPage {
+  nodes: TrayNotification[];
+  hasMore: boolean;
+  unreadCount: number;
+}
+
+const LIST_QUERY = `query Notifications($size: Int, $offset: Int) {
+  newNotificationsByUserId(size: $size, offset: $offset) {
+    nodes { id isRead isNew title createdAt type body image callToAction { label url } }
+    hasMore unreadCount
+  }
+}`;
+
+const MARK_MUTATION = `mutation MarkNotification($id: ID, $isRead: Boolean) {
+  markNewNotificationAsRead(notificationId: $id, isRead: $isRead) { unreadCount }
+}`;
+
+const TYPE_DOT: Record<string, string> = { info: "bg-accent", error: "bg-danger", other: "bg-slate-400" };
+
+/**
+ * Spec "Layout" notifications tray and section 4: a bell with the unread count; opening it loads the newest 10, "Load
+ * more" the next 10 from the current count; 'has more' is off when fewer than 10 arrive. Each notification can be
+ * marked read ("unread to read"), or all at once. Bodies arrive sanitized from the server (GraphQL).
+ */
+export function NotificationsTray(props: { className?: string }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const locale = useLocale();
+  const localize = useLocalize();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(root?.notificationsUnread ?? 0);
+  const [items, setItems] = useState<TrayNotification[] | null>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (container.current && !container.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  async function load(offset: number) {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const data = await graphqlRequest<{ newNotificationsByUserId: TrayPage }>(LIST_QUERY, {
+        size: PAGE_SIZE,
+        offset,
+      });
+      const page = data.newNotificationsByUserId;
+      setItems((current) => (offset === 0 || !current ? page.nodes : [...current, ...page.nodes]));
+      setHasMore(page.hasMore);
+      setUnread(page.unreadCount);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function markRead(id: string | null) {
+    // Shown at once; the server's count replaces the local one when it answers.
+    setItems(
+      (current) => current?.map((n) => (id === null || n.id === id ? { ...n, isRead: true, isNew: false } : n)) ?? null,
+    );
+    try {
+      const data = await graphqlRequest<{ markNewNotificationAsRead: { unreadCount: number } }>(MARK_MUTATION, {
+        id,
+        isRead: true,
+      });
+      setUnread(data.markNewNotificationAsRead.unreadCount);
+    } catch {
+      await load(0);
+    }
+  }
+
+  function toggle() {
+    const next = !open;
+    setOpen(next);
+    if (next) void load(0);
+  }
+
+  return (
+    <div ref={container} className={`relative ${props.className ?? ""}`}>
+      <button
+        type="button"
+        onClick={toggle}
+        data-testid="notifications-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={unread > 0 ? t("notifications.buttonWithCount", { count: unread }) : t("notifications.button")}
+        className="relative inline-flex size-9 items-center justify-center rounded-lg transition hover:bg-white/10 hover:text-mast-link-hover"
+      >
+        <BellIcon className="size-5" />
+        {unread > 0 && (
+          <span
+            data-testid="notifications-badge"
+            className="absolute -end-0.5 -top-0.5 grid min-w-[18px] place-items-center rounded-full bg-danger px-1 text-[10px] leading-[18px] font-bold text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
+      </button>
+      <section
+        id={panelId}
+        hidden={!open}
+        data-testid="notifications-panel"
+        aria-label={t("notifications.title")}
+        className="absolute end-0 top-full mt-2 w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white text-sm text-slate-800 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <header className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          <h2 className="font-semibold">{t("notifications.title")}</h2>
+          {unread > 0 && items && (
+            <button
+              type="button"
+              data-testid="notifications-read-all"
+              onClick={() => void markRead(null)}
+              className="text-xs font-semibold text-accent hover:underline"
+            >
+              {t("notifications.markAllRead")}
+            </button>
+          )}
+        </header>
+        {failed && !items ? (
+          <p className="px-4 py-6 text-center text-slate-500">{t("error.currentlyUnavailable")}</p>
+        ) : !items ? (
+          <p className="px-4 py-6 text-center text-slate-500">{t("common.loading")}</p>
+        ) : items.length === 0 ? (
+          <p data-testid="notifications-empty" className="px-4 py-6 text-center text-slate-500">
+            {t("notifications.empty")}
+          </p>
+        ) : (
+          <div className="max-h-[60vh] overflow-y-auto">
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {items.map((n) => (
+                <li
+                  key={n.id}
+                  data-testid="notification"
+                  data-read={n.isRead ? "true" : "false"}
+                  className={`flex gap-3 px-4 py-3 ${n.isRead ? "" : "bg-accent/5"}`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`mt-1.5 size-2 shrink-0 rounded-full ${n.isRead ? "bg-transparent" : (TYPE_DOT[n.type] ?? "bg-slate-400")}`}
+                  />
+                  {n.image && <img src={n.image} alt="" className="size-10 shrink-0 rounded-lg object-cover" />}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">
+                      {n.type === "error" && <span className="sr-only">{t("notifications.typeError")}: </span>}
+                      {n.title}
+                    </p>
+                    {n.body && (
+                      <div
+                        className="mt-0.5 text-slate-600 dark:text-slate-300 [&_a]:text-accent [&_a]:underline"
+                        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (notifications.service).
+                        dangerouslySetInnerHTML={{ __html: n.body }}
+                      />
+                    )}
+                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+                      <time dateTime={n.createdAt}>{formatDate(Date.parse(n.createdAt), locale)}</time>
+                      {n.callToAction && (
+                        <a
+                          href={n.callToAction.url.startsWith("/") ? localize(n.callToAction.url) : n.callToAction.url}
+                          className="font-semibold text-accent hover:underline"
+                        >
+                          {n.callToAction.label}
+                        </a>
+                      )}
+                      {!n.isRead && (
+                        <button
+                          type="button"
+                          data-testid="notification-read"
+                          onClick={() => void markRead(n.id)}
+                          className="font-semibold hover:text-accent"
+                        >
+                          {t("notifications.markRead")}
+                        </button>
+                      )}
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {hasMore && (
+              <button
+                type="button"
+                data-testid="notifications-more"
+                disabled={busy}
+                onClick={() => void load(items.length)}
+                className="w-full border-t border-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-accent hover:bg-slate-50 disabled:opacity-60 dark:border-slate-800 dark:hover:bg-slate-800"
+              >
+                {t("notifications.loadMore")}
+              </button>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
