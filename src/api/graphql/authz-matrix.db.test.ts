@@ -671,6 +671,18 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
       expect: only("user"),
     },
     providerEarnings: { query: "{ providerEarnings { gross { amountMinor } } }", expect: signedIn },
+    // ---- /admin (ADMIN_PANEL_ACCESS) ----
+    adminUsers: { query: '{ adminUsers(search: "a") { total nodes { id isAdmin } } }', expect: only("admin") },
+    adminSearchAnalytics: {
+      query:
+        "{ adminSearchAnalytics(days: 7) { topTerms { term } zeroResultTerms { term } clicksByPosition { position } } }",
+      expect: only("admin"),
+    },
+    setTenantAdmin: {
+      query: "mutation($id: ID!) { setTenantAdmin(userId: $id, admin: true) { isAdmin } }",
+      vars: async (f) => ({ id: (await createUser(db(), f.t1.id, { username: `promote-${next()}` })).id }),
+      expect: only("admin"),
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { hasValidCsrf } from "../csrf";
 import { sessionControl } from "../session";
 import { accessResolvers, accessTypeDefs } from "./access.graphql";
 import { accountsResolvers, accountsTypeDefs } from "./accounts.graphql";
+import { adminResolvers, adminTypeDefs } from "./admin.graphql";
 import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.graphql";
 import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
 import { billingResolvers, billingTypeDefs } from "./billing.graphql";
@@ -67,6 +68,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
         contentTypeDefs,
         apiProductsTypeDefs,
         billingTypeDefs,
+        adminTypeDefs,
       ],
       resolvers: [
         catalogResolvers,
@@ -80,6 +82,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
         createContentResolvers(deps.config),
         createApiProductsResolvers(deps.config),
         billingResolvers,
+        adminResolvers,
       ],
     }),
     graphiql: false,
