@@ -1,0 +1,382 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Viewer } from "../../core/accounts/accounts.types";
+import { ADMIN_USERS_PAGE_SIZE, listTenantUsers, setTenantAdminRole } from "../../core/accounts/tenant-admin.service";
+import {
+  DEFAULT_REPORT_DAYS,
+  REPORT_PERIODS_DAYS,
+  searchAnalyticsReport,
+} from "../../core/events/admin-reports.service";
+import type { PositionClicks, TermCount } from "../../core/events/events.types";
+import { FormError, FormNotice } from "../components/form-field";
+import { LocalLink } from "../components/localized-link";
+import { Container, PageHeader } from "../components/page-header";
+import { Pagination } from "../components/pagination";
+import { UserAvatar } from "../components/user-avatar";
+import { useTranslation } from "../i18n/use-translation";
+import { formText, runAction } from "../lib/action-result.server";
+import type { RouteHandle } from "../lib/breadcrumbs";
+import { requireActionCsrf } from "../lib/csrf.server";
+import { formatDate, formatNumber } from "../lib/format";
+import { signInRedirect } from "../lib/localized-redirect.server";
+import { pageMeta } from "../lib/meta";
+import { pageFromUrl } from "../lib/paging";
+import { useLocale, useRootData, useSession } from "../lib/root-data";
+import { translateServerMessage } from "../lib/server-messages";
+import type { Route } from "./+types/admin";
+
+type Tab = "users" | "search";
+
+/**
+ * The viewer allowed on /admin. The layout guard already redirects signed-out visitors and answers 403 without
+ * ADMIN_PANEL_ACCESS; this loader checks again on its own (loaders run in parallel) and core checks a third time.
+ */
+function requireAdmin(context: Route.LoaderArgs["context"], request: Request, lang: string | undefined): Viewer {
+  const { viewer, tenant } = context;
+  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, lang);
+  if (!viewer.isAdmin) throw data({ reason: "forbidden" }, { status: 403 });
+  return viewer;
+}
+
+function periodFrom(url: URL): number {
+  const days = Number(url.searchParams.get("days"));
+  return (REPORT_PERIODS_DAYS as readonly number[]).includes(days) ? days : DEFAULT_REPORT_DAYS;
+}
+
+/** /admin (spec section 2, ADMIN_PANEL_ACCESS): the tenant's users and admin roles, and the search reports. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireAdmin(context, request, params.lang);
+  const { db, tenant } = context;
+  const url = new URL(request.url);
+  const tab: Tab = url.searchParams.get("tab") === "search" ? "search" : "users";
+  if (tab === "search") {
+    const report = await searchAnalyticsReport(db, tenant.id, viewer, { days: periodFrom(url) });
+    return { tab, viewerId: viewer.id, report, users: null };
+  }
+  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { page, offset, limit } = pageFromUrl(url, ADMIN_USERS_PAGE_SIZE);
+  const users = await listTenantUsers(db, tenant.id, viewer, { search, offset, limit });
+  return { tab, viewerId: viewer.id, report: null, users: { ...users, search, page } };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  requireAdmin(context, request, params.lang);
+  const form = await request.formData();
+  requireActionCsrf(request, form);
+  const { db, tenant, viewer } = context;
+  const intent = formText(form, "intent");
+  const username = formText(form, "username");
+  const result = await runAction(intent, () =>
+    setTenantAdminRole(db, tenant.id, viewer, { userId: formText(form, "userId"), admin: intent === "grant" }),
+  );
+  return { ...result, username };
+}
+
+export const handle: RouteHandle = { breadcrumb: () => [{ path: "/admin", labelKey: "admin.title" }] };
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { key: "meta.adminTitle" }),
+  { name: "robots", content: "noindex" },
+];
+
+const TAB_LINK =
+  "rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800";
+const INPUT =
+  "min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950";
+const BUTTON =
+  "rounded-lg bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60";
+const TABLE_BOX = "overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900";
+const TH = "px-4 py-2 text-start";
+const THEAD = "bg-slate-50 text-xs text-slate-500 uppercase dark:bg-slate-900";
+const ROW = "border-t border-slate-100 dark:border-slate-800";
+
+export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title={t("admin.title")} intro={t("admin.intro")} />
+      <Container className="flex flex-col gap-6 py-8">
+        <nav aria-label={t("admin.title")} className="flex gap-2">
+          <LocalLink
+            to="/admin"
+            aria-current={loaderData.tab === "users" ? "page" : undefined}
+            data-testid="admin-tab-users"
+            className={TAB_LINK}
+          >
+            {t("admin.tabs.users")}
+          </LocalLink>
+          <LocalLink
+            to="/admin?tab=search"
+            aria-current={loaderData.tab === "search" ? "page" : undefined}
+            data-testid="admin-tab-search"
+            className={TAB_LINK}
+          >
+            {t("admin.tabs.search")}
+          </LocalLink>
+        </nav>
+        {loaderData.users && (
+          <UsersPanel users={loaderData.users} viewerId={session?.user.id ?? loaderData.viewerId} result={actionData} />
+        )}
+        {loaderData.report && <SearchReports report={loaderData.report} />}
+      </Container>
+    </>
+  );
+}
+
+interface UsersData {
+  items: Array<{
+    id: string;
+    username: string;
+    name: string;
+    email: string | null;
+    thumbnail: string | null;
+    joinedAt: number;
+    isAdmin: boolean;
+  }>;
+  total: number;
+  search: string;
+  page: number;
+}
+
+type AdminActionData = Route.ComponentProps["actionData"];
+
+function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminActionData }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const csrfToken = root?.csrfToken ?? "";
+  const { result } = props;
+  const notice =
+    result?.ok === true
+      ? t(result.intent === "grant" ? "admin.granted" : "admin.revoked", { username: result.username })
+      : null;
+  const error = result && !result.ok ? translateServerMessage(t, result.message) : null;
+  return (
+    <section aria-labelledby="admin-users-title" className="flex flex-col gap-4">
+      <h2 id="admin-users-title" className="sr-only">
+        {t("admin.tabs.users")}
+      </h2>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2" data-testid="admin-user-search">
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+          {t("admin.searchLabel")}
+          <input
+            type="search"
+            name="q"
+            defaultValue={props.users.search}
+            maxLength={100}
+            placeholder={t("admin.searchPlaceholder")}
+            className={`${INPUT} w-72 max-w-full`}
+          />
+        </label>
+        <button type="submit" className={BUTTON}>
+          {t("admin.searchButton")}
+        </button>
+        <p className="ms-auto text-sm text-slate-500" data-testid="admin-user-total">
+          {t("admin.total", { count: props.users.total })}
+        </p>
+      </Form>
+      <FormError message={error} />
+      <FormNotice message={notice} />
+      {props.users.items.length === 0 ? (
+        <p
+          data-testid="admin-no-users"
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
+        >
+          {t("admin.noUsers")}
+        </p>
+      ) : (
+        <div className={TABLE_BOX}>
+          <table data-testid="admin-users-table" className="w-full min-w-[40rem] text-sm">
+            <thead className={THEAD}>
+              <tr>
+                <th scope="col" className={TH}>
+                  {t("admin.user")}
+                </th>
+                <th scope="col" className={`${TH} hidden md:table-cell`}>
+                  {t("admin.email")}
+                </th>
+                <th scope="col" className={`${TH} hidden sm:table-cell`}>
+                  {t("admin.joined")}
+                </th>
+                <th scope="col" className={TH}>
+                  {t("admin.role")}
+                </th>
+                <th scope="col" className={TH}>
+                  {t("admin.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.users.items.map((u) => (
+                <tr key={u.id} data-testid="admin-user-row" data-username={u.username} className={ROW}>
+                  <td className="px-4 py-2">
+                    <LocalLink
+                      to={`/user/${encodeURIComponent(u.username)}`}
+                      className="flex items-center gap-2 hover:text-accent"
+                    >
+                      <UserAvatar name={u.name || u.username} thumbnail={u.thumbnail} />
+                      <span className="min-w-0 truncate" dir="auto">
+                        {u.username}
+                        {u.id === props.viewerId && <span className="ms-1 text-slate-500">{t("admin.you")}</span>}
+                      </span>
+                    </LocalLink>
+                  </td>
+                  <td className="hidden px-4 py-2 text-slate-600 md:table-cell dark:text-slate-400">{u.email ?? ""}</td>
+                  <td className="hidden px-4 py-2 text-slate-500 sm:table-cell">{formatDate(u.joinedAt, locale)}</td>
+                  <td className="px-4 py-2" data-testid="admin-user-role">
+                    {u.isAdmin ? t("admin.roleAdmin") : t("admin.roleUser")}
+                  </td>
+                  <td className="px-4 py-2">
+                    <Form method="post">
+                      <input type="hidden" name="csrfToken" value={csrfToken} />
+                      <input type="hidden" name="intent" value={u.isAdmin ? "revoke" : "grant"} />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <input type="hidden" name="username" value={u.username} />
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        data-testid={u.isAdmin ? "admin-revoke" : "admin-grant"}
+                        className={`text-sm font-semibold hover:underline ${u.isAdmin ? "text-danger" : "text-accent"}`}
+                      >
+                        {u.isAdmin ? t("admin.revoke") : t("admin.grant")}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={props.users.page} total={props.users.total} pageSize={ADMIN_USERS_PAGE_SIZE} />
+    </section>
+  );
+}
+
+interface ReportData {
+  days: number;
+  topTerms: TermCount[];
+  zeroResultTerms: TermCount[];
+  clicksByPosition: PositionClicks[];
+}
+
+function TermTable(props: { testId: string; title: string; rows: TermCount[]; empty: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <section className="flex flex-col gap-3" data-testid={props.testId}>
+      <h2 className="text-lg font-bold">{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <p className="text-sm text-slate-500" data-testid={`${props.testId}-empty`}>
+          {props.empty}
+        </p>
+      ) : (
+        <div className={TABLE_BOX}>
+          <table className="w-full text-sm">
+            <thead className={THEAD}>
+              <tr>
+                <th scope="col" className={TH}>
+                  {t("admin.term")}
+                </th>
+                <th scope="col" className={`${TH} text-end`}>
+                  {t("admin.searches")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={row.term} className={ROW} data-testid="admin-term-row">
+                  <td className="px-4 py-2 break-all" dir="auto">
+                    {row.term}
+                  </td>
+                  <td className="px-4 py-2 text-end tabular-nums">{formatNumber(row.count, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SearchReports(props: { report: ReportData }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { report } = props;
+  return (
+    <div className="flex flex-col gap-8" data-testid="admin-search-reports">
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="search" />
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t("admin.period")}
+          <select name="days" defaultValue={String(report.days)} className={INPUT} data-testid="admin-period">
+            {REPORT_PERIODS_DAYS.map((d) => (
+              <option key={d} value={d}>
+                {t("admin.periodDays", { count: d })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={BUTTON}>
+          {t("admin.show")}
+        </button>
+      </Form>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <TermTable
+          testId="admin-top-terms"
+          title={t("admin.topTerms")}
+          rows={report.topTerms}
+          empty={t("admin.noSearches")}
+        />
+        <TermTable
+          testId="admin-zero-terms"
+          title={t("admin.zeroResultTerms")}
+          rows={report.zeroResultTerms}
+          empty={t("admin.noZeroResults")}
+        />
+      </div>
+      <section className="flex flex-col gap-3" data-testid="admin-click-through">
+        <h2 className="text-lg font-bold">{t("admin.clickThrough")}</h2>
+        {report.clicksByPosition.length === 0 ? (
+          <p className="text-sm text-slate-500" data-testid="admin-click-through-empty">
+            {t("admin.noClicks")}
+          </p>
+        ) : (
+          <div className={TABLE_BOX}>
+            <table className="w-full text-sm">
+              <thead className={THEAD}>
+                <tr>
+                  <th scope="col" className={TH}>
+                    {t("admin.position")}
+                  </th>
+                  <th scope="col" className={`${TH} text-end`}>
+                    {t("admin.clicks")}
+                  </th>
+                  <th scope="col" className={`${TH} text-end`}>
+                    {t("admin.rate")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.clicksByPosition.map((row) => (
+                  <tr key={row.position} className={ROW} data-testid="admin-position-row">
+                    <td className="px-4 py-2 tabular-nums">{formatNumber(row.position, locale)}</td>
+                    <td className="px-4 py-2 text-end tabular-nums">{formatNumber(row.clicks, locale)}</td>
+                    <td className="px-4 py-2 text-end tabular-nums">
+                      {new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(
+                        row.clickThroughRate,
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
