@@ -379,6 +379,9 @@ export const enUS = {
     discussionApi: "API",
     discussionDate: "Date",
     noDiscussions: "No discussions yet.",
+    discussionType: "Type",
+    typeQuestion: "Question",
+    typeAnswer: "Answer",
   },
   settings: {
     title: "Profile settings",
