@@ -225,6 +225,24 @@ test("the profile shows the user's fields and only the owner edits them", async 
   await expect(page.getByTestId("profile-tab-panel")).toContainText("No followers yet.");
   await expect(page.getByTestId("no-discussions")).toBeVisible();
 
+  // A question posted on an API shows in the profile's discussions table, under All and Questions, not Answers.
+  const title = unique("Question");
+  await page.goto(`${API_PATH}/discussions`);
+  await page.locator("#discussion-title").fill(title);
+  await page.locator("#discussion-body").fill("How are rate limits counted?");
+  await page.getByTestId("discussion-post").click();
+  await expect(page.getByTestId("discussion-row").filter({ hasText: title })).toBeVisible();
+  await page.goto(`/user/${username}`);
+  const rows = page.getByTestId("profile-discussion-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(title);
+  await expect(rows.first()).toHaveAttribute("data-type", "question");
+  await page.getByTestId("discussion-filter-answers").click();
+  await expect(page).toHaveURL(/discussions=answers/);
+  await expect(page.getByTestId("no-discussions")).toBeVisible();
+  await page.getByTestId("discussion-filter-questions").click();
+  await expect(rows).toHaveCount(1);
+
   // Another user sees a follow button instead of the edit link.
   await page.goto("/user/demo-developer");
   await expect(page.getByTestId("edit-profile")).toHaveCount(0);

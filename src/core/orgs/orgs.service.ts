@@ -469,22 +469,26 @@ export async function addTeamDevelopers(
   const { team, role } = await loadTeam(db, tenantId, v, teamId);
   assertCanManageOrganization(v, tenantId, role);
   const usernames = parseInput(usernamesSchema, usernamesInput);
-  const users = await selectUsersByUsernames(db, tenantId, usernames);
-  const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]));
-  const refused: string[] = [];
-  const ids: string[] = [];
-  for (const name of usernames) {
-    const user = byName.get(name.toLowerCase());
-    const memberRole = user ? await selectRole(db, tenantId, team.organization_id, user.id) : null;
-    if (!user || !canBeTeamDeveloper(memberRole)) refused.push(name);
-    else ids.push(user.id);
-  }
-  if (refused.length > 0) {
-    throw new AppError("BAD_REQUEST", ADD_DEVELOPERS_FAILED, {
-      fields: { usernames: `Only organization members can be added: ${refused.join(", ")}` },
-    });
-  }
-  await inTransaction(db, (trx) => insertTeamDevelopers(trx, tenantId, teamId, ids, Date.now()));
+  // Membership is checked under the organization's lock, so a member removed meanwhile cannot slip into the team.
+  await inTransaction(db, async (trx) => {
+    await lockOrganization(trx, tenantId, team.organization_id, db.dialect);
+    const users = await selectUsersByUsernames(trx, tenantId, usernames);
+    const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]));
+    const refused: string[] = [];
+    const ids: string[] = [];
+    for (const name of usernames) {
+      const user = byName.get(name.toLowerCase());
+      const memberRole = user ? await selectRole(trx, tenantId, team.organization_id, user.id) : null;
+      if (!user || !canBeTeamDeveloper(memberRole)) refused.push(name);
+      else ids.push(user.id);
+    }
+    if (refused.length > 0) {
+      throw new AppError("BAD_REQUEST", ADD_DEVELOPERS_FAILED, {
+        fields: { usernames: `Only organization members can be added: ${refused.join(", ")}` },
+      });
+    }
+    await insertTeamDevelopers(trx, tenantId, teamId, ids, Date.now());
+  });
   return teamDetail(db, tenantId, teamId);
 }
 
