@@ -231,7 +231,7 @@ test("the profile shows the user's fields and only the owner edits them", async 
   await page.locator("#discussion-title").fill(title);
   await page.locator("#discussion-body").fill("How are rate limits counted?");
   await page.getByTestId("discussion-post").click();
-  await expect(page.getByTestId("discussion-row").filter({ hasText: title })).toBeVisible();
+  await expect(page.getByTestId("discussion-title")).toHaveText(title);
   await page.goto(`/user/${username}`);
   const rows = page.getByTestId("profile-discussion-row");
   await expect(rows).toHaveCount(1);
