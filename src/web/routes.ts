@@ -45,6 +45,7 @@ export default [
     route("org/organizations/join", "routes/org/join.tsx"),
     route("orghomepage/:slug", "routes/orghomepage.tsx"),
     route("admin", "routes/admin.tsx"),
+    route(":entity/settings", "routes/org/entity-settings.tsx"),
     // Provider studio: /studio with the newBuildExperience flag, /provider without (the other one redirects).
     route("studio", "routes/studio/studio-home.tsx", { id: "studio" }),
     route("studio/new", "routes/studio/studio-new.tsx", { id: "studio-new" }),
