@@ -110,3 +110,23 @@ test("the admin reads the search reports of the period", async ({ page }) => {
   await expect(page.getByTestId("admin-zero-terms")).toContainText(term);
   await expect(page.getByTestId("admin-click-through")).toBeVisible();
 });
+
+test("the admin ignores a corporate domain and takes it back", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByTestId("admin-tab-domains").click();
+  await expect(page).toHaveURL(/\/admin\?tab=domains$/);
+  const form = page.getByTestId("admin-add-domain");
+  await form.getByLabel("Domain to ignore").fill("not a domain");
+  await form.getByRole("button", { name: "Ignore" }).click();
+  await expect(page.getByText("Enter a domain like example.com")).toBeVisible();
+  const domain = `${unique("corp")}.test`;
+  await form.getByLabel("Domain to ignore").fill(domain);
+  await form.getByRole("button", { name: "Ignore" }).click();
+  await expect(page.getByText(`${domain} is ignored: its users are not offered Join Organization.`)).toBeVisible();
+  const row = page.locator(`[data-testid="admin-domain-row"][data-domain="${domain}"]`);
+  await expect(row.getByTestId("admin-domain-state")).toHaveText("Hidden (ignored)");
+  await row.getByTestId("admin-unignore-domain").click();
+  await expect(page.getByText(`${domain} is no longer ignored.`)).toBeVisible();
+  await expect(row.getByTestId("admin-domain-state")).toHaveText("Offered");
+});

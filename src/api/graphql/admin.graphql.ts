@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listTenantUsers, setTenantAdminRole, type TenantUser } from "../../core/accounts/tenant-admin.service";
 import { searchAnalyticsReport } from "../../core/events/admin-reports.service";
+import { listCorporateDomains } from "../../core/orgs/orgs.service";
 import { toConnection } from "./catalog.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso, pageArgsSchema, pageOf } from "./graphql-paging";
@@ -40,7 +41,21 @@ export const adminTypeDefs = /* GraphQL */ `
     zeroResultTerms: [SearchTermCount!]!
     clicksByPosition: [SearchPositionClicks!]!
   }
+  type CorporateDomainListing {
+    domain: String!
+    ignore: Boolean!
+    organizationId: ID
+    organizationName: String
+  }
+  type CorporateDomainConnection {
+    nodes: [CorporateDomainListing!]!
+    pageInfo: PageInfo!
+    offset: Int!
+    total: Int!
+  }
   extend type Query {
+    "Tenant admins only: corporate domains (claimed by organizations or ignored); set the flag with setCorporateDomainIgnore."
+    adminCorporateDomains(first: Int, after: String): CorporateDomainConnection!
     "Tenant admins only: the tenant's users (search over username, name, e-mail)."
     adminUsers(search: String, first: Int, after: String): TenantUserConnection!
     "Tenant admins only: top terms, zero-result terms and click-through by position over the last days (1, 7, 30, 90)."
@@ -61,6 +76,13 @@ function userNode(user: TenantUser) {
 
 export const adminResolvers = {
   Query: {
+    adminCorporateDomains: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const page = pageOf(argsOf(z.object(pageArgsSchema), args), 50);
+      return toConnection(
+        { ...(await listCorporateDomains(ctx.db, ctx.tenant.id, ctx.viewer, page)), ...page },
+        (d) => d,
+      );
+    },
     adminUsers: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usersArgs, args);
       const page = pageOf(a);

@@ -672,6 +672,10 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
     },
     providerEarnings: { query: "{ providerEarnings { gross { amountMinor } } }", expect: signedIn },
     // ---- /admin (ADMIN_PANEL_ACCESS) ----
+    adminCorporateDomains: {
+      query: "{ adminCorporateDomains { total nodes { domain ignore organizationId } } }",
+      expect: only("admin"),
+    },
     adminUsers: { query: '{ adminUsers(search: "a") { total nodes { id isAdmin } } }', expect: only("admin") },
     adminSearchAnalytics: {
       query:

@@ -36,6 +36,7 @@ import {
   type OrgRow,
   releaseDomainsOfOrg,
   selectCorporateDomain,
+  selectCorporateDomainsPage,
   selectDomainsOfOrg,
   selectMembers,
   selectOrgById,
@@ -530,6 +531,35 @@ export async function setCorporateDomainIgnore(
   await upsertCorporateDomain(db, tenantId, { domain, ignore }, Date.now());
   const row = await selectCorporateDomain(db, tenantId, domain);
   return { domain, ignore, organizationId: row?.organization_id ?? null };
+}
+
+export interface CorporateDomainSetting {
+  domain: string;
+  ignore: boolean;
+  organizationId: string | null;
+  organizationName: string | null;
+}
+
+/** Tenant admins: the corporate domains of the tenant (claimed by an organization, or only listed to be ignored). */
+export async function listCorporateDomains(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  page: { offset?: number; limit?: number } = {},
+): Promise<{ items: CorporateDomainSetting[]; total: number }> {
+  assertTenantAdmin(viewer, tenantId);
+  const limit = Math.min(Math.max(Math.trunc(page.limit ?? 50), 1), 200);
+  const offset = Math.max(Math.trunc(page.offset ?? 0), 0);
+  const { rows, total } = await selectCorporateDomainsPage(db, tenantId, { offset, limit });
+  return {
+    total,
+    items: rows.map((r) => ({
+      domain: r.domain,
+      ignore: r.ignore === 1,
+      organizationId: r.organization_id,
+      organizationName: r.organization_name,
+    })),
+  };
 }
 
 /** The user's corporate domain as spec section 3 shows it: {domain, ignore}. */

@@ -7,6 +7,7 @@ import {
   searchAnalyticsReport,
 } from "../../core/events/admin-reports.service";
 import type { PositionClicks, TermCount } from "../../core/events/events.types";
+import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
 import { FormError, FormNotice } from "../components/form-field";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
@@ -24,7 +25,8 @@ import { useLocale, useRootData, useSession } from "../lib/root-data";
 import { translateServerMessage } from "../lib/server-messages";
 import type { Route } from "./+types/admin";
 
-type Tab = "users" | "search";
+type Tab = "users" | "search" | "domains";
+const DOMAINS_PAGE_SIZE = 50;
 
 /**
  * The viewer allowed on /admin. The layout guard already redirects signed-out visitors and answers 403 without
@@ -47,15 +49,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = requireAdmin(context, request, params.lang);
   const { db, tenant } = context;
   const url = new URL(request.url);
-  const tab: Tab = url.searchParams.get("tab") === "search" ? "search" : "users";
+  const tabParam = url.searchParams.get("tab");
+  const tab: Tab = tabParam === "search" || tabParam === "domains" ? tabParam : "users";
   if (tab === "search") {
     const report = await searchAnalyticsReport(db, tenant.id, viewer, { days: periodFrom(url) });
-    return { tab, viewerId: viewer.id, report, users: null };
+    return { tab, viewerId: viewer.id, report, users: null, domains: null };
+  }
+  if (tab === "domains") {
+    const { page, offset, limit } = pageFromUrl(url, DOMAINS_PAGE_SIZE);
+    const domains = await listCorporateDomains(db, tenant.id, viewer, { offset, limit });
+    return { tab, viewerId: viewer.id, report: null, users: null, domains: { ...domains, page } };
   }
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const { page, offset, limit } = pageFromUrl(url, ADMIN_USERS_PAGE_SIZE);
   const users = await listTenantUsers(db, tenant.id, viewer, { search, offset, limit });
-  return { tab, viewerId: viewer.id, report: null, users: { ...users, search, page } };
+  return { tab, viewerId: viewer.id, report: null, users: { ...users, search, page }, domains: null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -65,10 +73,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { db, tenant, viewer } = context;
   const intent = formText(form, "intent");
   const username = formText(form, "username");
-  const result = await runAction(intent, () =>
-    setTenantAdminRole(db, tenant.id, viewer, { userId: formText(form, "userId"), admin: intent === "grant" }),
-  );
-  return { ...result, username };
+  const domain = formText(form, "domain");
+  const result = await runAction(intent, async () => {
+    if (intent === "grant" || intent === "revoke") {
+      return setTenantAdminRole(db, tenant.id, viewer, { userId: formText(form, "userId"), admin: intent === "grant" });
+    }
+    // Spec section 6: Join Organization is hidden for users of an ignored domain.
+    if (intent === "ignore-domain" || intent === "unignore-domain") {
+      return setCorporateDomainIgnore(db, tenant.id, viewer, domain, intent === "ignore-domain");
+    }
+    return null;
+  });
+  return { ...result, username, domain };
 }
 
 export const handle: RouteHandle = { breadcrumb: () => [{ path: "/admin", labelKey: "admin.title" }] };
@@ -106,6 +122,14 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
             {t("admin.tabs.users")}
           </LocalLink>
           <LocalLink
+            to="/admin?tab=domains"
+            aria-current={loaderData.tab === "domains" ? "page" : undefined}
+            data-testid="admin-tab-domains"
+            className={TAB_LINK}
+          >
+            {t("admin.tabs.domains")}
+          </LocalLink>
+          <LocalLink
             to="/admin?tab=search"
             aria-current={loaderData.tab === "search" ? "page" : undefined}
             data-testid="admin-tab-search"
@@ -118,6 +142,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
           <UsersPanel users={loaderData.users} viewerId={session?.user.id ?? loaderData.viewerId} result={actionData} />
         )}
         {loaderData.report && <SearchReports report={loaderData.report} />}
+        {loaderData.domains && <DomainsPanel domains={loaderData.domains} result={actionData} />}
       </Container>
     </>
   );
@@ -148,11 +173,12 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
   const busy = navigation.state !== "idle";
   const csrfToken = root?.csrfToken ?? "";
   const { result } = props;
+  const isUserResult = result?.intent === "grant" || result?.intent === "revoke";
   const notice =
-    result?.ok === true
+    isUserResult && result?.ok
       ? t(result.intent === "grant" ? "admin.granted" : "admin.revoked", { username: result.username })
       : null;
-  const error = result && !result.ok ? translateServerMessage(t, result.message) : null;
+  const error = isUserResult && result && !result.ok ? translateServerMessage(t, result.message) : null;
   return (
     <section aria-labelledby="admin-users-title" className="flex flex-col gap-4">
       <h2 id="admin-users-title" className="sr-only">
@@ -378,5 +404,116 @@ function SearchReports(props: { report: ReportData }) {
         )}
       </section>
     </div>
+  );
+}
+
+interface DomainsData {
+  items: Array<{ domain: string; ignore: boolean; organizationId: string | null; organizationName: string | null }>;
+  total: number;
+  page: number;
+}
+
+/** Corporate domains: which organization claims each, and the ignore flag that hides Join Organization. */
+function DomainsPanel(props: { domains: DomainsData; result: AdminActionData }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const csrfToken = root?.csrfToken ?? "";
+  const { result } = props;
+  const isDomainResult = result?.intent === "ignore-domain" || result?.intent === "unignore-domain";
+  const notice =
+    isDomainResult && result?.ok
+      ? t(result.intent === "ignore-domain" ? "admin.domainIgnored" : "admin.domainJoinable", {
+          domain: result.domain,
+        })
+      : null;
+  const error = isDomainResult && result && !result.ok ? translateServerMessage(t, result.message) : null;
+  return (
+    <section aria-labelledby="admin-domains-title" className="flex flex-col gap-4">
+      <div>
+        <h2 id="admin-domains-title" className="text-lg font-bold">
+          {t("admin.tabs.domains")}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("admin.domainsIntro")}</p>
+      </div>
+      <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="admin-add-domain">
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <input type="hidden" name="intent" value="ignore-domain" />
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+          {t("admin.domainToIgnore")}
+          <input
+            name="domain"
+            required
+            maxLength={253}
+            placeholder="example.com"
+            className={`${INPUT} w-64 max-w-full`}
+          />
+        </label>
+        <button type="submit" className={BUTTON} disabled={busy}>
+          {t("admin.ignoreDomain")}
+        </button>
+      </Form>
+      <FormError message={error} />
+      <FormNotice message={notice} />
+      {props.domains.items.length === 0 ? (
+        <p
+          data-testid="admin-no-domains"
+          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
+        >
+          {t("admin.noDomains")}
+        </p>
+      ) : (
+        <div className={TABLE_BOX}>
+          <table data-testid="admin-domains-table" className="w-full min-w-[32rem] text-sm">
+            <thead className={THEAD}>
+              <tr>
+                <th scope="col" className={TH}>
+                  {t("admin.domain")}
+                </th>
+                <th scope="col" className={TH}>
+                  {t("admin.organization")}
+                </th>
+                <th scope="col" className={TH}>
+                  {t("admin.joinOffered")}
+                </th>
+                <th scope="col" className={TH}>
+                  {t("admin.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.domains.items.map((d) => (
+                <tr key={d.domain} className={ROW} data-testid="admin-domain-row" data-domain={d.domain}>
+                  <td className="px-4 py-2 font-medium">{d.domain}</td>
+                  <td className="px-4 py-2" dir="auto">
+                    {d.organizationName ?? <span className="text-slate-500">{t("admin.noOrganization")}</span>}
+                  </td>
+                  <td className="px-4 py-2" data-testid="admin-domain-state">
+                    {d.ignore ? t("admin.joinHidden") : t("admin.joinShown")}
+                  </td>
+                  <td className="px-4 py-2">
+                    <Form method="post">
+                      <input type="hidden" name="csrfToken" value={csrfToken} />
+                      <input type="hidden" name="intent" value={d.ignore ? "unignore-domain" : "ignore-domain"} />
+                      <input type="hidden" name="domain" value={d.domain} />
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        data-testid={d.ignore ? "admin-unignore-domain" : "admin-ignore-domain"}
+                        className="text-sm font-semibold text-accent hover:underline"
+                      >
+                        {d.ignore ? t("admin.unignoreDomain") : t("admin.ignoreDomain")}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={props.domains.page} total={props.domains.total} pageSize={DOMAINS_PAGE_SIZE} />
+    </section>
   );
 }
