@@ -130,3 +130,21 @@ test("the admin ignores a corporate domain and takes it back", async ({ page }) 
   await expect(page.getByText(`${domain} is no longer ignored.`)).toBeVisible();
   await expect(row.getByTestId("admin-domain-state")).toHaveText("Offered");
 });
+
+test("a promoted user reaches /admin, steps down and lands on the hub", async ({ page, browser }) => {
+  const username = await signUp(page);
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, ADMIN);
+  await adminPage.goto(`/admin?q=${encodeURIComponent(username)}`);
+  await adminPage.getByTestId("admin-grant").click();
+  await expect(adminPage.getByTestId("admin-user-role")).toHaveText("Admin");
+  await adminContext.close();
+
+  // Roles are read on every request: the user's open session has the admin screen now.
+  await page.goto(`/admin?q=${encodeURIComponent(username)}`);
+  await expect(page.getByTestId("admin-user-row")).toHaveCount(1);
+  await page.getByTestId("admin-revoke").click();
+  await expect(page).toHaveURL(/\/hub$/);
+  expect((await page.goto("/admin"))?.status()).toBe(403);
+});

@@ -18,7 +18,7 @@ import { formText, runAction } from "../lib/action-result.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
 import { formatDate, formatNumber } from "../lib/format";
-import { signInRedirect } from "../lib/localized-redirect.server";
+import { localizedRedirect, signInRedirect } from "../lib/localized-redirect.server";
 import { pageMeta } from "../lib/meta";
 import { pageFromUrl } from "../lib/paging";
 import { useLocale, useRootData, useSession } from "../lib/root-data";
@@ -84,6 +84,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     return null;
   });
+  // An admin who stepped down can no longer see this page: leave it instead of landing on a 403.
+  if (result.ok && intent === "revoke" && formText(form, "userId") === viewer?.id) {
+    return localizedRedirect("/hub", params.lang);
+  }
   return { ...result, username, domain };
 }
 
