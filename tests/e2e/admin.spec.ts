@@ -148,3 +148,60 @@ test("a promoted user reaches /admin, steps down and lands on the hub", async ({
   await expect(page).toHaveURL(/\/hub$/);
   expect((await page.goto("/admin"))?.status()).toBe(403);
 });
+
+async function signUpAt(page: Page, domain: string): Promise<string> {
+  const username = unique("dom");
+  await page.goto("/auth/sign-up");
+  await page.getByLabel("E-mail").fill(`${username}@${domain}`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByTestId("sign-up-submit").click();
+  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  await waitForHydration(page);
+  return username;
+}
+
+test("a colleague joins through the corporate domain; once the admin ignores it, Join Organization is hidden", async ({
+  page,
+  browser,
+}) => {
+  const domain = `${unique("acme")}.test`;
+  const orgName = `Domain Org ${Date.now().toString(36)}`;
+  await signUpAt(page, domain);
+  await page.goto("/org/organizations/create");
+  await page.getByLabel("Name").fill(orgName);
+  await page.getByLabel("Company e-mail domain (optional)").fill(domain);
+  await page.getByTestId("create-org-submit").click();
+  await expect(page).toHaveURL(/\/org\?org=/);
+
+  const colleague = await browser.newContext();
+  const colleaguePage = await colleague.newPage();
+  const colleagueName = await signUpAt(colleaguePage, domain);
+  await colleaguePage.getByTestId("orgs-menu-button").click();
+  await colleaguePage.getByTestId("menu-join-org").click();
+  await expect(colleaguePage).toHaveURL(/\/org\/organizations\/join$/);
+  await colleaguePage.getByTestId("joinable-org").filter({ hasText: orgName }).getByRole("button").click();
+  await expect(colleaguePage).toHaveURL(/\/org\?org=/);
+  await expect(colleaguePage.getByTestId("member-row").filter({ hasText: colleagueName })).toBeVisible();
+  await colleague.close();
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, ADMIN);
+  await adminPage.goto("/admin?tab=domains");
+  const row = adminPage.locator(`[data-testid="admin-domain-row"][data-domain="${domain}"]`);
+  await expect(row).toContainText(orgName);
+  await row.getByTestId("admin-ignore-domain").click();
+  await expect(row.getByTestId("admin-domain-state")).toHaveText("Hidden (ignored)");
+  await adminContext.close();
+
+  const late = await browser.newContext();
+  const latePage = await late.newPage();
+  await signUpAt(latePage, domain);
+  await latePage.getByTestId("orgs-menu-button").click();
+  await expect(latePage.getByTestId("menu-create-org")).toBeVisible();
+  await expect(latePage.getByTestId("menu-join-org")).toHaveCount(0);
+  await latePage.goto("/org/organizations/join");
+  await expect(latePage.getByTestId("no-joinable")).toBeVisible();
+  await late.close();
+});
