@@ -196,6 +196,11 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
       vars: (f) => ({ u: f.users.orgAdmin.username }),
       expect: allBut("otherTenant"),
     },
+    userDiscussions: {
+      query: 'query($u: String!) { userDiscussions(username: $u, filter: "questions") { total nodes { title } } }',
+      vars: (f) => ({ u: f.users.invited.username }),
+      expect: allBut("otherTenant"),
+    },
     userFollowing: {
       query: "query($u: String!) { userFollowing(username: $u) { total } }",
       vars: (f) => ({ u: f.users.orgAdmin.username }),

@@ -58,8 +58,10 @@ describeEachDialect("profile discussions", ({ db }) => {
       expect(seen.items.map((e) => e.title)).toEqual(["Owner's thread", "First question"]);
       expect(seen.total).toBe(2);
     }
-    expect(await listUserDiscussions(db(), t1.id, null, "nobody-here")).toEqual({ items: [], total: 0 });
+    await expect(listUserDiscussions(db(), t1.id, null, "nobody-here")).rejects.toMatchObject({ code: "NOT_FOUND" });
     const otherTenant = await createTestTenant(db());
-    expect((await listUserDiscussions(db(), otherTenant.id, null, "asker")).total).toBe(0);
+    await expect(listUserDiscussions(db(), otherTenant.id, null, "asker")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from "../../db/connection";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import { selectUserByUsername } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
+import { AppError } from "../errors/app-error";
 
 /*
  * The profile page's discussions table (spec section 2): what one user wrote, newest first. Questions are the
@@ -47,7 +48,7 @@ export async function listUserDiscussions(
   options: { filter?: UserDiscussionFilter; offset?: number; limit?: number } = {},
 ): Promise<{ items: UserDiscussionEntry[]; total: number }> {
   const user = await selectUserByUsername(db, tenantId, username);
-  if (!user) return { items: [], total: 0 };
+  if (!user) throw new AppError("NOT_FOUND", "User not found");
   const filter = options.filter ?? "all";
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), 100);
   const offset = Math.max(Math.trunc(options.offset ?? 0), 0);
