@@ -42,11 +42,21 @@ export function ensureCsrfSecret(request: FastifyRequest, reply: FastifyReply): 
   return secret;
 }
 
-/** GET /gateway/csrf → { data: { csrfToken } } (spec section 7). */
-export function registerCsrfRoute(app: FastifyInstance): void {
+/**
+ * GET /gateway/csrf → { data: { csrfToken } } (spec section 7). When the browser still holds a session cookie that
+ * no longer opens a session here (expired, signed out elsewhere, password changed, another tenant's), the answer is
+ * 419 and the client logs out and goes to the hub (spec section 8) instead of carrying on half signed in.
+ */
+export function registerCsrfRoute(
+  app: FastifyInstance,
+  options: { hasStaleSession?: (request: FastifyRequest) => boolean } = {},
+): void {
   app.get("/gateway/csrf", async (request, reply) => {
-    const secret = ensureCsrfSecret(request, reply);
     reply.header("Cache-Control", "no-store");
+    if (options.hasStaleSession?.(request)) {
+      return reply.code(419).send({ error: { code: "CSRF", message: "Your session has ended. Sign in again." } });
+    }
+    const secret = ensureCsrfSecret(request, reply);
     return { data: { csrfToken: issueCsrfToken(secret) } };
   });
 }

@@ -89,6 +89,11 @@ export function registerSession(app: FastifyInstance, db: Db): void {
   });
 }
 
+/** A session cookie that opens no session of this tenant: GET /gateway/csrf answers 419 for it (spec section 8). */
+export function hasStaleSession(request: FastifyRequest): boolean {
+  return Boolean(request.cookies[SESSION_COOKIE]) && request.viewer === null;
+}
+
 /** The CSRF token from the csrf-token header or (for HTML form posts) a `csrfToken` body field. */
 export function hasValidCsrfInHeaderOrBody(request: FastifyRequest): boolean {
   if (hasValidCsrf(request)) return true;

@@ -14,7 +14,7 @@ import { registerGraphQL } from "./graphql/graphql-server";
 import { registerMetrics } from "./metrics";
 import { registerPageHandler } from "./page-handler";
 import { registerSecurityHeaders } from "./security-headers";
-import { registerSession } from "./session";
+import { hasStaleSession, registerSession } from "./session";
 import { registerTenantResolver } from "./tenant-resolver";
 
 export interface WebServerDeps {
@@ -65,7 +65,7 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
   registerTenantResolver(app, deps.db);
   // After the tenant resolver: a session is only valid for the tenant it was opened in.
   registerSession(app, deps.db);
-  registerCsrfRoute(app);
+  registerCsrfRoute(app, { hasStaleSession });
   registerAuthRoutes(app, {
     db: deps.db,
     publicUrl: publicBaseUrl(deps.config),

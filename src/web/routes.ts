@@ -44,6 +44,8 @@ export default [
     route("org/organization/create", "routes/org/create-signed-out.tsx"),
     route("org/organizations/join", "routes/org/join.tsx"),
     route("orghomepage/:slug", "routes/orghomepage.tsx"),
+    route("admin", "routes/admin.tsx"),
+    route(":entity/settings", "routes/org/entity-settings.tsx"),
     // Provider studio: /studio with the newBuildExperience flag, /provider without (the other one redirects).
     route("studio", "routes/studio/studio-home.tsx", { id: "studio" }),
     route("studio/new", "routes/studio/studio-new.tsx", { id: "studio-new" }),
@@ -68,9 +70,7 @@ export default [
       route("plans/manage", "routes/api/plans-manage.tsx"),
       route("spotlights/manage", "routes/api/spotlights-manage.tsx"),
     ]),
-    route("admin", "routes/admin.tsx"),
-    // Spec section 2: "/{entity}/settings" and the "/{entity}/{name}" catch-all resolve to canonical addresses.
-    route(":entity/settings", "routes/entity-settings.tsx"),
+    // Spec section 2: the "/{entity}/{name}" catch-all resolves to canonical addresses (profile, organization, API).
     route(":entity/:name?", "routes/entity.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

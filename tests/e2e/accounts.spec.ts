@@ -208,6 +208,49 @@ test("create an organization and a team, add developers, switch context, sign ou
   expect(await page.evaluate(() => localStorage.getItem("portico_context"))).toBeNull();
 });
 
+test("an organization admin edits the organization's settings and deletes it; others get 404", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  const orgName = `Settings Org ${Date.now().toString(36)}`;
+  await page.goto("/org/organizations/create");
+  await page.getByLabel("Name").fill(orgName);
+  await page.getByTestId("create-org-submit").click();
+  await expect(page).toHaveURL(/\/org\?org=/);
+  await page.getByTestId("org-settings-link").click();
+  await expect(page).toHaveURL(/\/[a-z0-9-]+\/settings$/);
+  const settingsPath = new URL(page.url()).pathname;
+
+  const form = page.getByTestId("org-settings-form");
+  await form.getByLabel("Picture URL (optional)").fill("javascript:alert(1)");
+  await page.getByTestId("org-settings-submit").click();
+  await expect(form.getByText("The URL is not valid. Please verify.")).toBeVisible();
+  await form.getByLabel("Picture URL (optional)").fill("");
+  await form.getByLabel("Description (optional)").fill("We build weather APIs.");
+  await page.getByTestId("org-settings-submit").click();
+  await expect(page.getByTestId("form-notice")).toHaveText("Saved.");
+  await page.goto(`/orghomepage/${settingsPath.split("/")[1]}`);
+  await expect(page.getByText("We build weather APIs.")).toBeVisible();
+
+  // Another signed-in user does not administer it: the page does not exist for them.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUp(otherPage);
+  expect((await otherPage.goto(settingsPath))?.status()).toBe(404);
+  await other.close();
+
+  // Deleting needs the name typed again; then the organization is gone.
+  await page.goto(settingsPath);
+  await page.getByLabel(`Type ${orgName} to confirm`).fill("wrong name");
+  await page.getByTestId("org-delete-submit").click();
+  await expect(page.getByText("Type the organization's name to delete it")).toBeVisible();
+  await page.getByLabel(`Type ${orgName} to confirm`).fill(orgName);
+  await page.getByTestId("org-delete-submit").click();
+  await expect(page).toHaveURL(/\/org$/);
+  expect((await page.goto(settingsPath))?.status()).toBe(404);
+});
+
 test("the profile shows the user's fields and only the owner edits them", async ({ page }) => {
   const username = await signUp(page);
   await page.goto("/user/settings");
@@ -224,6 +267,24 @@ test("the profile shows the user's fields and only the owner edits them", async 
   await expect(page).toHaveURL(/tab=followers/);
   await expect(page.getByTestId("profile-tab-panel")).toContainText("No followers yet.");
   await expect(page.getByTestId("no-discussions")).toBeVisible();
+
+  // A question posted on an API shows in the profile's discussions table, under All and Questions, not Answers.
+  const title = unique("Question");
+  await page.goto(`${API_PATH}/discussions`);
+  await page.locator("#discussion-title").fill(title);
+  await page.locator("#discussion-body").fill("How are rate limits counted?");
+  await page.getByTestId("discussion-post").click();
+  await expect(page.getByTestId("discussion-title")).toHaveText(title);
+  await page.goto(`/user/${username}`);
+  const rows = page.getByTestId("profile-discussion-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(title);
+  await expect(rows.first()).toHaveAttribute("data-type", "question");
+  await page.getByTestId("discussion-filter-answers").click();
+  await expect(page).toHaveURL(/discussions=answers/);
+  await expect(page.getByTestId("no-discussions")).toBeVisible();
+  await page.getByTestId("discussion-filter-questions").click();
+  await expect(rows).toHaveCount(1);
 
   // Another user sees a follow button instead of the edit link.
   await page.goto("/user/demo-developer");

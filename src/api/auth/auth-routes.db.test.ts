@@ -106,6 +106,13 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
     const stale = new TestBrowser(app, t1.id);
     stale.cookies.set("portico_session", first ?? "");
     expect((await stale.graphql("{ activeUser { id } }")).data).toEqual({ activeUser: null });
+    // Spec section 8: the CSRF call with a session cookie that opens no session answers 419 (the client logs out);
+    // without a session cookie, or with a live one, it answers a token.
+    const csrfStale = await stale.request({ method: "GET", url: "/gateway/csrf" });
+    expect(csrfStale.statusCode).toBe(419);
+    expect(csrfStale.headers["cache-control"]).toBe("no-store");
+    expect((await browser.request({ method: "GET", url: "/gateway/csrf" })).statusCode).toBe(200);
+    expect((await new TestBrowser(app, t1.id).request({ method: "GET", url: "/gateway/csrf" })).statusCode).toBe(200);
 
     const logout = await browser.request({ method: "GET", url: "/authentication/logout" });
     expect(logout.statusCode).toBe(302);
@@ -163,8 +170,10 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
     browser.tenantId = t2.id;
     const write = await browser.graphql("{ activeUser { id } }");
     expect(write.status).toBe(403);
+    // The CSRF call with another tenant's session is a 419: the client logs out and goes to the hub (spec 8).
     const read = await browser.request({ method: "GET", url: "/gateway/csrf" });
-    expect(read.statusCode).toBe(200);
+    expect(read.statusCode).toBe(419);
+    expect((await browser.request({ method: "GET", url: "/hub" })).statusCode).not.toBe(403);
     // Sign-in on the other tenant still reaches the route (not 403); wendy simply has no account there.
     expect((await browser.signIn("wendy@example.com", PASSWORD)).statusCode).toBe(401);
   });

@@ -3,6 +3,7 @@ import { userPermissions } from "../../core/access/access.policy";
 import { changePassword, signIn, signUp, updateProfile } from "../../core/accounts/accounts.service";
 import type { UserProfile, Viewer } from "../../core/accounts/accounts.types";
 import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset.service";
+import { listUserDiscussions, USER_DISCUSSION_FILTERS } from "../../core/content/user-discussions.service";
 import { getCorporateDomain, listMyOrganizations } from "../../core/orgs/orgs.service";
 import {
   getUserProfile,
@@ -80,6 +81,24 @@ export const accountsTypeDefs = /* GraphQL */ `
     offset: Int!
     total: Int!
   }
+  "One row of the profile's discussions table: a question the user asked or an answer they wrote."
+  type UserDiscussionEntry {
+    id: ID!
+    discussionId: ID!
+    title: String!
+    "question or answer"
+    type: String!
+    createdAt: String!
+    apiName: String!
+    apiSlug: String!
+    apiOwnerUsername: String!
+  }
+  type UserDiscussionConnection {
+    nodes: [UserDiscussionEntry!]!
+    pageInfo: PageInfo!
+    offset: Int!
+    total: Int!
+  }
   type AuthPayload {
     user: ActiveUser!
     "The CSRF token bound to the new session; use it for the next mutations."
@@ -104,6 +123,8 @@ export const accountsTypeDefs = /* GraphQL */ `
     userFollowedApis(username: String!, first: Int, after: String): ApiProductConnection!
     userFollowers(username: String!, first: Int, after: String): UserCardConnection!
     userFollowing(username: String!, first: Int, after: String): UserCardConnection!
+    "The profile's discussions, newest first; filter all (default), questions or answers."
+    userDiscussions(username: String!, filter: String, first: Int, after: String): UserDiscussionConnection!
   }
   extend type Mutation {
     "Creates an account and signs in (session cookie + rotated CSRF cookie)."
@@ -161,6 +182,24 @@ export const accountsResolvers = {
     userFollowers: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usernameArgs, args);
       return toConnection(await listFollowUsers(ctx.db, ctx.tenant.id, a.username, "followers", pageOf(a)), (u) => u);
+    },
+    userDiscussions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(usernameArgs.extend({ filter: z.enum(USER_DISCUSSION_FILTERS).nullish() }), args);
+      const page = pageOf(a);
+      const found = await listUserDiscussions(ctx.db, ctx.tenant.id, ctx.viewer, a.username, {
+        filter: a.filter ?? "all",
+        ...page,
+      });
+      return toConnection({ ...found, ...page }, (d) => ({
+        id: d.id,
+        discussionId: d.discussionId,
+        title: d.title,
+        type: d.type,
+        createdAt: iso(d.createdAt),
+        apiName: d.api.name,
+        apiSlug: d.api.slug,
+        apiOwnerUsername: d.api.ownerUsername,
+      }));
     },
     userFollowing: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usernameArgs, args);

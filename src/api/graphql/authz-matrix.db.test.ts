@@ -208,6 +208,11 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
       vars: (f) => ({ u: f.users.orgAdmin.username }),
       expect: allBut("otherTenant"),
     },
+    userDiscussions: {
+      query: 'query($u: String!) { userDiscussions(username: $u, filter: "questions") { total nodes { title } } }',
+      vars: (f) => ({ u: f.users.invited.username }),
+      expect: allBut("otherTenant"),
+    },
     userFollowing: {
       query: "query($u: String!) { userFollowing(username: $u) { total } }",
       vars: (f) => ({ u: f.users.orgAdmin.username }),
@@ -683,6 +688,22 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
       expect: only("user"),
     },
     providerEarnings: { query: "{ providerEarnings { gross { amountMinor } } }", expect: signedIn },
+    // ---- /admin (ADMIN_PANEL_ACCESS) ----
+    adminCorporateDomains: {
+      query: "{ adminCorporateDomains { total nodes { domain ignore organizationId } } }",
+      expect: only("admin"),
+    },
+    adminUsers: { query: '{ adminUsers(search: "a") { total nodes { id isAdmin } } }', expect: only("admin") },
+    adminSearchAnalytics: {
+      query:
+        "{ adminSearchAnalytics(days: 7) { topTerms { term } zeroResultTerms { term } clicksByPosition { position } } }",
+      expect: only("admin"),
+    },
+    setTenantAdmin: {
+      query: "mutation($id: ID!) { setTenantAdmin(userId: $id, admin: true) { isAdmin } }",
+      vars: async (f) => ({ id: (await createUser(db(), f.t1.id, { username: `promote-${next()}` })).id }),
+      expect: only("admin"),
+    },
   };
 }
 

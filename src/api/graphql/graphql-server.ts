@@ -11,6 +11,7 @@ import { hasValidCsrf } from "../csrf";
 import { sessionControl } from "../session";
 import { accessResolvers, accessTypeDefs } from "./access.graphql";
 import { accountsResolvers, accountsTypeDefs } from "./accounts.graphql";
+import { adminResolvers, adminTypeDefs } from "./admin.graphql";
 import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.graphql";
 import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
 import { billingResolvers, billingTypeDefs } from "./billing.graphql";
@@ -69,6 +70,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
         apiProductsTypeDefs,
         billingTypeDefs,
         notificationsTypeDefs,
+        adminTypeDefs,
       ],
       resolvers: [
         catalogResolvers,
@@ -83,6 +85,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
         createApiProductsResolvers(deps.config),
         billingResolvers,
         notificationsResolvers,
+        adminResolvers,
       ],
     }),
     graphiql: false,

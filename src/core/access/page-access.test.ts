@@ -15,6 +15,9 @@ describe("page access (spec section 2, public mode)", () => {
       "/org/organizations/create",
       "/admin",
       "/de/org",
+      "/acme-corp/settings",
+      "/de/acme-corp/settings",
+      "/auth/user/settings",
     ]) {
       expect(pageAccess({ pathname, publicMode: true, signedIn: false }).kind).toBe("sign-in");
     }

@@ -42,3 +42,14 @@ describe("accounts policy", () => {
     expect(() => assertTenantAdmin(alice, "t1")).toThrow("Only administrators can do this");
   });
 });
+
+describe("last tenant admin rule", () => {
+  it("refuses only taking the role from the only admin", async () => {
+    const { removesLastTenantAdmin } = await import("./accounts.policy");
+    expect(removesLastTenantAdmin(1, true, false)).toBe(true);
+    expect(removesLastTenantAdmin(2, true, false)).toBe(false);
+    expect(removesLastTenantAdmin(1, true, true)).toBe(false);
+    expect(removesLastTenantAdmin(1, false, false)).toBe(false);
+    expect(removesLastTenantAdmin(0, false, true)).toBe(false);
+  });
+});

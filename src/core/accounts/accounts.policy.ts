@@ -29,3 +29,11 @@ export function assertTenantAdmin(viewer: Viewer | null | undefined, tenantId: s
   if (!v.isAdmin) throw new AppError("FORBIDDEN", "Only administrators can do this");
   return v;
 }
+
+/** The tenant must keep at least one administrator, or nobody could ever reach /admin again. */
+export const LAST_TENANT_ADMIN = "The marketplace must keep at least one administrator";
+
+/** True when this change would take the admin role from the tenant's only admin. */
+export function removesLastTenantAdmin(adminCount: number, targetIsAdmin: boolean, makeAdmin: boolean): boolean {
+  return targetIsAdmin && !makeAdmin && adminCount <= 1;
+}

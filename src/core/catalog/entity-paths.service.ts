@@ -1,7 +1,7 @@
 import type { Db } from "../../db/connection";
 import { selectUserByUsername } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
-import { selectOrgBySlug, selectRole } from "../orgs/orgs.queries";
+import { selectOrgBySlug } from "../orgs/orgs.queries";
 import { getApiDetail } from "./catalog.service";
 
 /*
@@ -30,22 +30,4 @@ export async function resolveEntityPath(
   if (name !== null) return null;
   const org = await selectOrgBySlug(db, tenantId, entity);
   return org ? `/orghomepage/${org.slug}` : null;
-}
-
-/**
- * /{entity}/settings: the signed-in user's own settings, or the management screen of an organization the viewer
- * belongs to. Anybody else's settings do not exist for this viewer (404, not 403: no hint that the entity exists).
- */
-export async function resolveEntitySettingsPath(
-  db: Db,
-  tenantId: string,
-  entity: string,
-  viewer: Viewer,
-): Promise<string | null> {
-  if (viewer.tenantId !== tenantId) return null;
-  if (viewer.username.toLowerCase() === entity.toLowerCase()) return "/user/settings";
-  const org = await selectOrgBySlug(db, tenantId, entity);
-  if (!org) return null;
-  const role = await selectRole(db, tenantId, org.id, viewer.id);
-  return role ? `/org?org=${encodeURIComponent(org.id)}` : null;
 }

@@ -19,6 +19,7 @@ import {
   getOrganizationHomepage,
   joinOrganization,
   leaveOrganization,
+  listCorporateDomains,
   listJoinableOrganizations,
   listMyOrganizations,
   REMOVE_DEVELOPERS_FAILED,
@@ -142,6 +143,16 @@ describeEachDialect("organizations and teams", ({ db }) => {
       code: "FORBIDDEN",
     });
     await setCorporateDomainIgnore(db(), t1.id, tenantAdmin, "acme.test", true);
+    await setCorporateDomainIgnore(db(), t1.id, tenantAdmin, "mail-only.test", true);
+    const listed = await listCorporateDomains(db(), t1.id, tenantAdmin);
+    expect(listed.items.filter((d) => ["acme.test", "mail-only.test"].includes(d.domain))).toEqual([
+      { domain: "acme.test", ignore: true, organizationId: orgId, organizationName: expect.any(String) },
+      { domain: "mail-only.test", ignore: true, organizationId: null, organizationName: null },
+    ]);
+    await expect(listCorporateDomains(db(), t1.id, admin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await listCorporateDomains(db(), t2.id, await viewer(t2.id, "t2root", "root@t2.test", true))).total).toBe(
+      0,
+    );
     const late = await viewer(t1.id, "vera", "vera@acme.test");
     expect(await listJoinableOrganizations(db(), t1.id, late)).toEqual([]);
     await expect(joinOrganization(db(), t1.id, late, orgId)).rejects.toMatchObject({ code: "FORBIDDEN" });

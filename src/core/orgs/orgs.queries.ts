@@ -367,3 +367,34 @@ export async function lockOrganization(db: DbOrTrx, tenantId: string, orgId: str
     .forUpdate()
     .execute();
 }
+
+/** The tenant's corporate domains with the organization claiming each (if any), by domain. */
+export async function selectCorporateDomainsPage(
+  db: DbOrTrx,
+  tenantId: string,
+  opts: { offset: number; limit: number },
+): Promise<{
+  rows: Array<{ domain: string; ignore: number; organization_id: string | null; organization_name: string | null }>;
+  total: number;
+}> {
+  const k = adb(db);
+  const [rows, count] = await Promise.all([
+    k
+      .selectFrom("corporate_domains as d")
+      .leftJoin("organizations as o", (join) =>
+        join.onRef("o.tenant_id", "=", "d.tenant_id").onRef("o.id", "=", "d.organization_id"),
+      )
+      .select(["d.domain", "d.ignore", "d.organization_id", "o.name as organization_name"])
+      .where("d.tenant_id", "=", tenantId)
+      .orderBy("d.domain")
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .execute(),
+    k
+      .selectFrom("corporate_domains")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "=", tenantId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, ignore: Number(r.ignore) })), total: Number(count.n) };
+}

@@ -36,6 +36,7 @@ import {
   type OrgRow,
   releaseDomainsOfOrg,
   selectCorporateDomain,
+  selectCorporateDomainsPage,
   selectDomainsOfOrg,
   selectMembers,
   selectOrgById,
@@ -469,22 +470,26 @@ export async function addTeamDevelopers(
   const { team, role } = await loadTeam(db, tenantId, v, teamId);
   assertCanManageOrganization(v, tenantId, role);
   const usernames = parseInput(usernamesSchema, usernamesInput);
-  const users = await selectUsersByUsernames(db, tenantId, usernames);
-  const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]));
-  const refused: string[] = [];
-  const ids: string[] = [];
-  for (const name of usernames) {
-    const user = byName.get(name.toLowerCase());
-    const memberRole = user ? await selectRole(db, tenantId, team.organization_id, user.id) : null;
-    if (!user || !canBeTeamDeveloper(memberRole)) refused.push(name);
-    else ids.push(user.id);
-  }
-  if (refused.length > 0) {
-    throw new AppError("BAD_REQUEST", ADD_DEVELOPERS_FAILED, {
-      fields: { usernames: `Only organization members can be added: ${refused.join(", ")}` },
-    });
-  }
-  await inTransaction(db, (trx) => insertTeamDevelopers(trx, tenantId, teamId, ids, Date.now()));
+  // Membership is checked under the organization's lock, so a member removed meanwhile cannot slip into the team.
+  await inTransaction(db, async (trx) => {
+    await lockOrganization(trx, tenantId, team.organization_id, db.dialect);
+    const users = await selectUsersByUsernames(trx, tenantId, usernames);
+    const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]));
+    const refused: string[] = [];
+    const ids: string[] = [];
+    for (const name of usernames) {
+      const user = byName.get(name.toLowerCase());
+      const memberRole = user ? await selectRole(trx, tenantId, team.organization_id, user.id) : null;
+      if (!user || !canBeTeamDeveloper(memberRole)) refused.push(name);
+      else ids.push(user.id);
+    }
+    if (refused.length > 0) {
+      throw new AppError("BAD_REQUEST", ADD_DEVELOPERS_FAILED, {
+        fields: { usernames: `Only organization members can be added: ${refused.join(", ")}` },
+      });
+    }
+    await insertTeamDevelopers(trx, tenantId, teamId, ids, Date.now());
+  });
   return teamDetail(db, tenantId, teamId);
 }
 
@@ -526,6 +531,35 @@ export async function setCorporateDomainIgnore(
   await upsertCorporateDomain(db, tenantId, { domain, ignore }, Date.now());
   const row = await selectCorporateDomain(db, tenantId, domain);
   return { domain, ignore, organizationId: row?.organization_id ?? null };
+}
+
+export interface CorporateDomainSetting {
+  domain: string;
+  ignore: boolean;
+  organizationId: string | null;
+  organizationName: string | null;
+}
+
+/** Tenant admins: the corporate domains of the tenant (claimed by an organization, or only listed to be ignored). */
+export async function listCorporateDomains(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  page: { offset?: number; limit?: number } = {},
+): Promise<{ items: CorporateDomainSetting[]; total: number }> {
+  assertTenantAdmin(viewer, tenantId);
+  const limit = Math.min(Math.max(Math.trunc(page.limit ?? 50), 1), 200);
+  const offset = Math.max(Math.trunc(page.offset ?? 0), 0);
+  const { rows, total } = await selectCorporateDomainsPage(db, tenantId, { offset, limit });
+  return {
+    total,
+    items: rows.map((r) => ({
+      domain: r.domain,
+      ignore: r.ignore === 1,
+      organizationId: r.organization_id,
+      organizationName: r.organization_name,
+    })),
+  };
 }
 
 /** The user's corporate domain as spec section 3 shows it: {domain, ignore}. */

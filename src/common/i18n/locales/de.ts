@@ -329,6 +329,9 @@ export const de: Catalog = {
     discussionApi: "API",
     discussionDate: "Datum",
     noDiscussions: "Noch keine Diskussionen.",
+    discussionType: "Typ",
+    typeQuestion: "Frage",
+    typeAnswer: "Antwort",
   },
   settings: {
     title: "Profileinstellungen",
@@ -395,6 +398,16 @@ export const de: Catalog = {
     homepageTeams_other: "{{count}} Teams",
     since: "Seit {{date}}",
     homepage: "Seite der Organisation",
+    settings: "Einstellungen",
+    settingsTitle: "Einstellungen von {{name}}",
+    settingsIntro: "Name, Beschreibung, Bild und E-Mail-Domain des Unternehmens.",
+    thumbnail: "Bild-URL (optional)",
+    saveSettings: "Speichern",
+    deleteTitle: "Diese Organisation löschen",
+    deleteIntro:
+      "Beim Löschen werden ihre Teams und Mitgliedschaften entfernt. Das kann nicht rückgängig gemacht werden.",
+    deleteConfirm: "Geben Sie {{name}} zur Bestätigung ein",
+    deleteButton: "Organisation löschen",
   },
   invitations: {
     title: "Wer diese API sehen kann",

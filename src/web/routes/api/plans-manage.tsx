@@ -14,11 +14,8 @@ import {
   listSubscriptionsOfApi,
   type ProviderDecision,
 } from "../../../core/subscriptions/subscriptions.service";
-<<<<<<< HEAD
-import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
-=======
 import { GATEWAY_MODES, getApiGatewayMode, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
->>>>>>> issue6
+import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
 import { apiPath } from "../../components/api-card";
 import { GatewayModeForm } from "../../components/gateway-mode-form";
 import { LocalLink } from "../../components/localized-link";

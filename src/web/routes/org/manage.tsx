@@ -193,6 +193,18 @@ export default function ManageOrganizations({ loaderData, actionData }: Route.Co
                     <LocalLink to={`/orghomepage/${org.slug}`} className="font-semibold text-accent hover:underline">
                       {t("org.homepage")}
                     </LocalLink>
+                    {isAdmin && (
+                      <>
+                        {" · "}
+                        <LocalLink
+                          to={`/${org.slug}/settings`}
+                          data-testid="org-settings-link"
+                          className="font-semibold text-accent hover:underline"
+                        >
+                          {t("org.settings")}
+                        </LocalLink>
+                      </>
+                    )}
                   </p>
                 </div>
                 <Form method="post">

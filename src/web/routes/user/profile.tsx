@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { ApiCard } from "../../../core/catalog/catalog.types";
+import { listUserDiscussions } from "../../../core/content/user-discussions.service";
 import {
   getUserProfile,
   listFollowedApis,
@@ -31,6 +32,7 @@ const TAB_LABEL: Record<Tab, string> = {
   followers: "profile.tabs.followers",
   followed: "profile.tabs.followingUsers",
 };
+const DISCUSSIONS_PAGE_SIZE = 10;
 const FILTERS = ["all", "questions", "answers"] as const;
 type DiscussionFilter = (typeof FILTERS)[number];
 
@@ -76,14 +78,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       total: result.total,
     };
   }
-  // Discussions arrive with the community issue; the table and its filters are ready (newest first).
-  const discussions: Array<{
-    id: string;
-    title: string;
-    apiName: string;
-    type: "question" | "answer";
-    createdAt: number;
-  }> = [];
+  // The user's questions and answers, newest first, on APIs the viewer may see; paged with ?dpage= of its own.
+  const discussionsPage = pageFromUrl(
+    new URL(`${url.origin}?page=${url.searchParams.get("dpage") ?? ""}`),
+    DISCUSSIONS_PAGE_SIZE,
+  );
+  const found = await listUserDiscussions(db, tenant.id, viewer, username, {
+    filter,
+    offset: discussionsPage.offset,
+    limit: discussionsPage.limit,
+  });
+  const discussions = {
+    page: discussionsPage.page,
+    total: found.total,
+    items: found.items.map((d) => ({
+      id: d.id,
+      title: d.title,
+      type: d.type,
+      createdAt: d.createdAt,
+      apiName: d.api.name,
+      apiHref: `/${encodeURIComponent(d.api.ownerUsername)}/api/${encodeURIComponent(d.api.slug)}`,
+      href: `/${encodeURIComponent(d.api.ownerUsername)}/api/${encodeURIComponent(d.api.slug)}/discussions/${encodeURIComponent(d.discussionId)}`,
+    })),
+  };
   return { profile, tab, filter, page: page.page, apis, users, discussions };
 }
 
@@ -117,6 +134,15 @@ function filterHref(pathname: string, search: string, filter: DiscussionFilter):
   const params = new URLSearchParams(search);
   if (filter === "all") params.delete("discussions");
   else params.set("discussions", filter);
+  params.delete("dpage");
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+function discussionsPageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("dpage");
+  else params.set("dpage", String(page));
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
@@ -125,7 +151,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const location = useLocation();
-  const { profile, tab, filter } = loaderData;
+  const { profile, tab, filter, discussions } = loaderData;
+  const discussionPages = Math.max(1, Math.ceil(discussions.total / DISCUSSIONS_PAGE_SIZE));
   const [followerDelta, setFollowerDelta] = useState(0);
   const counts = [
     { key: "profile.counts.publishedApis", value: profile.counts.publishedApis, testId: "count-published" },
@@ -298,6 +325,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                     {t("profile.discussionTitle")}
                   </th>
                   <th scope="col" className="px-4 py-2 text-start">
+                    {t("profile.discussionType")}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-start">
                     {t("profile.discussionApi")}
                   </th>
                   <th scope="col" className="px-4 py-2 text-start">
@@ -306,20 +336,32 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {loaderData.discussions.length === 0 ? (
+                {discussions.items.length === 0 ? (
                   <tr>
-                    <td colSpan={3} className="px-4 py-6 text-center text-slate-500" data-testid="no-discussions">
+                    <td colSpan={4} className="px-4 py-6 text-center text-slate-500" data-testid="no-discussions">
                       {t("profile.noDiscussions")}
                     </td>
                   </tr>
                 ) : (
-                  loaderData.discussions.map((d) => (
-                    <tr key={d.id} className="border-t border-slate-100 dark:border-slate-800">
+                  discussions.items.map((d) => (
+                    <tr
+                      key={`${d.type}-${d.id}`}
+                      data-testid="profile-discussion-row"
+                      data-type={d.type}
+                      className="border-t border-slate-100 dark:border-slate-800"
+                    >
                       <td dir="auto" className="px-4 py-2">
-                        {d.title}
+                        <LocalLink to={d.href} className="font-medium hover:text-accent hover:underline">
+                          {d.title}
+                        </LocalLink>
+                      </td>
+                      <td className="px-4 py-2 text-slate-600 dark:text-slate-400">
+                        {t(d.type === "answer" ? "profile.typeAnswer" : "profile.typeQuestion")}
                       </td>
                       <td dir="auto" className="px-4 py-2">
-                        {d.apiName}
+                        <LocalLink to={d.apiHref} className="hover:text-accent hover:underline">
+                          {d.apiName}
+                        </LocalLink>
                       </td>
                       <td className="px-4 py-2">{formatDate(d.createdAt, locale)}</td>
                     </tr>
@@ -328,6 +370,34 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
+          {discussionPages > 1 && (
+            <nav aria-label={t("common.pagination")} className="mt-3 flex items-center justify-center gap-3 text-sm">
+              {discussions.page > 1 && (
+                <Link
+                  to={discussionsPageHref(location.pathname, location.search, discussions.page - 1)}
+                  preventScrollReset
+                  rel="prev"
+                  className="font-semibold text-accent hover:underline"
+                >
+                  {t("common.previous")}
+                </Link>
+              )}
+              <span className="text-slate-500">
+                {t("common.pageOf", { page: discussions.page, pages: discussionPages })}
+              </span>
+              {discussions.page < discussionPages && (
+                <Link
+                  to={discussionsPageHref(location.pathname, location.search, discussions.page + 1)}
+                  preventScrollReset
+                  rel="next"
+                  data-testid="profile-discussions-next"
+                  className="font-semibold text-accent hover:underline"
+                >
+                  {t("common.next")}
+                </Link>
+              )}
+            </nav>
+          )}
         </section>
       </Container>
     </>
