@@ -66,6 +66,10 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
     await expect(page.getByTestId("endpoint-row").first()).toContainText("/books");
 
+    // Extensions tab: version 1 has no x- keys, and says so.
+    await page.getByTestId("tab-extensions").click();
+    await expect(page.getByTestId("extensions-empty")).toHaveText("This API's spec has no vendor extensions.");
+
     // Specs tab: download links of the current version.
     await page.getByTestId("tab-specs").click();
     await expect(page.getByTestId("specs-tab")).toBeVisible();
@@ -91,6 +95,21 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("diff-removed")).toContainText("DELETE");
     await expect(page.getByTestId("diff-changed")).toContainText("parameters");
     await expect(page.getByTestId("spec-version")).toHaveCount(2);
+
+    // Extensions tab: version 2's x- keys at document, path and operation level; markup in a value is shown as text.
+    await page.getByTestId("tab-extensions").click();
+    await expect(page.getByTestId("extension-row")).toHaveCount(4);
+    await expect(page.getByTestId("extensions-table")).toContainText("1 operation");
+    await page.getByRole("link", { name: "x-audience" }).click();
+    await expect(page.getByTestId("extension-name")).toHaveText("x-audience");
+    await expect(page.getByTestId("extension-use")).toContainText("<script>window.__xss=1</script>");
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await page.getByTestId("extension-back").click();
+    await page.getByRole("link", { name: "x-rate-limit" }).click();
+    await expect(page.getByTestId("extension-use")).toContainText("GET");
+    await expect(page.getByTestId("extension-use")).toContainText("/paths/~1books/get/x-rate-limit");
+    const unknown = await page.request.get(`${new URL(page.url()).pathname.replace(/\/[^/]+$/, "")}/x-none`);
+    expect(unknown.status()).toBe(404);
 
     // The version picker on the Specs tab offers both versions.
     await page.getByTestId("tab-specs").click();
