@@ -125,6 +125,19 @@ test.describe("provider studio", () => {
     expect(manage.status()).toBe(404);
   });
 
+  test("import a spec split across a folder's files, its relative $refs followed", async ({ page }) => {
+    const name = `Folder pets ${Date.now().toString(36)}`;
+    await signIn(page, "/studio/new");
+    await page.getByLabel("Name").fill(name);
+    await page.getByTestId("api-form-create-submit").click();
+    await expect(page).toHaveURL(/\/studio\/apis\//);
+    await page.locator("#field-specFolder").setInputFiles(path.resolve("src/core/specs/fixtures/multi-file"));
+    await page.getByTestId("spec-import-submit").click();
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 2.0.0 with 3 endpoints.");
+    await page.getByTestId("studio-view-page").click();
+    await expect(page.getByTestId("endpoint-row")).toHaveCount(3);
+  });
+
   test("delete an API with confirmation", async ({ page }) => {
     const name = `Doomed ${Date.now().toString(36)}`;
     await signIn(page, "/studio/new");

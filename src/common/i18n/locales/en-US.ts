@@ -1107,6 +1107,7 @@ export const enUS = {
       intro:
         "Upload a JSON or YAML file (Swagger 2.0, OpenAPI 3.0 or 3.1), several files or a zip archive with relative $refs, or give a URL. Each import adds a new version.",
       file: "Spec file(s) or zip archive",
+      folder: "…or a folder (relative $refs between its files are followed)",
       url: "…or the spec's URL",
       entry: "Root file (only when several files could be it)",
       submit: "Import spec",
