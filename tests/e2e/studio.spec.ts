@@ -20,6 +20,42 @@ function specFile(name: string, mimeType: string) {
   return { name, mimeType, buffer: readFileSync(path.join(FIXTURES, name)) };
 }
 
+// Markup a provider might write into a readme or a spec's descriptions; none of it may run.
+const HOSTILE = [
+  "<script>window.__xss = 'script'</script>",
+  '<img src="x" onerror="window.__xss = \'img\'">',
+  "[js link](javascript:window.__xss='link')",
+  "<svg onload=\"window.__xss='svg'\"></svg>",
+  "<iframe srcdoc=\"<script>parent.__xss='iframe'</script>\"></iframe>",
+].join("\n\n");
+
+function hostileSpec(): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Hostile", version: "1.0.0", description: HOSTILE },
+    "x-note": HOSTILE,
+    paths: {
+      "/things": {
+        get: {
+          summary: "<b onmouseover=\"window.__xss='summary'\">List</b>",
+          description: HOSTILE,
+          parameters: [
+            { name: "q", in: "query", description: HOSTILE, schema: { type: "string", description: HOSTILE } },
+          ],
+          responses: {
+            "200": {
+              description: HOSTILE,
+              content: {
+                "application/json": { schema: { type: "object", description: HOSTILE }, example: { x: HOSTILE } },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
 test.describe("provider studio", () => {
   test("signed-out visitors of /studio are sent to sign in, and /provider redirects to /studio", async ({ page }) => {
     await page.goto("/studio");
@@ -136,6 +172,51 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("spec-diff")).toContainText("Imported version 2.0.0 with 3 endpoints.");
     await page.getByTestId("studio-view-page").click();
     await expect(page.getByTestId("endpoint-row")).toHaveCount(3);
+  });
+
+  test("hostile markup in a readme and in spec descriptions runs no script anywhere on the API page", async ({
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on("dialog", async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+    const read = () => page.evaluate(() => (window as unknown as { __xss?: string }).__xss);
+    await signIn(page, "/studio/new");
+    await page.getByLabel("Name").fill(`Hostile ${Date.now().toString(36)}`);
+    await page.getByLabel("Overview (Markdown)").fill(HOSTILE);
+    await page.getByTestId("api-form-create-submit").click();
+    await expect(page).toHaveURL(/\/studio\/apis\//);
+    await page
+      .locator("#field-specFiles")
+      .setInputFiles({ name: "hostile.json", mimeType: "application/json", buffer: Buffer.from(hostileSpec()) });
+    await page.getByTestId("spec-import-submit").click();
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 1 endpoint.");
+    await page.getByTestId("studio-view-page").click();
+    await waitForHydration(page);
+
+    const row = page.getByTestId("endpoint-row").first();
+    await row.getByTestId("endpoint-summary").click();
+    await expect(row.getByTestId("endpoint-detail")).toBeVisible();
+    await expect(row.getByTestId("endpoint-detail")).toContainText("<script>window.__xss = 'script'</script>");
+    await row.hover();
+    expect(await read()).toBeUndefined();
+
+    await page.getByTestId("tab-about").click();
+    const readme = page.getByTestId("api-readme");
+    await expect(readme).toContainText("js link");
+    expect(await readme.locator("script, iframe, svg, img[onerror]").count()).toBe(0);
+    const hrefs = await readme.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+
+    await page.getByTestId("tab-extensions").click();
+    await page.getByRole("link", { name: "x-note" }).click();
+    await expect(page.getByTestId("extension-use")).toContainText("<iframe");
+    expect(await page.getByTestId("extension-detail").locator("script, iframe, svg, img").count()).toBe(0);
+
+    expect(await read()).toBeUndefined();
+    expect(dialogs).toEqual([]);
   });
 
   test("delete an API with confirmation", async ({ page }) => {

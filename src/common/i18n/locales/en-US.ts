@@ -1112,6 +1112,8 @@ export const enUS = {
       entry: "Root file (only when several files could be it)",
       submit: "Import spec",
       imported: "Imported version {{version}} with {{count}} endpoints.",
+      imported_one: "Imported version {{version}} with {{count}} endpoint.",
+      imported_other: "Imported version {{version}} with {{count}} endpoints.",
       diffHeading: "What changed",
       added: "Added ({{count}})",
       removed: "Removed ({{count}})",
