@@ -102,6 +102,18 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
     await expect(page.getByTestId("endpoint-row").first()).toContainText("/books");
 
+    // Try the imported GET /books: without a key it is answered from the spec (mock), and a snippet is offered.
+    await waitForHydration(page);
+    const books = page
+      .getByTestId("endpoint-row")
+      .filter({ has: page.getByTestId("method-badge").filter({ hasText: /^GET$/ }), hasText: "/books" })
+      .first();
+    await books.getByTestId("endpoint-summary").click();
+    await books.getByTestId("try-it-send").click();
+    await expect(books.getByTestId("try-it-status")).toHaveText(/^200/);
+    await expect(books.getByTestId("try-it-via")).toHaveAttribute("data-via", "mock");
+    await expect(books.getByTestId("snippet-code")).toContainText("curl --request GET");
+
     // Extensions tab: version 1 has no x- keys, and says so.
     await page.getByTestId("tab-extensions").click();
     await expect(page.getByTestId("extensions-empty")).toHaveText("This API's spec has no vendor extensions.");
