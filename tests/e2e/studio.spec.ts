@@ -177,6 +177,9 @@ test.describe("provider studio", () => {
     const name = `Folder pets ${Date.now().toString(36)}`;
     await signIn(page, "/studio/new");
     await page.getByLabel("Name").fill(name);
+    // The About tab's lists, one per line.
+    await page.getByLabel("Features").fill("Fast lookups\nFree tier");
+    await page.getByLabel("Resources").fill("Pet docs https://pets.example.com/docs");
     await page.getByTestId("api-form-create-submit").click();
     await expect(page).toHaveURL(/\/studio\/apis\//);
     await page.locator("#field-specFolder").setInputFiles(path.resolve("src/core/specs/fixtures/multi-file"));
@@ -184,6 +187,13 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("spec-diff")).toContainText("Imported version 2.0.0 with 3 endpoints.");
     await page.getByTestId("studio-view-page").click();
     await expect(page.getByTestId("endpoint-row")).toHaveCount(3);
+    await page.getByTestId("tab-about").click();
+    await expect(page.getByTestId("api-features")).toContainText("Fast lookups");
+    await expect(page.getByTestId("api-features")).toContainText("Free tier");
+    await expect(page.getByTestId("api-resources").getByRole("link", { name: /Pet docs/ })).toHaveAttribute(
+      "href",
+      "https://pets.example.com/docs",
+    );
   });
 
   test("hostile markup in a readme and in spec descriptions runs no script anywhere on the API page", async ({

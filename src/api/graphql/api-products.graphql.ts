@@ -36,6 +36,8 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     termsOfUse: String
     thumbnail: String
     upstreamUrl: String
+    features: [String!]!
+    resources: [ApiResource!]!
     currentVersionId: ID
     version: String
     endpointsCount: Int!
@@ -127,6 +129,14 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     termsOfUse: String
     thumbnail: String
     upstreamUrl: String
+    "The About tab's features (benefits), in order; replaces the list."
+    features: [String!]
+    "The About tab's resources (title and http(s) link), in order; replaces the list."
+    resources: [ApiResourceInput!]
+  }
+  input ApiResourceInput {
+    title: String!
+    url: String!
   }
   "An uploaded file (GraphQL multipart request spec)."
   scalar File
