@@ -136,6 +136,8 @@ export const enUS = {
       popularityValue: "{{value}} / 10",
       notAvailable: "n/a",
       demoData: "Demo data: these metrics are generated for the demo catalog, not measured.",
+      measured:
+        "Measured by the gateway: latency and service level over the last 30 days, health check over the last 24 hours.",
     },
   },
   endpoints: {
