@@ -102,6 +102,14 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
     await expect(page.getByTestId("endpoint-row").first()).toContainText("/books");
 
+    // The tag index narrows the list to one tag, and back.
+    await expect(page.getByTestId("endpoint-tag")).toHaveText(["All tags", "books4", "orders1"]);
+    await page.getByTestId("endpoint-tag").filter({ hasText: "orders" }).click();
+    await expect(page).toHaveURL(/\?tag=orders$/);
+    await expect(page.getByTestId("endpoint-row")).toHaveCount(1);
+    await page.getByTestId("endpoint-tag").filter({ hasText: "All tags" }).click();
+    await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
+
     // Try the imported GET /books: without a key it is answered from the spec (mock), and a snippet is offered.
     await waitForHydration(page);
     const books = page

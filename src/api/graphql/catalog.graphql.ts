@@ -126,7 +126,8 @@ export const catalogTypeDefs = /* GraphQL */ `
     collection(slug: String!, first: Int, after: String): CollectionPage
     apis(first: Int, after: String, categorySlug: String, collectionSlug: String): ApiProductConnection!
     api(username: String!, slug: String!): ApiProduct
-    apiEndpoints(apiId: ID!, first: Int, after: String, query: String): EndpointConnection!
+    "Filtered by text (method, path, summary) and/or by one tag."
+    apiEndpoints(apiId: ID!, first: Int, after: String, query: String, tag: String): EndpointConnection!
   }
 `;
 
@@ -250,12 +251,18 @@ export const catalogResolvers = {
     },
     apiEndpoints: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseArgs(
-        z.object({ apiId: z.string().max(100), query: z.string().max(200).nullish(), ...pageArgs }),
+        z.object({
+          apiId: z.string().max(100),
+          query: z.string().max(200).nullish(),
+          tag: z.string().max(200).nullish(),
+          ...pageArgs,
+        }),
         args,
       );
       const page = await listApiEndpoints(ctx.db, ctx.tenant.id, a.apiId, {
         ...pageFrom(a, 50),
         query: a.query ?? undefined,
+        tag: a.tag ?? undefined,
       });
       return toConnection(page, endpointNode);
     },

@@ -143,6 +143,8 @@ export const enUS = {
   endpoints: {
     heading: "Endpoints",
     filterLabel: "Filter endpoints",
+    tagsLabel: "Endpoints by tag",
+    allTags: "All tags",
     filterPlaceholder: "Filter by method, path or summary",
     filterSubmit: "Filter",
     clearFilter: "Clear",
