@@ -80,7 +80,8 @@ export const catalogTypeDefs = /* GraphQL */ `
     features: [String!]!
     resources: [ApiResource!]!
     authType: String
-    metrics: ApiMetrics!
+    "Null when the tenant hides API scores; healthCheck null when its health check switch is off."
+    metrics: ApiMetrics
     version: ApiVersionInfo
   }
   type ApiProductConnection {
@@ -265,6 +266,14 @@ export const catalogResolvers = {
         tag: a.tag ?? undefined,
       });
       return toConnection(page, endpointNode);
+    },
+  },
+  // The About tab's rule (spec section 3 switches) holds for every API node, whichever query returned it.
+  ApiProduct: {
+    metrics: (parent: { metrics: ReturnType<typeof apiNode>["metrics"] }, _: unknown, ctx: GraphQLContext) => {
+      const { switches } = ctx.tenant.config;
+      if (switches.hideApiScores) return null;
+      return switches.apiHealthCheck ? parent.metrics : { ...parent.metrics, healthCheck: null };
     },
   },
 };
