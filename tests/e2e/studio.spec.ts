@@ -166,6 +166,12 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("extension-use")).toContainText("/paths/~1books/get/x-rate-limit");
     const unknown = await page.request.get(`${new URL(page.url()).pathname.replace(/\/[^/]+$/, "")}/x-none`);
     expect(unknown.status()).toBe(404);
+    // The version picker shows an older version's extensions: version 1 had none.
+    await page.getByTestId("tab-extensions").click();
+    await page.locator("#extensions-version").selectOption({ index: 1 });
+    await page.getByTestId("extensions-version-picker").getByRole("button").click();
+    await expect(page).toHaveURL(/\/extensions\?version=ver_/);
+    await expect(page.getByTestId("extensions-empty")).toBeVisible();
 
     // The version picker on the Specs tab offers both versions.
     await page.getByTestId("tab-specs").click();

@@ -12,7 +12,7 @@ export const USES_PER_PAGE = 50;
 
 /** /extensions/{span}: every place one vendor extension is used, with its value as JSON text (never as markup). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { name, base, version, extensions } = await loadApiExtensions(context, params);
+  const { name, base, version, versionId, pinned, extensions } = await loadApiExtensions(context, params, request);
   const span = params.span;
   const extension = isExtensionName(span) ? extensions.find((e) => e.name === span) : undefined;
   if (!extension) throw data({ reason: "extension-not-found", base }, { status: 404 });
@@ -23,6 +23,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     name,
     base,
     version,
+    // A picked version stays picked on the way back to the list and across pages.
+    versionQuery: pinned && versionId ? `version=${encodeURIComponent(versionId)}` : "",
     extension: {
       name: extension.name,
       total: extension.uses.length,
@@ -64,11 +66,13 @@ function levelLabel(t: (key: string) => string, level: ExtensionLevel): string {
 
 export default function ApiExtensionDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { extension, base, version, page, pages } = loaderData;
-  const pageHref = (n: number) => `${base}/${encodeURIComponent(extension.name)}?page=${n}`;
+  const { extension, base, version, page, pages, versionQuery } = loaderData;
+  const pageHref = (n: number) =>
+    `${base}/${encodeURIComponent(extension.name)}?${versionQuery ? `${versionQuery}&` : ""}page=${n}`;
+  const back = versionQuery ? `${base}?${versionQuery}` : base;
   return (
     <section data-testid="extension-detail" className="flex flex-col gap-5">
-      <LocalLink to={base} data-testid="extension-back" className="text-sm font-semibold text-accent hover:underline">
+      <LocalLink to={back} data-testid="extension-back" className="text-sm font-semibold text-accent hover:underline">
         ← {t("extensions.backToAll")}
       </LocalLink>
       <div>

@@ -1,7 +1,11 @@
+import { Form } from "react-router";
 import type { ExtensionLevel } from "../../../core/specs/spec-extensions";
 import { LocalLink } from "../../components/localized-link";
+import { selectClass } from "../../components/studio/studio-panel";
 import { useTranslation } from "../../i18n/use-translation";
+import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
+import { useLocale } from "../../lib/root-data";
 import type { Route } from "./+types/api-extensions";
 import { extensionHref, loadApiExtensions } from "./api-extensions.server";
 
@@ -11,15 +15,21 @@ const LEVELS: readonly ExtensionLevel[] = ["document", "path", "operation"];
  * Extensions tab (spec section 2, "Extensions (span, with optional child {span})"): the vendor extensions (`x-*`
  * keys) of the current spec, one row per key with where it is used; each links to /extensions/{span}.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { name, base, version, hasSpec, extensions } = await loadApiExtensions(context, params);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { name, base, version, versionId, pinned, versions, hasSpec, extensions } = await loadApiExtensions(
+    context,
+    params,
+    request,
+  );
   return {
     name,
     version,
+    versionId,
+    versions,
     hasSpec,
     extensions: extensions.map((e) => ({
       name: e.name,
-      href: extensionHref(base, e.name),
+      href: extensionHref(base, e.name, pinned ? versionId : null),
       uses: e.uses.length,
       levels: Object.fromEntries(LEVELS.map((l) => [l, e.uses.filter((u) => u.level === l).length])) as Record<
         ExtensionLevel,
@@ -36,7 +46,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function ApiExtensions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { extensions, hasSpec, version } = loaderData;
+  const locale = useLocale();
+  const { extensions, hasSpec, version, versions, versionId } = loaderData;
   return (
     <section data-testid="extensions-tab" className="flex flex-col gap-5">
       <div>
@@ -46,6 +57,34 @@ export default function ApiExtensions({ loaderData }: Route.ComponentProps) {
           {version ? ` ${t("extensions.fromVersion", { version })}` : ""}
         </p>
       </div>
+      {versions.length > 1 && (
+        <Form method="get" preventScrollReset className="flex items-end gap-2" data-testid="extensions-version-picker">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="extensions-version" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+              {t("studio.specs.pick")}
+            </label>
+            <select
+              id="extensions-version"
+              name="version"
+              defaultValue={versionId ?? undefined}
+              className={`${selectClass} min-w-48`}
+            >
+              {versions.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.version || "—"} ({formatDate(v.createdAt, locale)})
+                  {v.isCurrent ? ` · ${t("studio.versions.current")}` : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="submit"
+            className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            {t("studio.specs.show")}
+          </button>
+        </Form>
+      )}
       {extensions.length === 0 ? (
         <p
           data-testid="extensions-empty"
