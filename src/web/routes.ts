@@ -67,6 +67,8 @@ export default [
       route("discussions", "routes/api/discussions-list.tsx"),
       route("discussions/:issue", "routes/api/discussions-detail.tsx"),
       route("pricing", "routes/api/api-pricing.tsx"),
+      route("extensions", "routes/api/api-extensions.tsx"),
+      route("extensions/:span", "routes/api/api-extension-detail.tsx"),
       route("plans/manage", "routes/api/plans-manage.tsx"),
       route("spotlights/manage", "routes/api/spotlights-manage.tsx"),
     ]),

@@ -7,6 +7,7 @@ import { purgeExpiredAuthRows } from "../core/accounts/auth-purge.service";
 import { deliverPendingMail } from "../core/accounts/mail-delivery.service";
 import { IDEMPOTENCY_KEY_RETENTION_MS } from "../core/billing/idempotency";
 import { deleteCompletedIdempotencyKeysBefore } from "../core/billing/idempotency.queries";
+import { refreshApiMetrics } from "../core/metering/api-metrics.service";
 import { VERIFICATION_HOLD_WINDOW_MS } from "../core/payments/payment-holds.service";
 import { findAndVoidOrphanHolds, refundUnrecordedCharges } from "../core/payments/reconciliation";
 import { runBillingCycle } from "../core/subscriptions/renewals.service";
@@ -69,6 +70,14 @@ export const authPurgeJob: WorkerJob = {
   run: ({ db, clock }) => purgeExpiredAuthRows(db, { now: clock.now() }),
 };
 
+/** The About tab's measured metrics (latency, service level, health check, popularity) of non-demo APIs. */
+export const apiMetricsJob: WorkerJob = {
+  name: "api-metrics",
+  everyMs: 15 * MINUTE,
+  firstRunAfterMs: MINUTE,
+  run: ({ db, clock }) => refreshApiMetrics(db, { now: clock.now() }),
+};
+
 export const WORKER_JOBS: readonly WorkerJob[] = [
   billingRunJob,
   reconciliationJob,
@@ -76,4 +85,5 @@ export const WORKER_JOBS: readonly WorkerJob[] = [
   idempotencyHousekeepingJob,
   mailDeliveryJob,
   authPurgeJob,
+  apiMetricsJob,
 ];

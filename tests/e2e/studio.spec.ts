@@ -20,6 +20,42 @@ function specFile(name: string, mimeType: string) {
   return { name, mimeType, buffer: readFileSync(path.join(FIXTURES, name)) };
 }
 
+// Markup a provider might write into a readme or a spec's descriptions; none of it may run.
+const HOSTILE = [
+  "<script>window.__xss = 'script'</script>",
+  '<img src="x" onerror="window.__xss = \'img\'">',
+  "[js link](javascript:window.__xss='link')",
+  "<svg onload=\"window.__xss='svg'\"></svg>",
+  "<iframe srcdoc=\"<script>parent.__xss='iframe'</script>\"></iframe>",
+].join("\n\n");
+
+function hostileSpec(): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Hostile", version: "1.0.0", description: HOSTILE },
+    "x-note": HOSTILE,
+    paths: {
+      "/things": {
+        get: {
+          summary: "<b onmouseover=\"window.__xss='summary'\">List</b>",
+          description: HOSTILE,
+          parameters: [
+            { name: "q", in: "query", description: HOSTILE, schema: { type: "string", description: HOSTILE } },
+          ],
+          responses: {
+            "200": {
+              description: HOSTILE,
+              content: {
+                "application/json": { schema: { type: "object", description: HOSTILE }, example: { x: HOSTILE } },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
 test.describe("provider studio", () => {
   test("signed-out visitors of /studio are sent to sign in, and /provider redirects to /studio", async ({ page }) => {
     await page.goto("/studio");
@@ -66,6 +102,30 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
     await expect(page.getByTestId("endpoint-row").first()).toContainText("/books");
 
+    // The tag index narrows the list to one tag, and back.
+    await expect(page.getByTestId("endpoint-tag")).toHaveText(["All tags", "books4", "orders1"]);
+    await page.getByTestId("endpoint-tag").filter({ hasText: "orders" }).click();
+    await expect(page).toHaveURL(/\?tag=orders$/);
+    await expect(page.getByTestId("endpoint-row")).toHaveCount(1);
+    await page.getByTestId("endpoint-tag").filter({ hasText: "All tags" }).click();
+    await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
+
+    // Try the imported GET /books: without a key it is answered from the spec (mock), and a snippet is offered.
+    await waitForHydration(page);
+    const books = page
+      .getByTestId("endpoint-row")
+      .filter({ has: page.getByTestId("method-badge").filter({ hasText: /^GET$/ }), hasText: "/books" })
+      .first();
+    await books.getByTestId("endpoint-summary").click();
+    await books.getByTestId("try-it-send").click();
+    await expect(books.getByTestId("try-it-status")).toHaveText(/^200/);
+    await expect(books.getByTestId("try-it-via")).toHaveAttribute("data-via", "mock");
+    await expect(books.getByTestId("snippet-code")).toContainText("curl --request GET");
+
+    // Extensions tab: version 1 has no x- keys, and says so.
+    await page.getByTestId("tab-extensions").click();
+    await expect(page.getByTestId("extensions-empty")).toHaveText("This API's spec has no vendor extensions.");
+
     // Specs tab: download links of the current version.
     await page.getByTestId("tab-specs").click();
     await expect(page.getByTestId("specs-tab")).toBeVisible();
@@ -92,6 +152,27 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("diff-changed")).toContainText("parameters");
     await expect(page.getByTestId("spec-version")).toHaveCount(2);
 
+    // Extensions tab: version 2's x- keys at document, path and operation level; markup in a value is shown as text.
+    await page.getByTestId("tab-extensions").click();
+    await expect(page.getByTestId("extension-row")).toHaveCount(4);
+    await expect(page.getByTestId("extensions-table")).toContainText("1 operation");
+    await page.getByRole("link", { name: "x-audience" }).click();
+    await expect(page.getByTestId("extension-name")).toHaveText("x-audience");
+    await expect(page.getByTestId("extension-use")).toContainText("<script>window.__xss=1</script>");
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await page.getByTestId("extension-back").click();
+    await page.getByRole("link", { name: "x-rate-limit" }).click();
+    await expect(page.getByTestId("extension-use")).toContainText("GET");
+    await expect(page.getByTestId("extension-use")).toContainText("/paths/~1books/get/x-rate-limit");
+    const unknown = await page.request.get(`${new URL(page.url()).pathname.replace(/\/[^/]+$/, "")}/x-none`);
+    expect(unknown.status()).toBe(404);
+    // The version picker shows an older version's extensions: version 1 had none.
+    await page.getByTestId("tab-extensions").click();
+    await page.locator("#extensions-version").selectOption({ index: 1 });
+    await page.getByTestId("extensions-version-picker").getByRole("button").click();
+    await expect(page).toHaveURL(/\/extensions\?version=ver_/);
+    await expect(page.getByTestId("extensions-empty")).toBeVisible();
+
     // The version picker on the Specs tab offers both versions.
     await page.getByTestId("tab-specs").click();
     await expect(page.locator("#spec-version option")).toHaveCount(2);
@@ -104,6 +185,74 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("tab-manage")).toHaveCount(0);
     const manage = await page.request.get(`${apiUrl}/manage`);
     expect(manage.status()).toBe(404);
+  });
+
+  test("import a spec split across a folder's files, its relative $refs followed", async ({ page }) => {
+    const name = `Folder pets ${Date.now().toString(36)}`;
+    await signIn(page, "/studio/new");
+    await page.getByLabel("Name").fill(name);
+    // The About tab's lists, one per line.
+    await page.getByLabel("Features").fill("Fast lookups\nFree tier");
+    await page.getByLabel("Resources").fill("Pet docs https://pets.example.com/docs");
+    await page.getByTestId("api-form-create-submit").click();
+    await expect(page).toHaveURL(/\/studio\/apis\//);
+    await page.locator("#field-specFolder").setInputFiles(path.resolve("src/core/specs/fixtures/multi-file"));
+    await page.getByTestId("spec-import-submit").click();
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 2.0.0 with 3 endpoints.");
+    await page.getByTestId("studio-view-page").click();
+    await expect(page.getByTestId("endpoint-row")).toHaveCount(3);
+    await page.getByTestId("tab-about").click();
+    await expect(page.getByTestId("api-features")).toContainText("Fast lookups");
+    await expect(page.getByTestId("api-features")).toContainText("Free tier");
+    await expect(page.getByTestId("api-resources").getByRole("link", { name: /Pet docs/ })).toHaveAttribute(
+      "href",
+      "https://pets.example.com/docs",
+    );
+  });
+
+  test("hostile markup in a readme and in spec descriptions runs no script anywhere on the API page", async ({
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on("dialog", async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+    const read = () => page.evaluate(() => (window as unknown as { __xss?: string }).__xss);
+    await signIn(page, "/studio/new");
+    await page.getByLabel("Name").fill(`Hostile ${Date.now().toString(36)}`);
+    await page.getByLabel("Overview (Markdown)").fill(HOSTILE);
+    await page.getByTestId("api-form-create-submit").click();
+    await expect(page).toHaveURL(/\/studio\/apis\//);
+    await page
+      .locator("#field-specFiles")
+      .setInputFiles({ name: "hostile.json", mimeType: "application/json", buffer: Buffer.from(hostileSpec()) });
+    await page.getByTestId("spec-import-submit").click();
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 1 endpoint.");
+    await page.getByTestId("studio-view-page").click();
+    await waitForHydration(page);
+
+    const row = page.getByTestId("endpoint-row").first();
+    await row.getByTestId("endpoint-summary").click();
+    await expect(row.getByTestId("endpoint-detail")).toBeVisible();
+    await expect(row.getByTestId("endpoint-detail")).toContainText("<script>window.__xss = 'script'</script>");
+    await row.hover();
+    expect(await read()).toBeUndefined();
+
+    await page.getByTestId("tab-about").click();
+    const readme = page.getByTestId("api-readme");
+    await expect(readme).toContainText("js link");
+    expect(await readme.locator("script, iframe, svg, img[onerror]").count()).toBe(0);
+    const hrefs = await readme.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+
+    await page.getByTestId("tab-extensions").click();
+    await page.getByRole("link", { name: "x-note" }).click();
+    await expect(page.getByTestId("extension-use")).toContainText("<iframe");
+    expect(await page.getByTestId("extension-detail").locator("script, iframe, svg, img").count()).toBe(0);
+
+    expect(await read()).toBeUndefined();
+    expect(dialogs).toEqual([]);
   });
 
   test("delete an API with confirmation", async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   updateApi,
 } from "../../core/api-products/api-products.service";
 import type { EditableApi, MyApi } from "../../core/api-products/api-products.types";
+import { getApiSpecExtensions } from "../../core/api-specs/api-spec-extensions.service";
 import { importApiSpec, listApiVersions } from "../../core/api-specs/api-specs.service";
 import type { ApiVersionSummary, ImportResult, SpecSource } from "../../core/api-specs/api-specs.types";
 import { type SpecUpload, specSourceFromUploads } from "../../core/api-specs/spec-uploads";
@@ -35,6 +36,8 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     termsOfUse: String
     thumbnail: String
     upstreamUrl: String
+    features: [String!]!
+    resources: [ApiResource!]!
     currentVersionId: ID
     version: String
     endpointsCount: Int!
@@ -95,6 +98,20 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     changed: [ChangedOperation!]!
     unchanged: Int!
   }
+  "Where one vendor extension is used: level is document, path or operation; value is its JSON text."
+  type SpecExtensionUse {
+    level: String!
+    pointer: String!
+    path: String
+    method: String
+    value: String!
+    truncated: Boolean!
+  }
+  "A vendor extension (x- key) of an API's spec, with every place it is used."
+  type SpecExtension {
+    name: String!
+    uses: [SpecExtensionUse!]!
+  }
   type SpecImport {
     version: ApiVersion!
     previousVersionId: ID
@@ -112,6 +129,14 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     termsOfUse: String
     thumbnail: String
     upstreamUrl: String
+    "The About tab's features (benefits), in order; replaces the list."
+    features: [String!]
+    "The About tab's resources (title and http(s) link), in order; replaces the list."
+    resources: [ApiResourceInput!]
+  }
+  input ApiResourceInput {
+    title: String!
+    url: String!
   }
   "An uploaded file (GraphQL multipart request spec)."
   scalar File
@@ -126,6 +151,8 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     "The API's editable fields; only for who may edit it."
     editableApi(apiId: ID!): EditableApi!
     apiVersions(apiId: ID!): [ApiVersion!]!
+    "The vendor extensions of the current spec version, or of versionId; empty before any import."
+    apiExtensions(apiId: ID!, versionId: ID): [SpecExtension!]!
     apiCategoryOptions: [CategoryOption!]!
   }
   extend type Mutation {
@@ -206,6 +233,14 @@ export function createApiProductsResolvers(config: Config) {
         (await listApiVersions(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId)).map(
           versionNode,
         ),
+      apiExtensions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const { apiId, versionId } = argsOf(z.object({ apiId: id, versionId: id.nullish() }), args);
+        const result = await getApiSpecExtensions(ctx.db, ctx.tenant.id, ctx.viewer, apiId, versionId);
+        return result.extensions.map((e) => ({
+          name: e.name,
+          uses: e.uses.map(({ valueJson, ...use }) => ({ ...use, value: valueJson })),
+        }));
+      },
       apiCategoryOptions: (_: unknown, __: unknown, ctx: GraphQLContext) => listCategoryOptions(ctx.db, ctx.tenant.id),
     },
     Mutation: {

@@ -434,6 +434,11 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
       vars: (f) => ({ id: f.publicApi.id }),
       expect: allBut("otherTenant"),
     },
+    apiExtensions: {
+      query: "query($id: ID!) { apiExtensions(apiId: $id) { name uses { pointer } } }",
+      vars: (f) => ({ id: f.publicApi.id }),
+      expect: allBut("otherTenant"),
+    },
     apiCategoryOptions: { query: "{ apiCategoryOptions { id } }", expect: all("allow") },
     createApi: {
       query: "mutation($name: String!) { createApi(input: { name: $name }) { id } }",

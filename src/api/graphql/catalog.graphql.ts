@@ -80,7 +80,8 @@ export const catalogTypeDefs = /* GraphQL */ `
     features: [String!]!
     resources: [ApiResource!]!
     authType: String
-    metrics: ApiMetrics!
+    "Null when the tenant hides API scores; healthCheck null when its health check switch is off."
+    metrics: ApiMetrics
     version: ApiVersionInfo
   }
   type ApiProductConnection {
@@ -126,7 +127,8 @@ export const catalogTypeDefs = /* GraphQL */ `
     collection(slug: String!, first: Int, after: String): CollectionPage
     apis(first: Int, after: String, categorySlug: String, collectionSlug: String): ApiProductConnection!
     api(username: String!, slug: String!): ApiProduct
-    apiEndpoints(apiId: ID!, first: Int, after: String, query: String): EndpointConnection!
+    "Filtered by text (method, path, summary) and/or by one tag."
+    apiEndpoints(apiId: ID!, first: Int, after: String, query: String, tag: String): EndpointConnection!
   }
 `;
 
@@ -250,14 +252,28 @@ export const catalogResolvers = {
     },
     apiEndpoints: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseArgs(
-        z.object({ apiId: z.string().max(100), query: z.string().max(200).nullish(), ...pageArgs }),
+        z.object({
+          apiId: z.string().max(100),
+          query: z.string().max(200).nullish(),
+          tag: z.string().max(200).nullish(),
+          ...pageArgs,
+        }),
         args,
       );
       const page = await listApiEndpoints(ctx.db, ctx.tenant.id, a.apiId, {
         ...pageFrom(a, 50),
         query: a.query ?? undefined,
+        tag: a.tag ?? undefined,
       });
       return toConnection(page, endpointNode);
+    },
+  },
+  // The About tab's rule (spec section 3 switches) holds for every API node, whichever query returned it.
+  ApiProduct: {
+    metrics: (parent: { metrics: ReturnType<typeof apiNode>["metrics"] }, _: unknown, ctx: GraphQLContext) => {
+      const { switches } = ctx.tenant.config;
+      if (switches.hideApiScores) return null;
+      return switches.apiHealthCheck ? parent.metrics : { ...parent.metrics, healthCheck: null };
     },
   },
 };

@@ -159,4 +159,38 @@ describeEachDialect("content over GraphQL (spotlights, tutorials, discussions)",
     const leak = await otto.graphql("query($d: ID!) { discussion(id: $d) { bodyHtml } }", { d: discussionId });
     expect(leak.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
   });
+  it("follows the tenant's switches: tutorials and discussions off are NOT_FOUND, spotlights hidden from readers", async () => {
+    const off = await createTestTenant(db(), {
+      config: { brandName: "Quiet", switches: { tutorials: false, discussions: false, spotlightVisibility: false } },
+    });
+    const makerId = (await createUser(db(), off.id, { username: "quiet-maker", email: "quiet@c.test" })).id;
+    const offApi = (await createTestApi(db(), off.id, { owner_id: makerId })).id;
+    const maker = await browser(off.id, makerId);
+    const reader = await browser(off.id, null);
+    for (const [query, vars] of [
+      ["query($a: ID!) { apiTutorials(apiId: $a) { id } }", { a: offApi }],
+      ['mutation($a: ID!) { createTutorial(apiId: $a, input: { title: "T", body: "# T" }) { id } }', { a: offApi }],
+      ["query($a: ID!) { apiDiscussions(apiId: $a) { total } }", { a: offApi }],
+      ['mutation($a: ID!) { createDiscussion(apiId: $a, title: "Q", body: "?") { id } }', { a: offApi }],
+    ] as const) {
+      const result = await maker.graphql(query, vars);
+      expect(result.errors?.[0]?.extensions?.code, query).toBe("NOT_FOUND");
+      expect(result.errors?.[0]?.message).toMatch(/turned off on this marketplace/);
+    }
+    const spot = await maker.graphql(
+      `mutation($a: ID!) { createSpotlight(apiId: $a, input: { title: "Launch", url: "https://x.test/", state: PUBLISHED }) { id } }`,
+      { a: offApi },
+    );
+    expect(spot.errors).toBeUndefined();
+    const read = await reader.graphql<{ apiSpotlights: unknown[] }>(
+      "query($a: ID!) { apiSpotlights(apiId: $a) { id } }",
+      { a: offApi },
+    );
+    expect(read.data?.apiSpotlights).toEqual([]);
+    const managed = await maker.graphql<{ apiSpotlights: unknown[] }>(
+      "query($a: ID!) { apiSpotlights(apiId: $a, includeUnpublished: true) { id } }",
+      { a: offApi },
+    );
+    expect(managed.data?.apiSpotlights).toHaveLength(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Config } from "../../config";
+import { assertContentEnabled, spotlightsVisible } from "../../core/content/content-switches";
 import {
   addDiscussionComment,
   createDiscussion,
@@ -253,16 +254,20 @@ export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">)
     Query: {
       apiSpotlights: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const a = argsOf(z.object({ apiId: id, includeUnpublished: z.boolean().nullish() }), args);
+        // With the spotlight switch off nothing shows to readers; editors still list them all to manage them.
+        if (!spotlightsVisible(ctx.tenant.config) && a.includeUnpublished !== true) return [];
         const list = await listSpotlights(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
           includeUnpublished: a.includeUnpublished === true,
         });
         return list.map(spotlightNode);
       },
       apiTutorials: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "tutorials");
         const a = argsOf(z.object({ apiId: id }), args);
         return (await listTutorials(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId)).map(tutorialNode);
       },
       tutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "tutorials");
         const a = argsOf(z.object({ apiId: id, slug: z.string().min(1).max(120) }), args);
         const page = await getTutorialPage(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, a.slug);
         return {
@@ -275,6 +280,7 @@ export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">)
         };
       },
       apiDiscussions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "discussions");
         const a = argsOf(
           z.object({ apiId: id, first: z.number().int().min(1).nullish(), after: z.string().max(64).nullish() }),
           args,
@@ -286,6 +292,7 @@ export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">)
         return { total: page.total, nodes: page.nodes.map(discussionNode) };
       },
       discussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "discussions");
         const a = argsOf(z.object({ id }), args);
         const thread = await getDiscussionThread(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
         return {
@@ -336,6 +343,7 @@ export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">)
         return deleteSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, deps(ctx));
       },
       createTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "tutorials");
         const a = argsOf(z.object({ apiId: id, input: tutorialInput }), args);
         const input = tutorialInputOf(a.input);
         const created = await createTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
@@ -346,14 +354,17 @@ export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">)
         return tutorialNode(created);
       },
       updateTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "tutorials");
         const a = argsOf(z.object({ id, input: tutorialInput }), args);
         return tutorialNode(await updateTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id, tutorialInputOf(a.input)));
       },
       deleteTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "tutorials");
         const a = argsOf(z.object({ id }), args);
         return deleteTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
       },
       createDiscussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "discussions");
         const a = argsOf(z.object({ apiId: id, title: z.string().max(10_000), body: z.string().max(100_000) }), args);
         const created = await createDiscussion(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
           title: a.title,
@@ -362,6 +373,7 @@ export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">)
         return discussionNode(created);
       },
       addDiscussionComment: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        assertContentEnabled(ctx.tenant.config, "discussions");
         const a = argsOf(z.object({ discussionId: id, body: z.string().max(100_000), parentId: id.nullish() }), args);
         const comment = await addDiscussionComment(ctx.db, ctx.tenant.id, ctx.viewer, a.discussionId, {
           body: a.body,

@@ -100,6 +100,47 @@ describeEachDialect("studio API writes", ({ db }) => {
     expect((await createApi(db(), tenantId, bob, { name: "Taken" }, options)).slug).toBe("taken");
   });
 
+  it("stores the About tab's features and resources, replaces them on update and refuses bad links", async () => {
+    const api = await createApi(
+      db(),
+      tenantId,
+      ann,
+      {
+        name: "About lists",
+        features: [" Fast ", "", "Cheap"],
+        resources: [{ title: "Docs", url: "https://docs.example.com" }],
+      },
+      options,
+    );
+    expect(api.features).toEqual(["Fast", "Cheap"]);
+    expect(api.resources).toEqual([{ title: "Docs", url: "https://docs.example.com" }]);
+    const detail = await getApiDetail(db(), tenantId, api.ownerUsername, api.slug, ann);
+    expect(detail?.features).toEqual(["Fast", "Cheap"]);
+    const updated = await updateApi(db(), tenantId, ann, api.id, { features: ["Only"] }, options);
+    expect(updated.features).toEqual(["Only"]);
+    expect(updated.resources).toHaveLength(1);
+    const refused = await refusal(() =>
+      updateApi(
+        db(),
+        tenantId,
+        ann,
+        api.id,
+        {
+          resources: [
+            { title: "ok", url: "https://a.example" },
+            { title: "x", url: "javascript:alert(1)" },
+          ],
+        },
+        options,
+      ),
+    );
+    expect(refused.details?.fields).toEqual({ resources: "Line 2: The URL is not valid. Please verify." });
+    const tooMany = await refusal(() =>
+      updateApi(db(), tenantId, ann, api.id, { features: Array.from({ length: 21 }, (_, i) => `f${i}`) }, options),
+    );
+    expect(tooMany.details?.fields).toEqual({ features: "List at most 20 features" });
+  });
+
   it("lets only the owner (or the owner's organization members) edit and delete", async () => {
     const api = await createApi(db(), tenantId, ann, { name: "Guarded" }, options);
     expect((await refusal(() => updateApi(db(), tenantId, bob, api.id, { name: "Mine" }, options))).code).toBe(

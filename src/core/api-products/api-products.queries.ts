@@ -98,6 +98,8 @@ export async function selectEditableApi(db: Db, tenantId: string, apiId: string)
       "a.terms_of_use",
       "a.thumbnail",
       "a.upstream_url",
+      "a.features_json",
+      "a.resources_json",
       "a.current_version_id",
       "a.updated_at",
       "u.username as owner_username",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidSlug } from "../../common/slug";
 import { isValidHttpUrl } from "../../common/url";
+import { featuresSchema, resourcesSchema } from "./about-lists";
 
 /** Spec section 5, word for word. */
 export const URL_NOT_VALID = "The URL is not valid. Please verify.";
@@ -46,6 +47,9 @@ export const apiFieldsSchema = z.object({
   website: optionalUrl,
   termsOfUse: optionalUrl,
   thumbnail: optionalUrl,
+  /** The About tab's features (benefits) and resources (title + link). */
+  features: featuresSchema.default([]),
+  resources: resourcesSchema.default([]),
   /** Checked again by the SSRF guard (private addresses only when the operator allows them). */
   upstreamUrl: z
     .string()

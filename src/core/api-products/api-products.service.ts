@@ -6,6 +6,7 @@ import { canEditApi, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { fieldError, parseInput } from "../accounts/validation";
+import type { ApiResource } from "../catalog/catalog.types";
 import { AppError } from "../errors/app-error";
 import { selectOrgById, selectRole } from "../orgs/orgs.queries";
 import { announceGatewayChange } from "../plans/gateway-changes";
@@ -145,8 +146,8 @@ export async function createApi(
     upstream_url: checkedUpstream(data.upstreamUrl, options),
     provider_name: context.name,
     pricing_type: "FREE",
-    features_json: "[]",
-    resources_json: "[]",
+    features_json: JSON.stringify(data.features),
+    resources_json: JSON.stringify(data.resources),
     auth_type: null,
     cors: null,
     followers_count: 0,
@@ -193,6 +194,8 @@ export async function updateApi(
   if (sent.has("website")) patch.website = data.website ?? null;
   if (sent.has("termsOfUse")) patch.terms_of_use = data.termsOfUse ?? null;
   if (sent.has("thumbnail")) patch.thumbnail = data.thumbnail ?? null;
+  if (sent.has("features")) patch.features_json = JSON.stringify(data.features ?? []);
+  if (sent.has("resources")) patch.resources_json = JSON.stringify(data.resources ?? []);
   if (sent.has("upstreamUrl")) patch.upstream_url = checkedUpstream(data.upstreamUrl ?? null, options);
   if (Object.keys(patch).length > 0) {
     await updateApiRow(db, tenantId, apiId, { ...patch, updated_at: Date.now() });
@@ -235,6 +238,10 @@ export async function requireEditableApi(
     termsOfUse: row.terms_of_use,
     thumbnail: row.thumbnail,
     upstreamUrl: row.upstream_url,
+    features: parseList<string>(row.features_json).filter((f) => typeof f === "string"),
+    resources: parseList<ApiResource>(row.resources_json).filter(
+      (r) => typeof r === "object" && r !== null && typeof r.title === "string" && typeof r.url === "string",
+    ),
     currentVersionId: row.current_version_id,
     version: row.version_label,
     endpointsCount: row.endpoints_count === null ? 0 : Number(row.endpoints_count),
@@ -256,5 +263,14 @@ function checkedUpstream(value: string | null, options: WriteOptions): string | 
   } catch (error) {
     if (error instanceof AppError) throw fieldError({ upstreamUrl: error.message });
     throw error;
+  }
+}
+
+function parseList<T>(json: string): T[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
   }
 }

@@ -1,4 +1,5 @@
 import type { Visibility } from "../../db/schema";
+import type { ApiResource } from "../catalog/catalog.types";
 
 /** Whose APIs the studio shows and creates: the viewer's own, or an organization's. */
 export interface PublishingContext {
@@ -45,6 +46,8 @@ export interface EditableApi {
   termsOfUse: string | null;
   thumbnail: string | null;
   upstreamUrl: string | null;
+  features: string[];
+  resources: ApiResource[];
   currentVersionId: string | null;
   version: string | null;
   endpointsCount: number;

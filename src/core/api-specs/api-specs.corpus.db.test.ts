@@ -1,24 +1,18 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { listSpecFiles, sharedSpecsDirectory } from "../../../tests/shared-specs";
 import { getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { isAppError } from "../errors/app-error";
 import { importApiSpec } from "./api-specs.service";
 
-// The shared data folder sits beside the repo on the team machines; a fresh clone skips this suite.
-const corpusDirectory = resolve(import.meta.dirname, "../../../../shared/data/openapi-directory-lite/specs");
-
-function listSpecFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".json"))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
+// The shared corpus (567 specs) when present (tests/shared-specs.ts says where it is looked for); skipped otherwise.
+const corpusDirectory = sharedSpecsDirectory ?? "";
 
 /*
  * SQLite imports all 567 specs. PostgreSQL imports every 8th file (deterministic, ~71 specs, incl. the largest): the
@@ -29,7 +23,7 @@ function listSpecFiles(directory: string): string[] {
 const PG_SAMPLE_EVERY = 8;
 const LARGEST = "zuora.com/2017-09-06.json";
 
-describe.skipIf(!existsSync(corpusDirectory))("importApiSpec corpus", () => {
+describe.skipIf(sharedSpecsDirectory === null)("importApiSpec corpus", () => {
   describeEachDialect("imports the openapi-directory-lite specs", ({ db, dialect }) => {
     let tenantId = "";
     let owner: Viewer;

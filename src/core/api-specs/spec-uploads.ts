@@ -1,5 +1,6 @@
 import { AppError } from "../errors/app-error";
 import { looksLikeZip, ZIP_LIMITS } from "../specs/read-zip-archive";
+import { SPEC_FILE_PATTERN } from "../specs/upload-paths";
 import type { SpecSource } from "./api-specs.types";
 
 /** An upload, whatever carried it (a studio form post or a GraphQL multipart request): its name and a reader. */
@@ -54,4 +55,26 @@ export async function specSourceFromUploads(uploads: SpecUpload[], entry: string
   const only = contents.length === 1 ? contents[0] : undefined;
   if (only) return { text: texts[only.file.name] ?? "" };
   return { files: texts, entry };
+}
+
+/**
+ * The files of an uploaded folder, each named by its path inside the folder so relative `$ref`s resolve. Browsers
+ * post a folder's files under their base names (a fetch of FormData uses File.name): `paths` are the relative paths
+ * the page read from the picker (webkitRelativePath), in the same order; without them, or when they do not match
+ * the files, the posted names are used. Only JSON/YAML files count: a folder often holds READMEs and images too.
+ */
+export function folderUploads(files: SpecUpload[], paths: unknown): SpecUpload[] {
+  const named =
+    Array.isArray(paths) && paths.length === files.length && paths.every((p) => typeof p === "string" && p !== "")
+      ? files.map((file, i) => withName(file, String(paths[i])))
+      : files;
+  return named.filter((file) => SPEC_FILE_PATTERN.test(file.name) && !isFolderMetadata(file.name));
+}
+
+function withName(file: SpecUpload, name: string): SpecUpload {
+  return { name, size: file.size, arrayBuffer: () => file.arrayBuffer() };
+}
+
+function isFolderMetadata(name: string): boolean {
+  return /(^|\/)\._/.test(name) || /(^|\/)__MACOSX\//.test(name);
 }

@@ -279,11 +279,16 @@ export async function selectListableVersionId(
   return row?.current_version_id ?? null;
 }
 
-function endpointsOf(db: Db, tenantId: string, versionId: string, query: string | undefined) {
+function endpointsOf(db: Db, tenantId: string, versionId: string, query: string | undefined, tag?: string) {
   let q = db.kysely
     .selectFrom("api_endpoints as e")
     .where("e.tenant_id", "=", tenantId)
     .where("e.version_id", "=", versionId);
+  if (tag !== undefined) {
+    // tags_json is JSON.stringify output, so the tag appears in it exactly as JSON.stringify writes it (quoted).
+    const pattern = `%${escapeLike(JSON.stringify(tag))}%`;
+    q = q.where(sql<SqlBool>`${sql.ref("e.tags_json")} like ${pattern} escape '\\'`);
+  }
   if (query !== undefined && query !== "") {
     q = q.where((eb) =>
       eb.or([
@@ -300,9 +305,9 @@ export async function selectEndpoints(
   db: Db,
   tenantId: string,
   versionId: string,
-  opts: { query?: string; offset: number; limit: number },
+  opts: { query?: string; tag?: string; offset: number; limit: number },
 ) {
-  return endpointsOf(db, tenantId, versionId, opts.query)
+  return endpointsOf(db, tenantId, versionId, opts.query, opts.tag)
     .select([
       "e.id",
       "e.method",
@@ -320,11 +325,28 @@ export async function selectEndpoints(
     .execute();
 }
 
-export async function countEndpoints(db: Db, tenantId: string, versionId: string, query?: string): Promise<number> {
-  const row = await endpointsOf(db, tenantId, versionId, query)
+export async function countEndpoints(
+  db: Db,
+  tenantId: string,
+  versionId: string,
+  query?: string,
+  tag?: string,
+): Promise<number> {
+  const row = await endpointsOf(db, tenantId, versionId, query, tag)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Every endpoint's tags of a version, in spec order (for the Endpoints tab's tag index). */
+export async function selectEndpointTags(db: Db, tenantId: string, versionId: string) {
+  return db.kysely
+    .selectFrom("api_endpoints")
+    .select("tags_json")
+    .where("tenant_id", "=", tenantId)
+    .where("version_id", "=", versionId)
+    .orderBy("position")
+    .execute();
 }
 
 // ---- pages ----

@@ -118,6 +118,18 @@ describeEachDialect("compareApis", ({ db }) => {
     expect(g?.plans).toEqual([]);
   });
 
+  it("leaves out popularity, latency, service level and health check when the tenant hides scores", async () => {
+    const result = await compareApis(db(), A, null, ["cmp-owner/weather"], { hideScores: true });
+    expect(result.items[0]).toMatchObject({
+      popularity: null,
+      latencyMs: null,
+      serviceLevel: null,
+      healthCheck: null,
+      rating: 4.5,
+      followersCount: 42,
+    });
+  });
+
   it("reports malformed and unknown refs with a clear message and drops duplicates", async () => {
     const result = await compareApis(db(), A, null, [
       "cmp-owner/weather",

@@ -50,7 +50,8 @@ export interface CompareEntry {
   protocols: string[];
   specFormat: string | null;
   version: string | null;
-  popularity: number;
+  /** Null, like latency, service level and health check, when the tenant hides API scores. */
+  popularity: number | null;
   latencyMs: number | null;
   serviceLevel: number | null;
   healthCheck: number | null;
@@ -113,7 +114,10 @@ export async function compareApis(
   tenantId: string,
   viewer: Viewer | null | undefined,
   refs: readonly string[],
+  options: { hideScores?: boolean } = {},
 ): Promise<CompareResult> {
+  // The tenant's "hide API scores" switch hides the metrics here as on the About tab: they never leave the server.
+  const scores = !options.hideScores;
   const unique = [...new Set(refs.map((r) => r.trim()).filter(Boolean))];
   if (unique.length > COMPARE_MAX) throw new AppError("BAD_REQUEST", TOO_MANY_TO_COMPARE, { max: COMPARE_MAX });
   const problems: CompareProblem[] = [];
@@ -180,10 +184,10 @@ export async function compareApis(
       protocols: protocolsOf(row.version_id ? hintByVersion.get(row.version_id) : undefined, row.source_format),
       specFormat: row.source_format,
       version: row.version_label,
-      popularity: Number(row.popularity),
-      latencyMs: row.latency_ms === null ? null : Number(row.latency_ms),
-      serviceLevel: row.service_level === null ? null : Number(row.service_level),
-      healthCheck: row.health_check === null ? null : Number(row.health_check),
+      popularity: scores ? Number(row.popularity) : null,
+      latencyMs: scores && row.latency_ms !== null ? Number(row.latency_ms) : null,
+      serviceLevel: scores && row.service_level !== null ? Number(row.service_level) : null,
+      healthCheck: scores && row.health_check !== null ? Number(row.health_check) : null,
       rating: Number(row.rating_avg),
       ratingVotes: Number(row.rating_votes),
       followersCount: Number(row.followers_count),

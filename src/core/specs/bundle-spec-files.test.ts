@@ -86,6 +86,18 @@ describe("bundleSpecFiles", () => {
     expect(bundle.document.paths).toEqual({ "/a": { get: { responses: { "200": { description: "ok" } } } } });
   });
 
+  it("finds an entry named relative to the uploaded folder, when only one file matches", () => {
+    const files = {
+      "pets/openapi.yaml": root("  /a:\n    $ref: './items/a.yaml'\n"),
+      "pets/items/a.yaml": "get:\n  responses:\n    '200': {description: ok}\n",
+      "pets/v2/openapi.yaml": root("  {}\n"),
+    };
+    expect(bundleSpecFiles(files, "items/a.yaml").entry).toBe("pets/items/a.yaml");
+    expect(bundleSpecFiles(files, "v2/openapi.yaml").entry).toBe("pets/v2/openapi.yaml");
+    // Two files end with "openapi.yaml": the name is refused rather than guessed.
+    expect(refusal(() => bundleSpecFiles(files, "openapi.yaml")).message).toMatch(/is not in the upload/);
+  });
+
   it("refuses remote refs, naming the file and pointer", () => {
     const error = refusal(() =>
       bundleSpecFiles({ "openapi.yaml": root("  /a:\n    $ref: 'https://evil.example/a.yaml'\n") }),

@@ -29,7 +29,7 @@ export interface BundledSpec {
  */
 export function bundleSpecFiles(files: Record<string, string>, entry?: string | null): BundledSpec {
   const texts = indexUpload(files);
-  const entryPath = entry ? normalizeUploadPath(entry) : guessEntry(texts);
+  const entryPath = entry ? findEntry(texts, normalizeUploadPath(entry)) : guessEntry(texts);
   if (!texts.has(entryPath)) throw specError(`The entry file ${truncate(entryPath)} is not in the upload`, entryPath);
 
   const parsed = new Map<string, unknown>();
@@ -156,6 +156,17 @@ function indexUpload(files: Record<string, string>): Map<string, string> {
     if (typeof text === "string") texts.set(path, text);
   }
   return texts;
+}
+
+/**
+ * The named entry, also when it is named relative to the uploaded folder ("openapi.yaml" for "pets/openapi.yaml": a
+ * browser posts a folder's files under the folder's own name). Ambiguous or missing names are left for the caller's
+ * "not in the upload" error.
+ */
+function findEntry(texts: Map<string, string>, entry: string): string {
+  if (texts.has(entry)) return entry;
+  const inFolder = [...texts.keys()].filter((path) => path.endsWith(`/${entry}`));
+  return inFolder.length === 1 && inFolder[0] !== undefined ? inFolder[0] : entry;
 }
 
 const ROOT_NAMES = /(^|\/)(openapi|swagger|api|spec|index|main)\.(json|ya?ml)$/i;

@@ -25,7 +25,7 @@ export function detectSpecVersion(document: Record<string, unknown>): SpecVersio
  * Checks the parts the converter and the endpoint list walk, so a malformed spec fails with a pointer
  * instead of a TypeError deep inside swagger2openapi.
  */
-export function assertDocumentShape(document: Record<string, unknown>): void {
+export function assertDocumentShape(document: Record<string, unknown>, version?: SpecVersion): void {
   const info = document.info;
   if (!isPlainRecord(info)) throw specError('Spec has no "info" object', "/info");
   if (typeof info.title !== "string" || info.title.trim() === "") {
@@ -35,9 +35,14 @@ export function assertDocumentShape(document: Record<string, unknown>): void {
     throw specError("Spec has no version (info.version)", "/info/version");
   }
   const paths = document.paths;
-  if (!isPlainRecord(paths)) throw specError('Spec has no "paths" object', "/paths");
+  // OpenAPI 3.1 made "paths" optional: a document needs paths, components or webhooks (e.g. webhooks only).
+  if (paths === undefined && version !== undefined && pathsOptional(version)) {
+    if (document.components === undefined && document.webhooks === undefined) {
+      throw specError('An OpenAPI 3.1 spec needs "paths", "components" or "webhooks"', "");
+    }
+  } else if (!isPlainRecord(paths)) throw specError('Spec has no "paths" object', "/paths");
   let operations = 0;
-  for (const [path, pathItem] of Object.entries(paths)) {
+  for (const [path, pathItem] of Object.entries(isPlainRecord(paths) ? paths : {})) {
     if (path.startsWith("x-")) continue;
     const where = ["paths", path];
     if (!isPlainRecord(pathItem)) throw specError("Path item must be an object", toPointer(where));
@@ -55,11 +60,17 @@ export function assertDocumentShape(document: Record<string, unknown>): void {
       }
     }
   }
-  for (const key of ["definitions", "parameters", "responses", "securityDefinitions", "components"]) {
+  for (const key of ["definitions", "parameters", "responses", "securityDefinitions", "components", "webhooks"]) {
     if (document[key] !== undefined && !isPlainRecord(document[key])) {
       throw specError(`"${key}" must be an object`, toPointer([key]));
     }
   }
+}
+
+function pathsOptional(version: SpecVersion): boolean {
+  if (version.kind !== "openapi") return false;
+  const minor = Number(version.version.split(".")[1] ?? "0");
+  return minor >= 1;
 }
 
 function assertParameterList(parameters: unknown, at: (string | number)[]): void {

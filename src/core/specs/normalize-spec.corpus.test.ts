@@ -1,21 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { listSpecFiles, sharedSpecsDirectory } from "../../../tests/shared-specs";
 import { isAppError } from "../errors/app-error";
 import { normalizeSpec } from "./normalize-spec";
 
-// The shared data folder sits beside the repo on the team machines; fresh clones skip this test.
-const corpusDirectory = resolve(import.meta.dirname, "../../../../shared/data/openapi-directory-lite/specs");
+// The shared corpus (567 specs) when present (tests/shared-specs.ts says where it is looked for); skipped otherwise.
+const corpusDirectory = sharedSpecsDirectory ?? "";
 
-function listSpecFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".json"))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
-
-describe.skipIf(!existsSync(corpusDirectory))("normalizeSpec on the openapi-directory-lite corpus", () => {
+describe.skipIf(sharedSpecsDirectory === null)("normalizeSpec on the openapi-directory-lite corpus", () => {
   it("normalizes every spec or refuses it with an AppError", { timeout: 300_000 }, async () => {
     const files = listSpecFiles(corpusDirectory);
     expect(files.length).toBeGreaterThan(0);

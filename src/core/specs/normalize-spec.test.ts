@@ -153,3 +153,35 @@ describe("validating in place", () => {
     });
   });
 });
+
+describe("OpenAPI 3.1 documents without paths", () => {
+  const info = { title: "Hooks", version: "1" };
+
+  it("imports a webhooks-only or components-only 3.1 spec with no endpoints", async () => {
+    const hooks = await normalizeSpec(
+      JSON.stringify({
+        openapi: "3.1.0",
+        info,
+        webhooks: { newPet: { post: { responses: { "200": { description: "ok" } } } } },
+      }),
+    );
+    expect(hooks).toMatchObject({ sourceFormat: "openapi-3.1.0", endpoints: [] });
+    const components = await normalizeSpec(
+      JSON.stringify({ openapi: "3.1.0", info, components: { schemas: { A: {} } } }),
+    );
+    expect(components.endpoints).toEqual([]);
+  });
+
+  it("still needs paths in 3.0, and one of paths, components or webhooks in 3.1", async () => {
+    await expect(normalizeSpec(JSON.stringify({ openapi: "3.0.3", info }))).rejects.toMatchObject({
+      message: 'Spec has no "paths" object',
+      details: { where: "/paths" },
+    });
+    await expect(normalizeSpec(JSON.stringify({ openapi: "3.1.0", info }))).rejects.toMatchObject({
+      message: 'An OpenAPI 3.1 spec needs "paths", "components" or "webhooks"',
+    });
+    await expect(normalizeSpec(JSON.stringify({ openapi: "3.1.0", info, webhooks: [] }))).rejects.toMatchObject({
+      details: { where: "/webhooks" },
+    });
+  });
+});

@@ -41,7 +41,7 @@ export async function normalizeParsedSpec(
   const source = sanitizeTree(parsed, { inPlace: options.owned === true });
   const sourceDocument = source.value as Record<string, unknown>;
   const version = detectSpecVersion(sourceDocument);
-  assertDocumentShape(sourceDocument);
+  assertDocumentShape(sourceDocument, version);
   assertRefsInternalAndResolvable(sourceDocument, source.refs);
 
   let document: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument } from "yaml";
+import { type Document, isCollection, LineCounter, parseDocument, visit } from "yaml";
 import { lineColumnAt, locateJsonError } from "./json-error-position";
 import { assertJsonValueCountWithinLimit } from "./json-prescan";
 import { formatBytes, SPEC_LIMITS, specError } from "./spec-errors";
@@ -66,10 +66,33 @@ function parseYaml(text: string): unknown {
   } catch (error) {
     const message = errorMessage(error);
     if (message.includes("resource exhaustion")) {
-      throw specError(`Spec uses too many YAML aliases (more than ${SPEC_LIMITS.maxAliasCount} expansions)`, "");
+      throw specError(
+        `Spec uses too many YAML aliases (more than ${SPEC_LIMITS.maxAliasCount} expansions)`,
+        firstCollectionAlias(document, lineCounter),
+      );
     }
     throw specError(`Spec is not valid YAML: ${message}`, "");
   }
+}
+
+/**
+ * Where an alias expansion starts: the first alias (in document order) of a mapping or sequence, as line:column.
+ * The pre-scan allows at most maxYamlAliases aliases, so this walk stays short.
+ */
+function firstCollectionAlias(document: Document, lineCounter: LineCounter): string {
+  let where = "";
+  visit(document, {
+    Alias(_, node) {
+      const target = node.resolve(document);
+      if (!isCollection(target) && where !== "") return;
+      const start = node.range?.[0];
+      if (start === undefined) return;
+      const { line, col } = lineCounter.linePos(start);
+      where = `${line}:${col}`;
+      if (isCollection(target)) return visit.BREAK;
+    },
+  });
+  return where;
 }
 
 function errorMessage(error: unknown): string {

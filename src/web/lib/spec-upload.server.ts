@@ -1,5 +1,10 @@
 import type { SpecSource } from "../../core/api-specs/api-specs.types";
-import { assertUploadLength, MAX_SPEC_UPLOAD_BYTES, specSourceFromUploads } from "../../core/api-specs/spec-uploads";
+import {
+  assertUploadLength,
+  folderUploads,
+  MAX_SPEC_UPLOAD_BYTES,
+  specSourceFromUploads,
+} from "../../core/api-specs/spec-uploads";
 import { AppError } from "../../core/errors/app-error";
 
 /** The studio's import form: a few spec files or one archive, plus form fields; refused above this before parsing. */
@@ -14,12 +19,33 @@ export async function readLimitedForm(request: Request, maxBytes = MAX_UPLOAD_BY
   return request.formData();
 }
 
-/** The spec source of the studio's import form: a URL, one file, a zip archive, or several files (a folder). */
+/** The spec source of the studio's import form: a URL, one file, a zip archive, several files, or a folder. */
 export async function specSourceFromForm(form: FormData): Promise<SpecSource> {
   const url = String(form.get("specUrl") ?? "").trim();
-  const files = form.getAll("specFiles").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  const files = postedFiles(form, "specFiles");
+  // Every file of the folder, empty ones too: the posted paths are matched to them by position.
+  const folder = form.getAll("specFolder").filter((f): f is File => typeof f !== "string" && f.name !== "");
   const entry = String(form.get("entry") ?? "").trim() || null;
-  if (url && files.length > 0) throw new AppError("BAD_REQUEST", "Upload a file or give a URL, not both");
+  const given = [url !== "", files.length > 0, folder.some((f) => f.size > 0)].filter(Boolean).length;
+  if (given > 1) throw new AppError("BAD_REQUEST", "Upload files, a folder or give a URL: one of them");
   if (url) return { url };
+  if (folder.some((f) => f.size > 0)) {
+    const inFolder = folderUploads(folder, readPaths(form.get("specFolderPaths")));
+    if (inFolder.length === 0) throw new AppError("BAD_REQUEST", "The folder holds no JSON or YAML files");
+    return specSourceFromUploads(inFolder, entry);
+  }
   return specSourceFromUploads(files, entry);
+}
+
+function postedFiles(form: FormData, name: string): File[] {
+  return form.getAll(name).filter((f): f is File => typeof f !== "string" && f.size > 0);
+}
+
+function readPaths(value: FormDataEntryValue | null): unknown {
+  if (typeof value !== "string" || value === "" || value.length > 200_000) return null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import { isPrefixedLocale } from "../../common/locales";
 import { getAccessTree } from "../../core/access/access.service";
 import { stripLocale } from "../../core/access/page-access";
 import type { Viewer } from "../../core/accounts/accounts.types";
+import { featuresFromText, resourcesFromText } from "../../core/api-products/about-lists";
 import { deleteApi, updateApi } from "../../core/api-products/api-products.service";
 import { importApiSpec } from "../../core/api-specs/api-specs.service";
 import type { ImportResult } from "../../core/api-specs/api-specs.types";
@@ -64,7 +65,15 @@ export function writeOptions(context: AppLoadContext) {
   return { allowPrivateUpstreams: context.config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS };
 }
 
-/** The form fields of the API form, as createApi/updateApi take them. */
+/** The API form's fields as createApi/updateApi take them: features and resources typed one per line. */
+export function apiInputFromForm(form: FormData): Record<string, unknown> {
+  const input: Record<string, unknown> = apiFieldsFromForm(form);
+  if (form.has("features")) input.features = featuresFromText(formText(form, "features"));
+  if (form.has("resources")) input.resources = resourcesFromText(formText(form, "resources"));
+  return input;
+}
+
+/** The form fields of the API form as posted (strings by name; what a refused post shows again). */
 export function apiFieldsFromForm(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const name of [
@@ -78,6 +87,8 @@ export function apiFieldsFromForm(form: FormData): Record<string, string> {
     "termsOfUse",
     "thumbnail",
     "upstreamUrl",
+    "features",
+    "resources",
   ]) {
     if (form.has(name)) fields[name] = formText(form, name);
   }
@@ -103,7 +114,7 @@ export async function handleManageAction(
     const { db, tenant, viewer } = context;
     if (intent === "update") {
       values = apiFieldsFromForm(form);
-      await updateApi(db, tenant.id, viewer, apiId, values, writeOptions(context));
+      await updateApi(db, tenant.id, viewer, apiId, apiInputFromForm(form), writeOptions(context));
       return { ok: true, intent };
     }
     if (intent === "import") {

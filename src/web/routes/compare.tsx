@@ -25,12 +25,13 @@ import type { Route } from "./+types/compare";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const refs = parseCompareParam(new URL(request.url).searchParams.get("apis"));
+  const hideScores = context.tenant.config.switches.hideApiScores;
   if (refs.length > COMPARE_MAX) {
     // Refused, not truncated: silently dropping APIs from a shared link would mislead.
-    return { refs, result: { items: [], problems: [] } as CompareResult, error: TOO_MANY_TO_COMPARE };
+    return { refs, result: { items: [], problems: [] } as CompareResult, error: TOO_MANY_TO_COMPARE, hideScores };
   }
-  const result = await compareApis(context.db, context.tenant.id, context.viewer, refs);
-  return { refs, result, error: null };
+  const result = await compareApis(context.db, context.tenant.id, context.viewer, refs, { hideScores });
+  return { refs, result, error: null, hideScores };
 }
 
 export const handle: RouteHandle = {
@@ -82,7 +83,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       </ul>
     );
 
-  const rows: Row[] = [
+  const scoreRows = new Set(["popularity", "latency", "service"]);
+  const allRows: Row[] = [
     {
       id: "pricing",
       label: t("compare.pricingType"),
@@ -125,7 +127,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     {
       id: "popularity",
       label: t("compare.popularity"),
-      render: (e) => `${formatNumber(e.popularity, locale, 1)} / 10`,
+      render: (e) => (e.popularity === null ? dash : `${formatNumber(e.popularity, locale, 1)} / 10`),
     },
     {
       id: "latency",
@@ -147,6 +149,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     { id: "category", label: t("compare.category"), render: (e) => e.categoryName ?? dash },
     { id: "version", label: t("compare.version"), render: (e) => e.version ?? dash },
   ];
+  const rows = loaderData.hideScores ? allRows.filter((row) => !scoreRows.has(row.id)) : allRows;
 
   return (
     <>

@@ -1,4 +1,11 @@
 import { Form, useNavigation } from "react-router";
+import {
+  featuresFromText,
+  featuresToText,
+  resourcesFromText,
+  resourcesToText,
+} from "../../../core/api-products/about-lists";
+import type { ApiResource } from "../../../core/catalog/catalog.types";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormError, FormField, FormNotice, SubmitButton } from "../form-field";
 import { selectClass } from "./studio-panel";
@@ -14,6 +21,8 @@ export interface ApiFormValues {
   termsOfUse: string | null;
   thumbnail: string | null;
   upstreamUrl: string | null;
+  features: string[];
+  resources: ApiResource[];
 }
 
 /** Form values from a refused post's fields (strings by name). */
@@ -30,6 +39,8 @@ export function formValues(fields: Record<string, string> | undefined): ApiFormV
     termsOfUse: get("termsOfUse"),
     thumbnail: get("thumbnail"),
     upstreamUrl: get("upstreamUrl"),
+    features: featuresFromText(get("features")),
+    resources: resourcesFromText(get("resources")),
   };
 }
 
@@ -120,6 +131,26 @@ export function ApiForm(props: {
         defaultValue={v?.readme}
         error={f.readme}
       />
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormField
+          name="features"
+          label={t("studio.form.features")}
+          multiline
+          maxLength={5_000}
+          defaultValue={featuresToText(v?.features ?? [])}
+          hint={t("studio.form.featuresHint")}
+          error={f.features}
+        />
+        <FormField
+          name="resources"
+          label={t("studio.form.resources")}
+          multiline
+          maxLength={5_000}
+          defaultValue={resourcesToText(v?.resources ?? [])}
+          hint={t("studio.form.resourcesHint")}
+          error={f.resources}
+        />
+      </div>
       <div className="grid gap-4 md:grid-cols-2">
         <FormField
           name="website"

@@ -1,10 +1,17 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormError, FormField, SubmitButton } from "../form-field";
 
-/** Upload one or more spec files (or a zip), or give a URL; posted as multipart with intent=import. */
+// React does not type the folder picker's attributes; Chromium, Firefox and Safari all honour webkitdirectory.
+const FOLDER_PICKER = { webkitdirectory: "", directory: "" } as Record<string, string>;
+
+/** Upload one or more spec files (or a zip) or a folder, or give a URL; posted as multipart with intent=import. */
 export function SpecImportForm(props: { csrfToken: string; error?: string | null; where?: string | null }) {
   const { t } = useTranslation();
+  // A folder's files are posted under their base names: their paths inside the folder go along in order, so the
+  // server can resolve relative $refs (see folderUploads).
+  const [folderPaths, setFolderPaths] = useState("");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
   return (
@@ -30,6 +37,24 @@ export function SpecImportForm(props: { csrfToken: string; error?: string | null
           accept=".json,.yaml,.yml,.zip,application/json,application/yaml,application/zip"
           className="block w-full min-w-0 text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-accent/10 file:px-3 file:py-2 file:font-semibold file:text-accent hover:file:bg-accent/20 dark:text-slate-300"
         />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="field-specFolder" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {t("studio.import.folder")}
+        </label>
+        <input
+          id="field-specFolder"
+          name="specFolder"
+          type="file"
+          multiple
+          {...FOLDER_PICKER}
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            setFolderPaths(JSON.stringify(files.map((f) => f.webkitRelativePath || f.name)));
+          }}
+          className="block w-full min-w-0 text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-accent/10 file:px-3 file:py-2 file:font-semibold file:text-accent hover:file:bg-accent/20 dark:text-slate-300"
+        />
+        <input type="hidden" name="specFolderPaths" value={folderPaths} />
       </div>
       <FormField
         name="specUrl"

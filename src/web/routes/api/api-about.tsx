@@ -126,6 +126,11 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
                 {t("api.metrics.demoData")}
               </p>
             )}
+            {!metrics.isDemoData && (
+              <p data-testid="measured-note" className="mt-4 text-xs text-slate-500 dark:text-slate-400">
+                {t("api.metrics.measured")}
+              </p>
+            )}
           </Panel>
         )}
         <Panel title={t("api.details")}>

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Form, useLocation, useParams } from "react-router";
+import { Form, Link, useLocation, useParams } from "react-router";
 import { listKeyAppsForApi } from "../../../core/apps/key-apps.service";
-import { listApiEndpoints } from "../../../core/catalog/catalog.service";
+import { listApiEndpoints, listApiEndpointTags } from "../../../core/catalog/catalog.service";
 import type { EndpointSummary } from "../../../core/catalog/catalog.types";
 import { EndpointDetailPanel } from "../../components/endpoint-detail-panel";
 import { SearchIcon } from "../../components/icons";
@@ -22,16 +22,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const tag = (url.searchParams.get("tag") ?? "").slice(0, MAX_QUERY);
   const { page, offset, limit } = pageFromUrl(url, PAGE_SIZE);
   const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
-  const [endpoints, keyApps] = await Promise.all([
-    listApiEndpoints(context.db, context.tenant.id, api.id, { offset, limit, query: query || undefined }, viewer),
+  const [endpoints, tagIndex, keyApps] = await Promise.all([
+    listApiEndpoints(
+      context.db,
+      context.tenant.id,
+      api.id,
+      { offset, limit, query: query || undefined, tag: tag || undefined },
+      viewer,
+    ),
+    listApiEndpointTags(context.db, context.tenant.id, api.id, viewer),
     viewer ? listKeyAppsForApi(context.db, context.tenant.id, viewer, api.id) : null,
   ]);
   // Try-it picks the browser's stored key of one of these apps (decision 005); only key prefixes are sent.
   const keys: TryItKeys | null =
     viewer && keyApps ? { scope: { tenantId: context.tenant.id, userId: viewer.id }, apps: keyApps } : null;
-  return { endpoints, query, page, keys };
+  return { endpoints, query, tag, tagIndex, page, keys };
 }
 
 const METHOD_STYLES: Record<string, string> = {
@@ -58,7 +66,15 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const location = useLocation();
-  const { endpoints, query, page, keys } = loaderData;
+  const { endpoints, query, tag, tagIndex, page, keys } = loaderData;
+  // Links of the tag index keep the filter text and start at page 1.
+  const tagHref = (next: string | null) => {
+    const search = new URLSearchParams();
+    if (query) search.set("q", query);
+    if (next !== null) search.set("tag", next);
+    const text = search.toString();
+    return text ? `${location.pathname}?${text}` : location.pathname;
+  };
   const groups = groupByTag(endpoints.items, t("endpoints.untagged"));
   const from = endpoints.total === 0 ? 0 : endpoints.offset + 1;
   const to = endpoints.offset + endpoints.items.length;
@@ -87,6 +103,7 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
           className="flex w-full gap-2 sm:w-auto"
           role="search"
         >
+          {tag && <input type="hidden" name="tag" value={tag} />}
           <div className="relative flex-1 sm:w-80">
             <label htmlFor="endpoint-filter" className="sr-only">
               {t("endpoints.filterLabel")}
@@ -113,6 +130,25 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
+      {tagIndex.tags.length > 1 && (
+        <nav aria-label={t("endpoints.tagsLabel")} data-testid="endpoint-tags" className="max-h-40 overflow-y-auto">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <TagChip to={tagHref(null)} current={!tag} label={t("endpoints.allTags")} />
+            </li>
+            {tagIndex.tags.map((entry) => (
+              <li key={entry.tag}>
+                <TagChip
+                  to={tagHref(entry.tag)}
+                  current={entry.tag === tag}
+                  label={entry.tag}
+                  count={formatNumber(entry.count, locale)}
+                />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {endpoints.total === 0 ? (
         <p
           data-testid="endpoints-empty"
@@ -139,6 +175,21 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination page={page} total={endpoints.total} pageSize={PAGE_SIZE} />
     </section>
+  );
+}
+
+function TagChip(props: { to: string; current: boolean; label: string; count?: string }) {
+  return (
+    <Link
+      to={props.to}
+      preventScrollReset
+      data-testid="endpoint-tag"
+      aria-current={props.current ? "true" : undefined}
+      className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:border-accent hover:text-accent aria-[current=true]:border-accent aria-[current=true]:bg-accent aria-[current=true]:text-white dark:border-slate-700 dark:text-slate-300"
+    >
+      <span dir="auto">{props.label}</span>
+      {props.count !== undefined && <span className="font-normal opacity-75">{props.count}</span>}
+    </Link>
   );
 }
 

@@ -1,9 +1,8 @@
 import type { TenantConfig } from "../../../common/tenant-config";
 
 /**
- * The API page's tabs in spec order. Only tabs whose screens exist are listed; Tutorials, Discussions, Pricing, Specs,
- * Extensions and Manage are added here (with their child route in routes.ts) when they are built, e.g.
- * `{ id: "tutorials", segment: "tutorials", labelKey: "api.tabs.tutorials", enabled: (c) => c.switches.tutorials }`.
+ * The API page's tabs in spec order, each with its child route in routes.ts. Tutorials, Discussions and Specs follow
+ * the tenant's switches; Manage shows only to who may edit the API.
  */
 export interface ApiTab {
   id: string;
@@ -27,6 +26,8 @@ export const API_TABS: ApiTab[] = [
   },
   { id: "pricing", segment: "pricing", labelKey: "api.tabs.pricing", enabled: () => true },
   { id: "specs", segment: "specs", labelKey: "studio.tabs.specs", enabled: (c) => c.switches.specsTab },
+  // The spec's vendor extensions (x-* keys); an empty state says when there are none.
+  { id: "extensions", segment: "extensions", labelKey: "extensions.tab", enabled: () => true },
   { id: "manage", segment: "manage", labelKey: "studio.tabs.manage", enabled: () => true, editorsOnly: true },
 ];
 

@@ -15,7 +15,7 @@ import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
 import { readLimitedForm } from "../../lib/spec-upload.server";
-import { apiFieldsFromForm, requireStudio, writeOptions } from "../../lib/studio.server";
+import { apiFieldsFromForm, apiInputFromForm, requireStudio, writeOptions } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-new";
 
 /** /studio/new: create an API in the personal context or the organization named by ?context=. */
@@ -37,7 +37,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       context.db,
       context.tenant.id,
       context.viewer,
-      { ...apiFieldsFromForm(form), contextId: formText(form, "contextId") || null },
+      { ...apiInputFromForm(form), contextId: formText(form, "contextId") || null },
       writeOptions(context),
     );
     createdId = api.id;
