@@ -220,13 +220,13 @@ export const catalogResolvers = {
     categories: (_: unknown, _args: unknown, ctx: GraphQLContext) => listCategories(ctx.db, ctx.tenant.id),
     category: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseArgs(z.object({ slug: z.string().max(200), ...pageArgs }), args);
-      const result = await getCategoryPage(ctx.db, ctx.tenant.id, a.slug, pageFrom(a));
+      const result = await getCategoryPage(ctx.db, ctx.tenant.id, a.slug, pageFrom(a), ctx.viewer);
       return result && { category: result.category, apis: toConnection(result.apis, apiNode) };
     },
     collections: (_: unknown, _args: unknown, ctx: GraphQLContext) => listCollections(ctx.db, ctx.tenant.id),
     collection: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseArgs(z.object({ slug: z.string().max(200), ...pageArgs }), args);
-      const result = await getCollectionPage(ctx.db, ctx.tenant.id, a.slug, pageFrom(a));
+      const result = await getCollectionPage(ctx.db, ctx.tenant.id, a.slug, pageFrom(a), ctx.viewer);
       return result && { collection: result.collection, apis: toConnection(result.apis, apiNode) };
     },
     apis: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -238,16 +238,22 @@ export const catalogResolvers = {
         }),
         args,
       );
-      const page = await listApis(ctx.db, ctx.tenant.id, {
-        ...pageFrom(a),
-        categorySlug: a.categorySlug ?? undefined,
-        collectionSlug: a.collectionSlug ?? undefined,
-      });
+      const page = await listApis(
+        ctx.db,
+        ctx.tenant.id,
+        {
+          ...pageFrom(a),
+          categorySlug: a.categorySlug ?? undefined,
+          collectionSlug: a.collectionSlug ?? undefined,
+        },
+        ctx.viewer,
+      );
       return toConnection(page, apiNode);
     },
     api: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseArgs(z.object({ username: z.string().max(200), slug: z.string().max(200) }), args);
-      const api = await getApiDetail(ctx.db, ctx.tenant.id, a.username, a.slug);
+      // Private APIs the viewer was given (invited, owner, tenant admin) resolve; for everyone else they do not exist.
+      const api = await getApiDetail(ctx.db, ctx.tenant.id, a.username, a.slug, ctx.viewer);
       return api && apiNode(api);
     },
     apiEndpoints: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -260,11 +266,13 @@ export const catalogResolvers = {
         }),
         args,
       );
-      const page = await listApiEndpoints(ctx.db, ctx.tenant.id, a.apiId, {
-        ...pageFrom(a, 50),
-        query: a.query ?? undefined,
-        tag: a.tag ?? undefined,
-      });
+      const page = await listApiEndpoints(
+        ctx.db,
+        ctx.tenant.id,
+        a.apiId,
+        { ...pageFrom(a, 50), query: a.query ?? undefined, tag: a.tag ?? undefined },
+        ctx.viewer,
+      );
       return toConnection(page, endpointNode);
     },
   },
