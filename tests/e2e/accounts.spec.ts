@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { signUpNewUser, unique } from "./sign-up";
 
 // Issue 4 through the browser: sign-up/in/out, optimistic follow/save, organizations and teams, the context
 // switcher, public mode and the private second tenant. The server seeds data/demo (see playwright.config.ts).
@@ -9,18 +10,8 @@ const API_PATH = "/tvmaze-com/api/tvmaze-user";
 const DEVELOPER = { email: "developer@portico.demo", password: "portico-demo-developer" };
 const ADMIN = { email: "admin@portico.demo", password: "portico-demo-admin" };
 
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
-
 async function signUp(page: Page, referral = "/hub") {
-  const username = unique("e2e");
-  await page.goto(`/auth/sign-up?referral=${encodeURIComponent(referral)}`);
-  await page.getByLabel("E-mail").fill(`${username}@example.test`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  const username = await signUpNewUser(page, { prefix: "e2e", referral });
   await waitForHydration(page);
   return username;
 }

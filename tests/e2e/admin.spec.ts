@@ -1,14 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { signUpNewUser, unique } from "./sign-up";
 
 // The /admin screen (ADMIN_PANEL_ACCESS): guard, user search, grant/revoke with the last-admin rule, search reports.
 
 const ADMIN = { email: "admin@portico.demo", password: "portico-demo-admin" };
-
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto("/auth");
@@ -19,15 +16,8 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await waitForHydration(page);
 }
 
-async function signUp(page: Page): Promise<string> {
-  const username = unique("adm");
-  await page.goto("/auth/sign-up");
-  await page.getByLabel("E-mail").fill(`${username}@example.test`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible();
-  return username;
+function signUp(page: Page): Promise<string> {
+  return signUpNewUser(page, { prefix: "adm" });
 }
 
 /** Records a Search event through the public GraphQL mutation, as the search box does. */
@@ -150,13 +140,7 @@ test("a promoted user reaches /admin, steps down and lands on the hub", async ({
 });
 
 async function signUpAt(page: Page, domain: string): Promise<string> {
-  const username = unique("dom");
-  await page.goto("/auth/sign-up");
-  await page.getByLabel("E-mail").fill(`${username}@${domain}`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  const username = await signUpNewUser(page, { prefix: "dom", emailDomain: domain });
   await waitForHydration(page);
   return username;
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { signUpNewUser, unique } from "./sign-up";
 
 // Issue 7 beyond the basic card flow (billing.spec.ts): a paid plan that needs the provider's approval (decision 045:
 // nothing due today, the provider approves from the studio, only then is the first period charged), and the spec's
@@ -8,10 +9,6 @@ import { expect, test } from "./fixtures";
 test.describe.configure({ timeout: 120_000 });
 
 const DEVELOPER = { email: "developer@portico.demo", password: "portico-demo-developer" };
-
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
 
 async function signIn(page: Page, referral: string) {
   await page.goto(`/auth?referral=${encodeURIComponent(referral)}`);
@@ -47,13 +44,7 @@ test("Paid plan with approval: nothing due today, the provider approves in the s
   browser,
   baseURL,
 }) => {
-  const username = unique("approver");
-  await page.goto("/auth/sign-up?referral=%2Fhub");
-  await page.getByLabel("E-mail").fill(`${username}@example.test`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  await signUpNewUser(page, { prefix: "approver", referral: "/hub" });
   const { apiId, path } = await page.evaluate(approvalPlanSetup, unique("Gated API"));
   expect(apiId).toMatch(/\S/);
 
@@ -104,13 +95,7 @@ test("Paid plan with approval: nothing due today, the provider approves in the s
 test("Organization context: a team subscribes with a card, a second team of the organization is added at no extra cost", async ({
   page,
 }) => {
-  const username = unique("orgpayer");
-  await page.goto("/auth/sign-up?referral=%2Fhub");
-  await page.getByLabel("E-mail").fill(`${username}@example.test`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  await signUpNewUser(page, { prefix: "orgpayer", referral: "/hub" });
   const orgName = unique("Paying Org");
   const created = await page.evaluate(async (name) => {
     const csrf = ((await (await fetch("/gateway/csrf")).json()) as { data: { csrfToken: string } }).data.csrfToken;

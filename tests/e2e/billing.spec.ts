@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { signUpNewUser, unique } from "./sign-up";
 
 // Issue 7 through the browser: the subscription modal of a paid plan (card hints, a declined test card with the
 // spec's message, a success card, the confirmation), a call through the gateway with the app's key, the Billing page
@@ -11,10 +12,6 @@ test.describe.configure({ timeout: 120_000 });
 const DEVELOPER = { email: "developer@portico.demo", password: "portico-demo-developer" };
 const ECHO = "/portico/api/portico-echo";
 const DECLINED = "Please try entering your credit card details again, or use a different card.";
-
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
 
 async function signIn(page: Page, referral: string) {
   await page.goto(`/auth?referral=${encodeURIComponent(referral)}`);
@@ -215,13 +212,7 @@ test("Studio earnings: a provider sees a subscriber's payment per API and per pl
   baseURL,
 }) => {
   // A provider with a paid plan (GraphQL, as the studio does), and a developer who pays for it.
-  const username = unique("earner");
-  await page.goto("/auth/sign-up?referral=%2Fhub");
-  await page.getByLabel("E-mail").fill(`${username}@example.test`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  await signUpNewUser(page, { prefix: "earner", referral: "/hub" });
   const planId = await page.evaluate(graphqlPlanSetup, "Earnings API");
   expect(planId).toMatch(/\S/);
 

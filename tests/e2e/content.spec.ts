@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { signUpNewUser, unique } from "./sign-up";
 
 // Issue 5 content through the browser: a provider writes tutorials (live preview, H1 contents, previous/next, drafts,
 // 'Tutorial Not Found'), hostile Markdown that must not run, spotlights (validation messages, upload, order, publish)
@@ -27,10 +28,6 @@ const XSS_BODY = [
 // Form posts render Markdown and write to the database; the shared 2-core machine can be slow under load.
 const afterPost = { timeout: 15_000 };
 
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
-
 interface Provider {
   context: BrowserContext;
   page: Page;
@@ -42,13 +39,7 @@ interface Provider {
 async function newProvider(browser: Browser, baseURL: string | undefined): Promise<Provider> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const username = unique("prov");
-  await page.goto("/auth/sign-up?referral=%2Fhub");
-  await page.getByLabel("E-mail").fill(`${username}@example.test`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible(afterPost);
+  const username = await signUpNewUser(page, { prefix: "prov", referral: "/hub", timeout: afterPost.timeout });
   await waitForHydration(page);
   const csrf = ((await (await page.request.get("/gateway/csrf")).json()) as { data: { csrfToken: string } }).data
     .csrfToken;

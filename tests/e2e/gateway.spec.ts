@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { signUpNewUser, unique } from "./sign-up";
 
 // Issue 6 through the browser: My Apps (app, key shown once, copy), the Pricing tab (free plan subscribe, paid plan
 // modal), calls through the gateway (from the test and from the API page's try-it) up to the 429 with
@@ -11,10 +12,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const DEVELOPER = { email: "developer@portico.demo", password: "portico-demo-developer" };
 const ECHO = "/portico/api/portico-echo";
-
-function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-}
 
 async function signIn(page: Page, account: { email: string; password: string }, referral: string) {
   await page.goto(`/auth?referral=${encodeURIComponent(referral)}`);
@@ -221,13 +218,7 @@ test("Provider: plans with every field, field errors, approval-required plan app
   baseURL,
 }) => {
   // A provider with an API of their own (created through the studio's GraphQL operations).
-  const username = unique("prov");
-  await page.goto("/auth/sign-up?referral=%2Fhub");
-  await page.getByLabel("E-mail").fill(`${username}@example.test`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByTestId("sign-up-submit").click();
-  await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  const username = await signUpNewUser(page, { prefix: "prov", referral: "/hub" });
   await waitForHydration(page);
   const { slug, apiId } = await page.evaluate(async () => {
     const csrf = (await (await fetch("/gateway/csrf")).json()) as { data: { csrfToken: string } };

@@ -1,11 +1,7 @@
-import { useEffect, useRef, useState } from "react";
 import { isValidHttpUrl } from "../../common/url";
+import { ImageOverInitials } from "./image-over-initials";
 
-/**
- * Picture (http(s) only) over initials on the accent colour. As with ApiLogo, the picture stays invisible until it has
- * loaded and is removed when it fails (also before hydration, checked on mount), so an unreachable host shows the
- * initials instead of the browser's broken-image box.
- */
+/** Picture (http(s) only) over initials on the accent colour; see ImageOverInitials for a missing picture. */
 export function UserAvatar(props: { name: string; thumbnail: string | null; size?: "sm" | "lg" }) {
   const size = props.size === "lg" ? "size-20 text-2xl" : "size-7 text-xs";
   const initials =
@@ -16,16 +12,6 @@ export function UserAvatar(props: { name: string; thumbnail: string | null; size
       .map((part) => part[0]?.toUpperCase() ?? "")
       .join("") || "?";
   const src = props.thumbnail && isValidHttpUrl(props.thumbnail) ? props.thumbnail : null;
-  const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    const el = img.current;
-    if (!el?.complete) return;
-    if (el.naturalWidth === 0) setFailed(true);
-    else setLoaded(true);
-  }, []);
 
   return (
     <span
@@ -33,19 +19,7 @@ export function UserAvatar(props: { name: string; thumbnail: string | null; size
       className={`${size} relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent font-bold text-white`}
     >
       {initials}
-      {src && !failed && (
-        <img
-          ref={img}
-          src={src}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-          onError={() => setFailed(true)}
-          onLoad={() => setLoaded(true)}
-          className={`absolute inset-0 size-full object-cover transition-opacity ${loaded ? "opacity-100" : "opacity-0"}`}
-        />
-      )}
+      <ImageOverInitials src={src} className="object-cover" />
     </span>
   );
 }
