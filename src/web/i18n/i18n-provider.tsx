@@ -2,6 +2,7 @@ import { createInstance, type i18n, type TFunction } from "i18next";
 import { type ReactNode, useMemo } from "react";
 import type { Messages } from "../../common/i18n/catalog";
 import type { Locale } from "../../common/locales";
+import { memoizeT } from "./memo-t";
 import { TranslationContext } from "./use-translation";
 
 /**
@@ -41,7 +42,7 @@ function translationContextFor(locale: Locale, resources: Messages): { t: TFunct
   if (!value) {
     const instance = createI18n(locale, resources);
     // The instance's own t (not getFixedT): no per-call option wrapping, and the language is fixed per instance.
-    value = { t: instance.t.bind(instance) as TFunction };
+    value = { t: memoizeT(instance.t.bind(instance) as TFunction) };
     byLocale.set(locale, value);
   }
   return value;
