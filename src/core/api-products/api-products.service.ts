@@ -7,6 +7,7 @@ import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { fieldError, parseInput } from "../accounts/validation";
 import type { ApiResource } from "../catalog/catalog.types";
+import { invalidateTenantAggregates } from "../catalog/tenant-aggregate-cache";
 import { AppError } from "../errors/app-error";
 import { selectOrgById, selectRole } from "../orgs/orgs.queries";
 import { announceGatewayChange } from "../plans/gateway-changes";
@@ -162,6 +163,7 @@ export async function createApi(
     created_at: now,
     updated_at: now,
   });
+  invalidateTenantAggregates(db, tenantId);
   return requireEditableApi(db, tenantId, v, id);
 }
 
@@ -199,6 +201,7 @@ export async function updateApi(
   if (sent.has("upstreamUrl")) patch.upstream_url = checkedUpstream(data.upstreamUrl ?? null, options);
   if (Object.keys(patch).length > 0) {
     await updateApiRow(db, tenantId, apiId, { ...patch, updated_at: Date.now() });
+    invalidateTenantAggregates(db, tenantId);
     if (sent.has("upstreamUrl")) announceGatewayChange({ kind: "api", apiId });
   }
   return requireEditableApi(db, tenantId, v, apiId);
@@ -209,6 +212,7 @@ export async function deleteApi(db: Db, tenantId: string, viewer: Viewer | null,
   const v = requireViewer(viewer, tenantId);
   await requireEditableApi(db, tenantId, v, apiId);
   await deleteApiRow(db, tenantId, apiId);
+  invalidateTenantAggregates(db, tenantId);
   announceGatewayChange({ kind: "api", apiId });
   return true;
 }

@@ -175,16 +175,37 @@ export async function selectCollectionApiCards(
   return q.select(CARD_COLUMNS).orderBy("m.position").orderBy("a.id").limit(page.limit).offset(page.offset).execute();
 }
 
-/** Members of several collections at once (hub carousel), in membership order; the caller trims per collection. */
-export async function selectMembersOfCollections(db: Db, tenantId: string, collectionIds: string[]) {
+/**
+ * The first `perCollection` public members of each of several collections (hub carousel), in membership order. The
+ * window function trims in SQL, so a collection of thousands of APIs still reads only what the hub shows; ROW_NUMBER()
+ * OVER (PARTITION BY ...) works the same on SQLite (3.25+) and PostgreSQL.
+ */
+export async function selectMembersOfCollections(
+  db: Db,
+  tenantId: string,
+  collectionIds: string[],
+  perCollection: number,
+) {
   if (collectionIds.length === 0) return [];
-  return publicApis(db, tenantId)
+  const ranked = publicApis(db, tenantId)
     .innerJoin("collection_apis as m", (j) => j.onRef("m.api_id", "=", "a.id").onRef("m.tenant_id", "=", "a.tenant_id"))
     .where("m.collection_id", "in", collectionIds)
-    .select([...CARD_COLUMNS, "m.collection_id"])
-    .orderBy("m.collection_id")
-    .orderBy("m.position")
-    .orderBy("a.id")
+    .select((eb) => [
+      ...CARD_COLUMNS,
+      "m.collection_id",
+      "m.position as member_position",
+      eb.fn
+        .agg<number>("row_number")
+        .over((ob) => ob.partitionBy("m.collection_id").orderBy("m.position").orderBy("a.id"))
+        .as("member_rank"),
+    ]);
+  return db.kysely
+    .selectFrom(ranked.as("r"))
+    .selectAll()
+    .where("r.member_rank", "<=", perCollection)
+    .orderBy("r.collection_id")
+    .orderBy("r.member_position")
+    .orderBy("r.id")
     .execute();
 }
 

@@ -31,6 +31,7 @@ import type {
   EndpointSummary,
   Paged,
 } from "./catalog.types";
+import { cachedTenantAggregate } from "./tenant-aggregate-cache";
 
 /** Largest page any catalog list returns, whatever the caller asks for. */
 export const MAX_LIMIT = 100;
@@ -207,14 +208,39 @@ export async function listHubCarousel(
     db,
     tenantId,
     chosen.map((c) => c.id),
+    perCollection,
   );
   const byCollection = new Map<string, ApiCard[]>();
   for (const m of members) {
     const list = byCollection.get(m.collection_id) ?? [];
-    if (list.length < perCollection) list.push(toCard(m));
+    list.push(toCard(m));
     byCollection.set(m.collection_id, list);
   }
   return chosen.map((collection) => ({ collection, apis: byCollection.get(collection.id) ?? [] }));
+}
+
+export interface HubAggregates {
+  carousel: Array<{ collection: CollectionSummary; apis: ApiCard[] }>;
+  categories: CategorySummary[];
+  stats: CatalogStats;
+}
+
+/**
+ * Everything the hub shows that is the same for every visitor: the public carousel, the categories with their public
+ * API counts and the headline stats. Cached per tenant for a few seconds (tenant-aggregate-cache.ts): these three
+ * aggregate the whole catalog and were most of /hub's database time. Viewer-dependent data never goes in here.
+ */
+export function getHubAggregates(
+  db: Db,
+  tenantId: string,
+  opts: { collections: number; perCollection: number },
+): Promise<HubAggregates> {
+  return cachedTenantAggregate(db, tenantId, `hub:${opts.collections}:${opts.perCollection}`, async () => {
+    const carousel = await listHubCarousel(db, tenantId, opts);
+    const categories = await listCategories(db, tenantId);
+    const stats = await getCatalogStats(db, tenantId);
+    return { carousel, categories, stats };
+  });
 }
 
 /**
@@ -371,10 +397,14 @@ export async function listPages(
   return rows.map((r) => ({ slug: r.slug, title: r.title, updatedAt: Number(r.updated_at) }));
 }
 
+export interface CatalogStats {
+  apiCount: number;
+  categoryCount: number;
+  collectionCount: number;
+  endpointCount: number;
+}
+
 /** Headline counts for the hub: public APIs, categories, collections, endpoints of the public APIs' current versions. */
-export async function getCatalogStats(
-  db: Db,
-  tenantId: string,
-): Promise<{ apiCount: number; categoryCount: number; collectionCount: number; endpointCount: number }> {
+export async function getCatalogStats(db: Db, tenantId: string): Promise<CatalogStats> {
   return selectCatalogStats(db, tenantId);
 }

@@ -1,20 +1,31 @@
 import type { MetaDescriptor } from "react-router";
 import { formatMessage } from "../../common/i18n/build-resources";
 import type { Messages } from "../../common/i18n/catalog";
+import { parseResources } from "../i18n/parse-resources";
 
 interface RootMetaData {
   resources: Messages;
   brand: string;
 }
 
-function isRootMetaData(value: unknown): value is RootMetaData {
-  return typeof value === "object" && value !== null && "resources" in value && "brand" in value;
+function isRootLoaderData(value: unknown): value is { resources: string; brand: string } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "resources" in value &&
+    typeof value.resources === "string" &&
+    "brand" in value &&
+    typeof value.brand === "string"
+  );
 }
 
 /** Finds the root loader's data among meta matches (translations and brand for the templates). */
 export function rootMetaData(matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>): RootMetaData {
   const root = matches.find((m) => m?.id === "root")?.loaderData;
-  return isRootMetaData(root) ? root : { resources: {}, brand: "Portico" };
+  // The root loader sends the catalog as JSON text (see cachedResources in root.tsx).
+  return isRootLoaderData(root)
+    ? { resources: parseResources(root.resources), brand: root.brand }
+    : { resources: {}, brand: "Portico" };
 }
 
 /**

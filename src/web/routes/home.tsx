@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { rootLocaleRedirect } from "../../common/i18n/locale-path";
-import { getCatalogStats, listCategories, listHubCarousel } from "../../core/catalog/catalog.service";
+import { getHubAggregates } from "../../core/catalog/catalog.service";
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
 import { useTranslation } from "../i18n/use-translation";
@@ -21,11 +21,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (target) throw redirect(target + url.search, { headers: { Vary: "Cookie, Accept-Language" } });
   }
   const { db, tenant } = context;
-  const [carousel, categories, stats] = await Promise.all([
-    listHubCarousel(db, tenant.id, { collections: CAROUSEL_COLLECTIONS, perCollection: CAROUSEL_SIZE }),
-    listCategories(db, tenant.id),
-    getCatalogStats(db, tenant.id),
-  ]);
+  // Viewer-independent and cached per tenant for a few seconds; follow/save state comes from the root session.
+  const { carousel, categories, stats } = await getHubAggregates(db, tenant.id, {
+    collections: CAROUSEL_COLLECTIONS,
+    perCollection: CAROUSEL_SIZE,
+  });
   const popular = [...categories]
     .filter((c) => c.apiCount > 0)
     .sort((a, b) => b.apiCount - a.apiCount)
