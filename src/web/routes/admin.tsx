@@ -6,8 +6,16 @@ import {
   REPORT_PERIODS_DAYS,
   searchAnalyticsReport,
 } from "../../core/events/admin-reports.service";
-import type { PositionClicks, TermCount } from "../../core/events/events.types";
 import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
+import { SearchReports } from "../components/admin-search-reports";
+import {
+  ADMIN_BUTTON,
+  ADMIN_INPUT,
+  ADMIN_ROW,
+  ADMIN_TABLE_BOX,
+  ADMIN_TH,
+  ADMIN_THEAD,
+} from "../components/admin-styles";
 import { FormError, FormNotice } from "../components/form-field";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
@@ -17,7 +25,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
-import { formatDate, formatNumber } from "../lib/format";
+import { formatDate } from "../lib/format";
 import { localizedRedirect, signInRedirect } from "../lib/localized-redirect.server";
 import { pageMeta } from "../lib/meta";
 import { pageFromUrl } from "../lib/paging";
@@ -100,14 +108,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const TAB_LINK =
   "rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800";
-const INPUT =
-  "min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950";
-const BUTTON =
-  "rounded-lg bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60";
-const TABLE_BOX = "overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900";
-const TH = "px-4 py-2 text-start";
-const THEAD = "bg-slate-50 text-xs text-slate-500 uppercase dark:bg-slate-900";
-const ROW = "border-t border-slate-100 dark:border-slate-800";
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -145,7 +145,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         {loaderData.users && (
           <UsersPanel users={loaderData.users} viewerId={session?.user.id ?? loaderData.viewerId} result={actionData} />
         )}
-        {loaderData.report && <SearchReports report={loaderData.report} />}
+        {loaderData.report && <SearchReports report={loaderData.report} periods={REPORT_PERIODS_DAYS} />}
         {loaderData.domains && <DomainsPanel domains={loaderData.domains} result={actionData} />}
       </Container>
     </>
@@ -197,10 +197,10 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
             defaultValue={props.users.search}
             maxLength={100}
             placeholder={t("admin.searchPlaceholder")}
-            className={`${INPUT} w-72 max-w-full`}
+            className={`${ADMIN_INPUT} w-72 max-w-full`}
           />
         </label>
-        <button type="submit" className={BUTTON}>
+        <button type="submit" className={ADMIN_BUTTON}>
           {t("admin.searchButton")}
         </button>
         <p className="ms-auto text-sm text-slate-500" data-testid="admin-user-total">
@@ -217,30 +217,30 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
           {t("admin.noUsers")}
         </p>
       ) : (
-        <div className={TABLE_BOX}>
+        <div className={ADMIN_TABLE_BOX}>
           <table data-testid="admin-users-table" className="w-full min-w-[40rem] text-sm">
-            <thead className={THEAD}>
+            <thead className={ADMIN_THEAD}>
               <tr>
-                <th scope="col" className={TH}>
+                <th scope="col" className={ADMIN_TH}>
                   {t("admin.user")}
                 </th>
-                <th scope="col" className={`${TH} hidden md:table-cell`}>
+                <th scope="col" className={`${ADMIN_TH} hidden md:table-cell`}>
                   {t("admin.email")}
                 </th>
-                <th scope="col" className={`${TH} hidden sm:table-cell`}>
+                <th scope="col" className={`${ADMIN_TH} hidden sm:table-cell`}>
                   {t("admin.joined")}
                 </th>
-                <th scope="col" className={TH}>
+                <th scope="col" className={ADMIN_TH}>
                   {t("admin.role")}
                 </th>
-                <th scope="col" className={TH}>
+                <th scope="col" className={ADMIN_TH}>
                   {t("admin.actions")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {props.users.items.map((u) => (
-                <tr key={u.id} data-testid="admin-user-row" data-username={u.username} className={ROW}>
+                <tr key={u.id} data-testid="admin-user-row" data-username={u.username} className={ADMIN_ROW}>
                   <td className="px-4 py-2">
                     <LocalLink
                       to={`/user/${encodeURIComponent(u.username)}`}
@@ -285,132 +285,6 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
   );
 }
 
-interface ReportData {
-  days: number;
-  topTerms: TermCount[];
-  zeroResultTerms: TermCount[];
-  clicksByPosition: PositionClicks[];
-}
-
-function TermTable(props: { testId: string; title: string; rows: TermCount[]; empty: string }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  return (
-    <section className="flex flex-col gap-3" data-testid={props.testId}>
-      <h2 className="text-lg font-bold">{props.title}</h2>
-      {props.rows.length === 0 ? (
-        <p className="text-sm text-slate-500" data-testid={`${props.testId}-empty`}>
-          {props.empty}
-        </p>
-      ) : (
-        <div className={TABLE_BOX}>
-          <table className="w-full text-sm">
-            <thead className={THEAD}>
-              <tr>
-                <th scope="col" className={TH}>
-                  {t("admin.term")}
-                </th>
-                <th scope="col" className={`${TH} text-end`}>
-                  {t("admin.searches")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={row.term} className={ROW} data-testid="admin-term-row">
-                  <td className="px-4 py-2 break-all" dir="auto">
-                    {row.term}
-                  </td>
-                  <td className="px-4 py-2 text-end tabular-nums">{formatNumber(row.count, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-function SearchReports(props: { report: ReportData }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const { report } = props;
-  return (
-    <div className="flex flex-col gap-8" data-testid="admin-search-reports">
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="tab" value="search" />
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t("admin.period")}
-          <select name="days" defaultValue={String(report.days)} className={INPUT} data-testid="admin-period">
-            {REPORT_PERIODS_DAYS.map((d) => (
-              <option key={d} value={d}>
-                {t("admin.periodDays", { count: d })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={BUTTON}>
-          {t("admin.show")}
-        </button>
-      </Form>
-      <div className="grid gap-8 lg:grid-cols-2">
-        <TermTable
-          testId="admin-top-terms"
-          title={t("admin.topTerms")}
-          rows={report.topTerms}
-          empty={t("admin.noSearches")}
-        />
-        <TermTable
-          testId="admin-zero-terms"
-          title={t("admin.zeroResultTerms")}
-          rows={report.zeroResultTerms}
-          empty={t("admin.noZeroResults")}
-        />
-      </div>
-      <section className="flex flex-col gap-3" data-testid="admin-click-through">
-        <h2 className="text-lg font-bold">{t("admin.clickThrough")}</h2>
-        {report.clicksByPosition.length === 0 ? (
-          <p className="text-sm text-slate-500" data-testid="admin-click-through-empty">
-            {t("admin.noClicks")}
-          </p>
-        ) : (
-          <div className={TABLE_BOX}>
-            <table className="w-full text-sm">
-              <thead className={THEAD}>
-                <tr>
-                  <th scope="col" className={TH}>
-                    {t("admin.position")}
-                  </th>
-                  <th scope="col" className={`${TH} text-end`}>
-                    {t("admin.clicks")}
-                  </th>
-                  <th scope="col" className={`${TH} text-end`}>
-                    {t("admin.rate")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.clicksByPosition.map((row) => (
-                  <tr key={row.position} className={ROW} data-testid="admin-position-row">
-                    <td className="px-4 py-2 tabular-nums">{formatNumber(row.position, locale)}</td>
-                    <td className="px-4 py-2 text-end tabular-nums">{formatNumber(row.clicks, locale)}</td>
-                    <td className="px-4 py-2 text-end tabular-nums">
-                      {new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(
-                        row.clickThroughRate,
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-    </div>
-  );
-}
-
 interface DomainsData {
   items: Array<{ domain: string; ignore: boolean; organizationId: string | null; organizationName: string | null }>;
   total: number;
@@ -451,10 +325,10 @@ function DomainsPanel(props: { domains: DomainsData; result: AdminActionData }) 
             required
             maxLength={253}
             placeholder="example.com"
-            className={`${INPUT} w-64 max-w-full`}
+            className={`${ADMIN_INPUT} w-64 max-w-full`}
           />
         </label>
-        <button type="submit" className={BUTTON} disabled={busy}>
+        <button type="submit" className={ADMIN_BUTTON} disabled={busy}>
           {t("admin.ignoreDomain")}
         </button>
       </Form>
@@ -468,27 +342,27 @@ function DomainsPanel(props: { domains: DomainsData; result: AdminActionData }) 
           {t("admin.noDomains")}
         </p>
       ) : (
-        <div className={TABLE_BOX}>
+        <div className={ADMIN_TABLE_BOX}>
           <table data-testid="admin-domains-table" className="w-full min-w-[32rem] text-sm">
-            <thead className={THEAD}>
+            <thead className={ADMIN_THEAD}>
               <tr>
-                <th scope="col" className={TH}>
+                <th scope="col" className={ADMIN_TH}>
                   {t("admin.domain")}
                 </th>
-                <th scope="col" className={TH}>
+                <th scope="col" className={ADMIN_TH}>
                   {t("admin.organization")}
                 </th>
-                <th scope="col" className={TH}>
+                <th scope="col" className={ADMIN_TH}>
                   {t("admin.joinOffered")}
                 </th>
-                <th scope="col" className={TH}>
+                <th scope="col" className={ADMIN_TH}>
                   {t("admin.actions")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {props.domains.items.map((d) => (
-                <tr key={d.domain} className={ROW} data-testid="admin-domain-row" data-domain={d.domain}>
+                <tr key={d.domain} className={ADMIN_ROW} data-testid="admin-domain-row" data-domain={d.domain}>
                   <td className="px-4 py-2 font-medium">{d.domain}</td>
                   <td className="px-4 py-2" dir="auto">
                     {d.organizationName ?? <span className="text-slate-500">{t("admin.noOrganization")}</span>}
