@@ -1,6 +1,8 @@
+import { Form } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
+import { selectClass } from "./studio-panel";
 
 export interface VersionRow {
   id: string;
@@ -73,5 +75,45 @@ export function SpecVersionsList(props: { owner: string; slug: string; versions:
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The "pick a version" GET form of the Specs and Extensions tabs (`?version={id}`); shown when there is a choice. */
+export function SpecVersionPicker(props: {
+  id: string;
+  testId: string;
+  versions: Array<Pick<VersionRow, "id" | "version" | "createdAt" | "isCurrent">>;
+  selectedId: string | null;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (props.versions.length < 2) return null;
+  return (
+    <Form method="get" preventScrollReset className="flex items-end gap-2" data-testid={props.testId}>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={props.id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {t("studio.specs.pick")}
+        </label>
+        <select
+          id={props.id}
+          name="version"
+          defaultValue={props.selectedId ?? undefined}
+          className={`${selectClass} min-w-48`}
+        >
+          {props.versions.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.version || "—"} ({formatDate(v.createdAt, locale)})
+              {v.isCurrent ? ` · ${t("studio.versions.current")}` : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+      >
+        {t("studio.specs.show")}
+      </button>
+    </Form>
   );
 }

@@ -1,11 +1,8 @@
-import { Form } from "react-router";
 import type { ExtensionLevel } from "../../../core/specs/spec-extensions";
 import { LocalLink } from "../../components/localized-link";
-import { selectClass } from "../../components/studio/studio-panel";
+import { SpecVersionPicker } from "../../components/studio/spec-versions-list";
 import { useTranslation } from "../../i18n/use-translation";
-import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
-import { useLocale } from "../../lib/root-data";
 import type { Route } from "./+types/api-extensions";
 import { extensionHref, loadApiExtensions } from "./api-extensions.server";
 
@@ -46,7 +43,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function ApiExtensions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const { extensions, hasSpec, version, versions, versionId } = loaderData;
   return (
     <section data-testid="extensions-tab" className="flex flex-col gap-5">
@@ -57,34 +53,12 @@ export default function ApiExtensions({ loaderData }: Route.ComponentProps) {
           {version ? ` ${t("extensions.fromVersion", { version })}` : ""}
         </p>
       </div>
-      {versions.length > 1 && (
-        <Form method="get" preventScrollReset className="flex items-end gap-2" data-testid="extensions-version-picker">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="extensions-version" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-              {t("studio.specs.pick")}
-            </label>
-            <select
-              id="extensions-version"
-              name="version"
-              defaultValue={versionId ?? undefined}
-              className={`${selectClass} min-w-48`}
-            >
-              {versions.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.version || "—"} ({formatDate(v.createdAt, locale)})
-                  {v.isCurrent ? ` · ${t("studio.versions.current")}` : ""}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="submit"
-            className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
-            {t("studio.specs.show")}
-          </button>
-        </Form>
-      )}
+      <SpecVersionPicker
+        id="extensions-version"
+        testId="extensions-version-picker"
+        versions={versions}
+        selectedId={versionId}
+      />
       {extensions.length === 0 ? (
         <p
           data-testid="extensions-empty"

@@ -1,7 +1,5 @@
-import { Form } from "react-router";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
-import { DownloadLinks, SpecVersionsList } from "../../components/studio/spec-versions-list";
-import { selectClass } from "../../components/studio/studio-panel";
+import { DownloadLinks, SpecVersionPicker, SpecVersionsList } from "../../components/studio/spec-versions-list";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { formatDate } from "../../lib/format";
@@ -50,34 +48,7 @@ export default function ApiSpecs({ loaderData }: Route.ComponentProps) {
               {t("studio.versions.imported", { date: formatDate(selected.createdAt, locale) })}
             </p>
           </div>
-          {versions.length > 1 && (
-            <Form method="get" preventScrollReset className="flex items-end gap-2" data-testid="version-picker">
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor="spec-version" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-                  {t("studio.specs.pick")}
-                </label>
-                <select
-                  id="spec-version"
-                  name="version"
-                  defaultValue={selected.id}
-                  className={`${selectClass} min-w-48`}
-                >
-                  {versions.map((v) => (
-                    <option key={v.id} value={v.id}>
-                      {v.version || "—"} ({formatDate(v.createdAt, locale)})
-                      {v.isCurrent ? ` · ${t("studio.versions.current")}` : ""}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button
-                type="submit"
-                className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-              >
-                {t("studio.specs.show")}
-              </button>
-            </Form>
-          )}
+          <SpecVersionPicker id="spec-version" testId="version-picker" versions={versions} selectedId={selected.id} />
         </div>
         <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wider text-slate-500 uppercase">
           {t("studio.specs.download")}
