@@ -19,7 +19,7 @@ import {
 } from "graphql";
 
 /*
- * The cost of a GraphQL operation, computed before it runs (decision 022). A request can stay small in bytes and
+ * The cost of a GraphQL operation, computed before it runs (decision 023). A request can stay small in bytes and
  * still ask for a lot of work (twenty aliased searchApis(first: 100) in 1 KB), so the depth, alias and token limits
  * are not enough: every field is priced and the whole operation must stay under a budget.
  *

@@ -183,8 +183,11 @@ describe("input errors", () => {
   });
 
   it("hides 'Did you mean' suggestions in validation and variable errors while introspection is off", async () => {
-    const field = await postJson({ query: "{ categorie { id } }" });
-    expect(field.json.errors?.[0]?.message).toBe('Cannot query field "categorie" on type "Query".');
+    // Twice: the second answer comes from yoga's validation cache.
+    for (let i = 0; i < 2; i++) {
+      const field = await postJson({ query: "{ categorie { id } }" });
+      expect(field.json.errors?.[0]?.message).toBe('Cannot query field "categorie" on type "Query".');
+    }
     const argument = await postJson({ query: "{ apis(firs: 1) { total } }" });
     expect(argument.json.errors?.[0]?.message).toBe('Unknown argument "firs" on field "Query.apis".');
     const enumValue = await postJson({

@@ -4,7 +4,7 @@ import type { GraphQLContext } from "./graphql-context";
 import { GRAPHQL_COST, operationCost } from "./graphql-cost";
 
 /*
- * Checks made on the operation that will actually run, once per request, before any resolver (decision 022):
+ * Checks made on the operation that will actually run, once per request, before any resolver (decision 023):
  * which operation that is (operationName resolved the way execution resolves it), the CSRF token for a mutation,
  * the variables, and the cost budget. Looking at the document's first operation instead let
  * `query q {…} mutation m {…}` with operationName "m" run the mutation without a token.

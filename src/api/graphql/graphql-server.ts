@@ -115,7 +115,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
-      // CSRF for mutations, variables and the cost budget, on the operation that will run (decision 022).
+      // CSRF for mutations, variables and the cost budget, on the operation that will run (decision 023).
       guardExecutingOperation({ hideSuggestions: !deps.config.GRAPHQL_INTROSPECTION }),
       ...(deps.config.GRAPHQL_INTROSPECTION ? [] : [disableIntrospection(), hideValidationSuggestions()]),
     ],

@@ -18,7 +18,7 @@ export function isMultipart(req: FastifyRequest): boolean {
 /**
  * A multipart body is what a plain HTML form can post from another site (no preflight), and GraphQL uses it only for
  * uploads, which are mutations: every multipart request needs the csrf-token header, which a form cannot set, query or
- * not (decision 022). Checked before the body is read. Answers 419 and returns true when the request was refused.
+ * not (decision 023). Checked before the body is read. Answers 419 and returns true when the request was refused.
  */
 export function refuseForgeableUpload(req: FastifyRequest, reply: FastifyReply): boolean {
   if (hasValidCsrf(req)) return false;
