@@ -2,7 +2,7 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type DefinitionNode, GraphQLError, NoSchemaIntrospectionCustomRule, OperationTypeNode } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import { type Config, publicBaseUrl } from "../../config";
 import { isAppError } from "../../core/errors/app-error";
@@ -18,7 +18,8 @@ import { billingResolvers, billingTypeDefs } from "./billing.graphql";
 import { catalogResolvers, catalogTypeDefs } from "./catalog.graphql";
 import { contentTypeDefs, createContentResolvers } from "./content.graphql";
 import type { GraphQLContext } from "./graphql-context";
-import { acceptGraphQLMultipart, isMultipart, refuseOversizedUpload } from "./graphql-uploads";
+import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
+import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOversizedUpload } from "./graphql-uploads";
 import { notificationsResolvers, notificationsTypeDefs } from "./notifications.graphql";
 import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
@@ -28,21 +29,24 @@ import { socialResolvers, socialTypeDefs } from "./social.graphql";
 export const GRAPHQL_PATH = "/gateway/graphql";
 export const GRAPHQL_LIMITS = { maxTokens: 2_000, maxDepth: 10, maxAliases: 20, maxBodyBytes: 256 * 1024 };
 
-type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+/** The served schema's type definitions (tests build the schema from them to check client documents). */
+export const graphqlTypeDefs = [
+  catalogTypeDefs,
+  searchTypeDefs,
+  accountsTypeDefs,
+  orgsTypeDefs,
+  socialTypeDefs,
+  accessTypeDefs,
+  appsTypeDefs,
+  plansTypeDefs,
+  contentTypeDefs,
+  apiProductsTypeDefs,
+  billingTypeDefs,
+  notificationsTypeDefs,
+  adminTypeDefs,
+];
 
-/** Mutations need the csrf-token header (spec section 7); a stale or missing token answers 419 (spec section 8). */
-const requireCsrfForMutations: Plugin<GraphQLContext> = {
-  onExecute({ args }) {
-    const operation = args.document.definitions.find((d: DefinitionNode) => d.kind === "OperationDefinition");
-    if (operation && "operation" in operation && operation.operation === OperationTypeNode.MUTATION) {
-      if (!args.contextValue.csrfValid) {
-        throw new GraphQLError("Invalid or missing CSRF token", {
-          extensions: { code: "CSRF", http: { status: 419 } },
-        });
-      }
-    }
-  },
-};
+type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
 function disableIntrospection(): Plugin {
   return {
@@ -57,21 +61,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
   const yoga = createYoga<ServerContext, GraphQLContext>({
     graphqlEndpoint: GRAPHQL_PATH,
     schema: createSchema<ServerContext & GraphQLContext>({
-      typeDefs: [
-        catalogTypeDefs,
-        searchTypeDefs,
-        accountsTypeDefs,
-        orgsTypeDefs,
-        socialTypeDefs,
-        accessTypeDefs,
-        appsTypeDefs,
-        plansTypeDefs,
-        contentTypeDefs,
-        apiProductsTypeDefs,
-        billingTypeDefs,
-        notificationsTypeDefs,
-        adminTypeDefs,
-      ],
+      typeDefs: graphqlTypeDefs,
       resolvers: [
         catalogResolvers,
         searchResolvers,
@@ -125,8 +115,9 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
-      requireCsrfForMutations,
-      ...(deps.config.GRAPHQL_INTROSPECTION ? [] : [disableIntrospection()]),
+      // CSRF for mutations, variables and the cost budget, on the operation that will run (decision 023).
+      guardExecutingOperation({ hideSuggestions: !deps.config.GRAPHQL_INTROSPECTION }),
+      ...(deps.config.GRAPHQL_INTROSPECTION ? [] : [disableIntrospection(), hideValidationSuggestions()]),
     ],
   });
 
@@ -138,7 +129,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
       method: ["POST"],
       bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
       handler: async (req, reply) => {
-        if (isMultipart(req) && refuseOversizedUpload(req, reply)) return reply;
+        if (isMultipart(req) && (refuseForgeableUpload(req, reply) || refuseOversizedUpload(req, reply))) return reply;
         const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
         for (const [name, value] of response.headers) reply.header(name, value);
         reply.status(response.status);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { assertUploadLength } from "../../core/api-specs/spec-uploads";
-import { isAppError } from "../../core/errors/app-error";
+import { AppError, isAppError } from "../../core/errors/app-error";
+import { hasValidCsrf } from "../csrf";
 
 /**
  * GraphQL multipart requests (https://github.com/jaydenseric/graphql-multipart-request-spec), used by importApiSpec's
@@ -15,6 +16,24 @@ export function isMultipart(req: FastifyRequest): boolean {
 }
 
 /**
+ * A multipart body is what a plain HTML form can post from another site (no preflight), and GraphQL uses it only for
+ * uploads, which are mutations: every multipart request needs the csrf-token header, which a form cannot set, query or
+ * not (decision 023). Checked before the body is read. Answers 419 and returns true when the request was refused.
+ */
+export function refuseForgeableUpload(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (hasValidCsrf(req)) return false;
+  refuse(reply, new AppError("CSRF", "Invalid or missing CSRF token"));
+  return true;
+}
+
+function refuse(reply: FastifyReply, error: AppError): void {
+  reply
+    .status(error.status)
+    .header("content-type", "application/json; charset=utf-8")
+    .send({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+}
+
+/**
  * The studio upload's size rule for a multipart GraphQL request: a Content-Length is required and may not exceed the
  * archive limit (HTTP/1.1 framing stops a body at its Content-Length). Answers the refusal as a GraphQL error
  * response and returns true when the request was refused.
@@ -25,10 +44,7 @@ export function refuseOversizedUpload(req: FastifyRequest, reply: FastifyReply):
     return false;
   } catch (error) {
     if (!isAppError(error)) throw error;
-    reply
-      .status(error.status)
-      .header("content-type", "application/json; charset=utf-8")
-      .send({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+    refuse(reply, error);
     return true;
   }
 }
