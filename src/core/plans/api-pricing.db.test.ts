@@ -11,6 +11,7 @@ import { getApiDetail, getHubAggregates, listApis } from "../catalog/catalog.ser
 import { compareApis } from "../catalog/compare.service";
 import { invalidateTenantAggregates } from "../catalog/tenant-aggregate-cache";
 import { searchApis } from "../search/search.service";
+import { ensureDemoApis } from "../upstreams/demo-apis";
 import { derivePricingType } from "./api-pricing";
 import { selectPricingFacts } from "./api-pricing.queries";
 import { createPlan, updatePlan } from "./plans.service";
@@ -159,5 +160,19 @@ describeEachDialect("an API's pricing type follows its public plans", ({ db }) =
       if (!facts) throw new Error("API missing");
       expect(derivePricingType(facts.plans, "PAID")).toBe(facts.pricingType);
     }
+  });
+
+  it("derives the built-in demo APIs' type from their plans (a free Basic and a paid plan: FREEMIUM)", async () => {
+    expect(await ensureDemoApis(db(), T)).toEqual(["portico-echo", "portico-geo"]);
+    const rows = await db()
+      .kysely.selectFrom("apis")
+      .select(["slug", "pricing_type"])
+      .where("tenant_id", "=", T)
+      .orderBy("slug")
+      .execute();
+    expect(rows).toEqual([
+      { slug: "portico-echo", pricing_type: "FREEMIUM" },
+      { slug: "portico-geo", pricing_type: "FREEMIUM" },
+    ]);
   });
 });
