@@ -73,6 +73,7 @@ export const catalogTypeDefs = /* GraphQL */ `
     updatedAt: String!
     followersCount: Int!
     rating: Rating!
+    "FREE, FREEMIUM or PAID, derived from the API's public plans (docs/decisions/048-pricing-type-from-plans.md)."
     pricingType: String!
     website: String
     termsOfUse: String

@@ -57,35 +57,33 @@ export async function selectEndpointTemplates(db: Db, tenantId: string, apiId: s
   return rows.map((r) => `${r.method.toUpperCase()} ${r.path}`);
 }
 
+/** Inserts the plan and its objects; run it inside withPlanWrite (api-pricing.ts), which owns the transaction. */
 export async function insertPlanWithObjects(
-  db: Db,
+  tx: Db,
   plan: Insertable<PlansTable>,
   objects: Array<Insertable<PlanObjectsTable>>,
 ): Promise<void> {
-  await gatewayKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.insertInto("plans").values(plan).execute();
-      if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
-    });
+  const k = gatewayKysely(tx);
+  await k.insertInto("plans").values(plan).execute();
+  if (objects.length > 0) await k.insertInto("plan_objects").values(objects).execute();
 }
 
-/** Updates the plan; when `objects` is given they replace the plan's objects, in the same transaction. */
+/**
+ * Updates the plan; when `objects` is given they replace the plan's objects. Run it inside withPlanWrite
+ * (api-pricing.ts), which owns the transaction.
+ */
 export async function updatePlanWithObjects(
-  db: Db,
+  tx: Db,
   tenantId: string,
   planId: string,
   changes: Updateable<PlansTable>,
   objects: Array<Insertable<PlanObjectsTable>> | null,
 ): Promise<void> {
-  await gatewayKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.updateTable("plans").set(changes).where("tenant_id", "=", tenantId).where("id", "=", planId).execute();
-      if (objects === null) return;
-      await trx.deleteFrom("plan_objects").where("tenant_id", "=", tenantId).where("plan_id", "=", planId).execute();
-      if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
-    });
+  const k = gatewayKysely(tx);
+  await k.updateTable("plans").set(changes).where("tenant_id", "=", tenantId).where("id", "=", planId).execute();
+  if (objects === null) return;
+  await k.deleteFrom("plan_objects").where("tenant_id", "=", tenantId).where("plan_id", "=", planId).execute();
+  if (objects.length > 0) await k.insertInto("plan_objects").values(objects).execute();
 }
 
 export async function selectApiOwner(db: Db, tenantId: string, apiId: string) {

@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import { AppError } from "../errors/app-error";
+import { withPlanWrite } from "./api-pricing";
 import type { PlanObjectRow, PlanObjectsTable, PlanRow, PlansTable } from "./gateway.tables";
 import { announceGatewayChange } from "./gateway-changes";
 import { quotaText, rateLimitText } from "./plan-texts";
@@ -186,7 +187,8 @@ export async function createPlan(
     created_at: now,
     updated_at: now,
   };
-  await insertPlanWithObjects(db, row, await objectRows(db, tenantId, apiId, id, p.objects));
+  const objects = await objectRows(db, tenantId, apiId, id, p.objects);
+  await withPlanWrite(db, tenantId, apiId, (tx) => insertPlanWithObjects(tx, row, objects));
   const plan = await getPlan(db, tenantId, id);
   if (!plan) throw new AppError("INTERNAL", "The plan was not saved");
   return plan;
@@ -232,7 +234,9 @@ export async function updatePlan(
     updated_at: Date.now(),
   };
   const objects = p.objects === undefined ? null : await objectRows(db, tenantId, existing.apiId, planId, p.objects);
-  await updatePlanWithObjects(db, tenantId, planId, changes, objects);
+  await withPlanWrite(db, tenantId, existing.apiId, (tx) =>
+    updatePlanWithObjects(tx, tenantId, planId, changes, objects),
+  );
   announceGatewayChange({ kind: "plan", planId });
   const plan = await getPlan(db, tenantId, planId);
   if (!plan) throw new AppError("INTERNAL", "The plan was not saved");

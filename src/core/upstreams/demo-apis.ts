@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import type { ApiEndpointsTable, ApisTable, ApiVersionsTable } from "../../db/schema";
+import { recomputeApiPricing } from "../plans/api-pricing";
 import { gatewayKysely, type PlanObjectsTable, type PlansTable } from "../plans/gateway.tables";
 import { normalizeSpec } from "../specs/normalize-spec";
 import { ECHO_SPEC, GEO_SPEC } from "./demo-specs";
@@ -161,7 +162,8 @@ export async function ensureDemoApis(db: Db, tenantId: string): Promise<string[]
       service_level: null,
       is_demo_data: 0,
       visibility: "PUBLIC",
-      pricing_type: "FREEMIUM",
+      // Declared until the plans below are in; recomputeApiPricing then derives it from them.
+      pricing_type: "FREE",
       provider_name: "Portico",
       readme: `# ${spec.title}\n\n${spec.description ?? ""}\n\nSubscribe to the free Basic plan from the Pricing tab, create a key in My Apps, and call it through the gateway.`,
       features_json: JSON.stringify(demo.plans[0]?.features ?? []),
@@ -243,19 +245,20 @@ export async function ensureDemoApis(db: Db, tenantId: string): Promise<string[]
         });
       });
     });
-    await gatewayKysely(db)
-      .transaction()
-      .execute(async (trx) => {
-        await trx.insertInto("apis").values(api).execute();
-        await trx.insertInto("api_versions").values(version).execute();
-        if (endpoints.length > 0) await trx.insertInto("api_endpoints").values(endpoints).execute();
-        await trx.insertInto("plans").values(plans).execute();
-        if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
-        await trx
-          .insertInto("api_gateway_settings")
-          .values({ api_id: apiId, tenant_id: tenantId, mode: "proxy", updated_at: now })
-          .execute();
-      });
+    await db.kysely.transaction().execute(async (kysely) => {
+      const tx: Db = { kysely, dialect: db.dialect, close: async () => {} };
+      const trx = gatewayKysely(tx);
+      await trx.insertInto("apis").values(api).execute();
+      await trx.insertInto("api_versions").values(version).execute();
+      if (endpoints.length > 0) await trx.insertInto("api_endpoints").values(endpoints).execute();
+      await trx.insertInto("plans").values(plans).execute();
+      if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
+      await trx
+        .insertInto("api_gateway_settings")
+        .values({ api_id: apiId, tenant_id: tenantId, mode: "proxy", updated_at: now })
+        .execute();
+      await recomputeApiPricing(tx, tenantId, apiId);
+    });
     created.push(demo.slug);
   }
   return created;
