@@ -10,6 +10,7 @@ import * as m020 from "./migrations/020-accounts";
 import * as m021 from "./migrations/021-mail-delivery";
 import * as m030 from "./migrations/030-gateway";
 import * as m031 from "./migrations/031-usage-series";
+import * as m032 from "./migrations/032-usage-journal-marks";
 import * as m040 from "./migrations/040-billing";
 import * as m041 from "./migrations/041-subscription-billing";
 import * as m042 from "./migrations/042-subscription-payment-locks";
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "021-mail-delivery": m021,
   "030-gateway": m030,
   "031-usage-series": m031,
+  "032-usage-journal-marks": m032,
   "040-billing": m040,
   "041-subscription-billing": m041,
   "042-subscription-payment-locks": m042,
