@@ -149,6 +149,7 @@ export const ROLLUP_CONFLICT = ` on conflict (${ROLLUP_KEY.join(", ")}) do updat
  * rollups never disagree. Records of several tenants may share a batch (the gateway's buffer is cross-tenant). Series
  * not in `known` are made (a conflicting insert from another instance is fine) and read back; `known` learns them once
  * the transaction committed. Records without an API are not stored (the gateway never hands such records over).
+ * `mark`: the journal logs these records complete (decision 037), raised in the same transaction.
  */
 export async function writeUsageBatch(
   db: Db,
