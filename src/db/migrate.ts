@@ -11,6 +11,7 @@ import * as m021 from "./migrations/021-mail-delivery";
 import * as m030 from "./migrations/030-gateway";
 import * as m031 from "./migrations/031-usage-series";
 import * as m032 from "./migrations/032-api-pricing-from-plans";
+import * as m033 from "./migrations/033-usage-journal-marks";
 import * as m040 from "./migrations/040-billing";
 import * as m041 from "./migrations/041-subscription-billing";
 import * as m042 from "./migrations/042-subscription-payment-locks";
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "030-gateway": m030,
   "031-usage-series": m031,
   "032-api-pricing-from-plans": m032,
+  "033-usage-journal-marks": m033,
   "040-billing": m040,
   "041-subscription-billing": m041,
   "042-subscription-payment-locks": m042,

@@ -3,8 +3,9 @@ import { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { looksLikeApiKey } from "../core/apps/api-key";
 import type { UsageReason, UsageRecord } from "../core/metering/usage.types";
+import { usageJournalLine } from "../core/metering/usage-journal-line";
 import { quotaText } from "../core/plans/plan-texts";
-import type { CounterStore, CounterTicket, LimitDecision } from "../infra/counters/counter-store";
+import type { CounterStore, CounterTicket, JournalEntry, LimitDecision } from "../infra/counters/counter-store";
 import type { GatewayApi, GatewayDirectory, GatewayKey, GatewaySubscription } from "./gateway-directory";
 import { appendLimitHeaders, CORS_HEADER_LIST, headerObject, sendError, sendPreflight } from "./gateway-responses";
 import type { MeteringBuffer } from "./metering-buffer";
@@ -53,9 +54,9 @@ type TicketState = "none" | "reserved" | "committed" | "released";
 
 /**
  * Everything metering needs about one call, filled in as the call goes. It is itself the usage record handed to the
- * metering buffer (one object per call, no copy).
+ * metering buffer and the billing journal (one object per call, no copy).
  */
-class Call implements UsageRecord {
+class Call implements UsageRecord, JournalEntry {
   readonly startedAt = performance.now();
   readonly at = Date.now();
   readonly requestId = requestPrefix + (++requestSeq).toString(36);
@@ -83,6 +84,14 @@ class Call implements UsageRecord {
   tenantHeader: string | null = null;
   contentLength: string | null = null;
   transferEncoding = false;
+  /** The billing journal log holding this call's record line (decision 037); 0 until written. */
+  logSeq = 0;
+
+  /** The record as a journal line; a call still running is written with its latency so far. */
+  journalLine(): string {
+    if (!this.recorded) this.latencyUs = Math.round((performance.now() - this.startedAt) * 1000);
+    return usageJournalLine(this);
+  }
 }
 
 /**
@@ -242,10 +251,17 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
       release(call);
       return false;
     }
-    call.ticketState = "committed";
-    const pending = counters.commit(call.ticket);
+    billed(call);
+    const pending = counters.commit(call.ticket, call);
     if (pending) await pending;
     return true;
+  }
+
+  /** The call is billed: its usage record goes into the journal with the billing increment (decision 037). */
+  function billed(call: Call): void {
+    call.ticketState = "committed";
+    call.billable = true;
+    metering.committed(call);
   }
 
   /** The proxy's side of every exchange: one object for all calls (no closures per call). */
@@ -256,8 +272,10 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
         release(call);
         return false;
       }
-      call.ticketState = "committed";
-      return counters.commitWith(call.ticket, exchange) ? true : "pending";
+      call.status = exchange.status;
+      call.reason = "ok";
+      billed(call);
+      return counters.commitWith(call.ticket, exchange, call) ? true : "pending";
     },
     started(exchange, status) {
       if (exchange.call.recorded) return;
@@ -461,15 +479,21 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
     if (!mock) {
       return reject(call, res, 404, "mock", "NOT_FOUND", `No documented endpoint matches ${req.method} in mock mode`);
     }
-    if (!(await commit(call, res))) return clientAborted(call);
     const body = req.method === "HEAD" ? "" : mock.body;
     const size = Buffer.byteLength(body);
-    answerHeaders.push("content-type", mock.contentType, "content-length", String(size), "x-portico-mock", "true");
+    // Set before the commit: the journal writes the record with the billing increment.
     call.status = mock.status;
     call.reason = "mock";
+    call.bytesOut += size;
+    if (!(await commit(call, res))) {
+      call.bytesOut -= size;
+      return clientAborted(call);
+    }
+    answerHeaders.push("content-type", mock.contentType, "content-length", String(size), "x-portico-mock", "true");
     res.writeHead(mock.status, answerHeaders);
     res.end(body);
-    call.bytesOut += size;
+    // An answered call is metered whoever answered it, the mock as the upstream (issue 11).
+    record(call);
   }
 
   function onClientClose(call: Call, res: ServerResponse): void {

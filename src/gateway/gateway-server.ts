@@ -57,7 +57,8 @@ export interface RunningGateway {
 export function openCounterStore(config: GatewayConfig): CounterStore {
   if (config.REDIS_URL) return RedisCounterStore.connect(config.REDIS_URL);
   const file = config.GATEWAY_BILLING_JOURNAL ?? path.join(config.PORTICO_DATA_DIR, "gateway-billing.sqlite");
-  return MemoryCounterStore.open(file, { fsync: config.GATEWAY_BILLING_FSYNC });
+  // The journal keeps usage records too, and each log until its records are in the database (decision 037).
+  return MemoryCounterStore.open(file, { fsync: config.GATEWAY_BILLING_FSYNC, retainLogs: true });
 }
 
 /**

@@ -7,6 +7,7 @@ import { createTestTenant } from "../../tests/factories/tenants";
 import { createTestUser } from "../../tests/factories/users";
 import { createApp, createAppKey, revokeAppKey, rotateAppKey } from "../core/apps/apps.service";
 import { countRecordsByReason, selectBilledCount } from "../core/metering/metering.queries";
+import { summarizeAppUsage } from "../core/metering/metering.service";
 import { createPlan, updatePlan } from "../core/plans/plans.service";
 import { decideSubscription, subscribeToPlan, unsubscribe } from "../core/subscriptions/subscriptions.service";
 import { setApiGatewayMode } from "../core/upstreams/upstreams.service";
@@ -281,6 +282,30 @@ describe("gateway: upstream modes", () => {
     const mocked = await call(`${f.basePath}/items`, headers);
     expect(mocked.headers["x-portico-mock"]).toBe("true");
     expect(mocked.status).toBe(204);
+  });
+
+  it("meters every call answered in mock mode like a proxied one (records, billing, My Apps totals)", async () => {
+    const f = await createGatewayFixture(database.db, {
+      upstreamUrl: "http://127.0.0.1:9/unreachable",
+      endpoints: [{ method: "GET", path: "/items" }],
+      plan: { quota: null },
+    });
+    await setApiGatewayMode(database.db, f.tenantId, f.providerId, f.api.id, "mock");
+    const headers = { "x-tenant-id": f.tenantId, "x-api-key": f.key };
+    const from = Math.floor(Date.now() / 60_000) * 60_000;
+    const N = 12;
+    for (let i = 0; i < N; i++) expect((await call(`${f.basePath}/items`, headers)).status).toBe(204);
+    await gateway.flush();
+    const to = Date.now() + 60_000;
+    const byReason = await countRecordsByReason(database.db, f.tenantId, { appId: f.appId, from, to });
+    expect(byReason).toEqual([{ reason: "mock", billable: true, count: N }]);
+    const usage = await summarizeAppUsage(database.db, f.tenantId, f.consumerId, f.appId, { from, to });
+    expect({ calls: usage.calls, billable: usage.billable, errors: usage.errors4xx + usage.errors5xx }).toEqual({
+      calls: N,
+      billable: N,
+      errors: 0,
+    });
+    expect(await gateway.counters.billedCount(f.subscriptionId, "plan", periodStart("month", Date.now()))).toBe(N);
   });
 
   it("refuses private upstreams unless the operator allows them", async () => {

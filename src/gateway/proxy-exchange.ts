@@ -73,7 +73,8 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
   private done = false;
   private pending: Buffer[] | null = null;
   private bytesOut = 0;
-  private status = 0;
+  /** The upstream's status, once its headers arrived (the billing commit records it). */
+  status = 0;
   private out: string[] | null = null;
   private drainHooked = false;
 

@@ -149,17 +149,21 @@ export const ROLLUP_CONFLICT = ` on conflict (${ROLLUP_KEY.join(", ")}) do updat
  * rollups never disagree. Records of several tenants may share a batch (the gateway's buffer is cross-tenant). Series
  * not in `known` are made (a conflicting insert from another instance is fine) and read back; `known` learns them once
  * the transaction committed. Records without an API are not stored (the gateway never hands such records over).
+ * `mark`: the journal logs these records complete (decision 037), raised in the same transaction.
  */
 export async function writeUsageBatch(
   db: Db,
   records: readonly UsageRecord[],
   known: SeriesIds = new SeriesIds(),
+  mark: UsageJournalMark | null = null,
 ): Promise<void> {
   const stored = records.filter((r) => r.apiId !== null);
-  if (stored.length === 0) return;
+  if (stored.length === 0 && !mark) return;
   const rollups = rollUp(stored);
   const made = new Map<string, string>();
   await db.kysely.transaction().execute(async (trx) => {
+    if (mark)
+      await trx.executeQuery(CompiledQuery.raw(markStatement(db.dialect), [mark.journalId, mark.logSeq, Date.now()]));
     const usage = trx.withTables<{ usage_series: UsageSeriesTable }>();
     const ids: string[] = new Array(stored.length);
     const missing = new Map<string, UsageRecord>();
@@ -212,6 +216,33 @@ export async function writeUsageBatch(
     }
   });
   known.addCommitted(made);
+}
+
+/** The database holds the usage records of a gateway journal's logs up to logSeq (decision 037). */
+export interface UsageJournalMark {
+  journalId: string;
+  logSeq: number;
+}
+
+/** Raises a journal's mark (never lowers it): parameters journal id, log seq, time. */
+export function markStatement(dialect: Db["dialect"]): string {
+  return dialect === "postgres"
+    ? `insert into usage_journal_marks (journal_id, log_seq, updated_at) values ($1, $2, $3)
+       on conflict (journal_id) do update set log_seq = greatest(usage_journal_marks.log_seq, excluded.log_seq),
+       updated_at = excluded.updated_at`
+    : `insert into usage_journal_marks (journal_id, log_seq, updated_at) values (?, ?, ?)
+       on conflict (journal_id) do update set log_seq = max(usage_journal_marks.log_seq, excluded.log_seq),
+       updated_at = excluded.updated_at`;
+}
+
+/** Up to which log the database holds a journal's usage records (0: none). */
+export async function selectUsageJournalMark(db: Db, journalId: string): Promise<number> {
+  const row = await usageKysely(db)
+    .selectFrom("usage_journal_marks")
+    .select("log_seq")
+    .where("journal_id", "=", journalId)
+    .executeTakeFirst();
+  return row ? Number(row.log_seq) : 0;
 }
 
 /** Copies billed counts into billing_counters; a count never goes down (late or repeated copies are harmless). */

@@ -3,12 +3,14 @@ import { sql } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import {
+  markStatement,
   RECORD_COLUMNS,
   ROLLUP_COLUMNS,
   ROLLUP_CONFLICT,
   SERIES_TUPLE,
   SeriesIds,
   seriesTuple,
+  type UsageJournalMark,
 } from "./metering.queries";
 import type { UsageRecord } from "./usage.types";
 import { rollUp } from "./usage-rollup";
@@ -35,7 +37,8 @@ export class SqliteUsageWriter {
   private readonly insertSeries: SqliteDatabase.Statement<unknown[]>;
   private readonly selectSeries: SqliteDatabase.Statement<unknown[], string>;
   private readonly upsertRollup: SqliteDatabase.Statement<unknown[]>;
-  private readonly writeAll: (records: readonly UsageRecord[]) => Map<string, string>;
+  private readonly upsertMark: SqliteDatabase.Statement<unknown[]>;
+  private readonly writeAll: (records: readonly UsageRecord[], mark: UsageJournalMark | null) => Map<string, string>;
   private readonly known = new SeriesIds();
 
   private constructor(file: string) {
@@ -58,7 +61,9 @@ export class SqliteUsageWriter {
     this.upsertRollup = this.sqlite.prepare(
       `insert into usage_rollups (${ROLLUP_COLUMNS.join(", ")}) values (${marks(ROLLUP_COLUMNS.length)})${ROLLUP_CONFLICT}`,
     );
-    const transaction = this.sqlite.transaction((records: readonly UsageRecord[]) => {
+    this.upsertMark = this.sqlite.prepare(markStatement("sqlite"));
+    const transaction = this.sqlite.transaction((records: readonly UsageRecord[], mark: UsageJournalMark | null) => {
+      if (mark) this.upsertMark.run(mark.journalId, mark.logSeq, Date.now());
       // Series made in this transaction: the writer learns them only once it committed.
       const made = new Map<string, string>();
       for (const r of records) {
@@ -105,9 +110,12 @@ export class SqliteUsageWriter {
     return id;
   }
 
-  /** Writes records and their per-minute rollups in one transaction; throws SQLITE_BUSY when the database is locked. */
-  write(records: readonly UsageRecord[]): void {
-    if (records.length > 0) this.known.addCommitted(this.writeAll(records));
+  /**
+   * Writes records and their per-minute rollups in one transaction, with the journal mark they complete when given;
+   * throws SQLITE_BUSY when the database is locked.
+   */
+  write(records: readonly UsageRecord[], mark: UsageJournalMark | null = null): void {
+    if (records.length > 0 || mark) this.known.addCommitted(this.writeAll(records, mark));
   }
 
   close(): void {

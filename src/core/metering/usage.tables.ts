@@ -27,9 +27,17 @@ export interface UsageRecordsTable {
   created_at: number;
 }
 
+/** Up to which log of an embedded gateway's journal the database holds the usage records (migration 033). */
+export interface UsageJournalMarksTable {
+  journal_id: string;
+  log_seq: number;
+  updated_at: number;
+}
+
 export type UsageTables = {
   usage_series: UsageSeriesTable;
   usage_records: UsageRecordsTable;
+  usage_journal_marks: UsageJournalMarksTable;
 };
 
 export function usageKysely(db: Db): Kysely<Database & UsageTables> {

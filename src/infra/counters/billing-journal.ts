@@ -1,7 +1,9 @@
+import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import type { BilledCounter } from "./counter-store";
+import type { BilledCounter, JournalEntry } from "./counter-store";
+import { counterKey, parseLog, parseLogEntries } from "./journal-log-format";
 
 export interface JournalDelta {
   tenantId: string;
@@ -29,40 +31,6 @@ export interface JournalCounter {
 
 const LOG_FOLD_BYTES = 4 * 1024 * 1024;
 
-function counterKey(subscriptionId: string, scope: string, periodStart: number): string {
-  return `${subscriptionId}\u0000${scope}\u0000${periodStart}`;
-}
-
-/** Sums of one log file: its counters by key. A torn last line (no newline) is ignored. */
-function parseLog(text: string): Map<string, JournalDelta> {
-  const byIndex = new Map<number, JournalDelta>();
-  const out = new Map<string, JournalDelta>();
-  let start = 0;
-  for (let end = text.indexOf("\n"); end >= 0; start = end + 1, end = text.indexOf("\n", start)) {
-    const line = text.slice(start, end);
-    if (line.startsWith("d ")) {
-      const space = line.indexOf(" ", 2);
-      const index = Number(line.slice(2, space));
-      const [tenantId, subscriptionId, scope, periodStart] = JSON.parse(line.slice(space + 1)) as [
-        string,
-        string,
-        string,
-        number,
-      ];
-      const key = counterKey(subscriptionId, scope, periodStart);
-      const entry = out.get(key) ?? { tenantId, subscriptionId, scope, periodStart, delta: 0 };
-      out.set(key, entry);
-      byIndex.set(index, entry);
-      continue;
-    }
-    const space = line.indexOf(" ");
-    const entry = byIndex.get(Number(line.slice(0, space)));
-    const n = Number(line.slice(space + 1));
-    if (entry && Number.isFinite(n)) entry.delta += n;
-  }
-  return out;
-}
-
 /*
  * The embedded billing counter's durable half (docs/decisions/030-exact-billing-counter.md).
  *
@@ -75,6 +43,12 @@ function parseLog(text: string): Map<string, JournalDelta> {
  * adds the old file's sums to the SQLite table in one transaction that also records the folded sequence number; then
  * it deletes the old file. A crash at any point leaves either the old file (folded_seq below it: replayed on start) or
  * the row update (folded_seq at it: the file is skipped and deleted). Counts are never lost nor added twice.
+ *
+ * Usage records (docs/decisions/037-durable-usage-records.md): a billed call's record is an "r" line listing the
+ * counters it bills, in the same write as the rest of its group, so the billing counts of a log are derived from its
+ * records and a crash keeps both or neither. Unbilled records and the carried lines of calls still in flight are "u"
+ * lines. With `retainLogs`, a folded log stays on disk until the usage writer `release`s it (its records are in the
+ * database); on start the writer reads the logs left behind (`leftovers`) and stores what the database lacks.
  *
  * One owner process per journal (the gateway); other handles only read (`read` adds the logs not folded yet).
  */
@@ -92,6 +66,20 @@ export class BillingJournal {
   private readonly counters = new Map<string, JournalCounter>();
   private readonly fsync: boolean;
   private readonly owner: boolean;
+  private readonly retainLogs: boolean;
+  /** Identifies this journal in the main database's usage marks; kept in journal_meta. */
+  readonly id: string;
+  /** Log files up to this sequence are folded into the table (billing). */
+  private foldedSeq = 0;
+  /** The first log this process opened: the ones before it are a previous process's (leftovers). */
+  private startSeq = 0;
+  /** Usage records of the current group, and the counters each bills (null: unbilled). */
+  private entries: JournalEntry[] = [];
+  private entryCounters: Array<readonly JournalCounter[] | null> = [];
+  /** Entries still in flight, carried into every new log (set by the usage writer). */
+  private carry: (() => Iterable<JournalEntry>) | null = null;
+  /** A carry that failed to be written holds back sealedSeq() below this log until a later carry succeeds. */
+  private carryHold = Number.POSITIVE_INFINITY;
   private version: number;
   private drainedVersion = 0;
   private logFd = -1;
@@ -103,10 +91,11 @@ export class BillingJournal {
 
   constructor(
     private readonly file: string,
-    options: { fsync?: boolean; owner?: boolean } = {},
+    options: { fsync?: boolean; owner?: boolean; retainLogs?: boolean } = {},
   ) {
     this.fsync = options.fsync === true;
     this.owner = options.owner === true;
+    this.retainLogs = options.retainLogs === true;
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.sqlite = new SqliteDatabase(file);
     this.sqlite.pragma("journal_mode = WAL");
@@ -141,6 +130,15 @@ export class BillingJournal {
       }
       this.setSeqStmt.run(seq);
     });
+    const idRow = this.sqlite.prepare("SELECT v FROM journal_meta WHERE k = 'journal_id'").get() as
+      | { v: number }
+      | undefined;
+    let id = idRow?.v;
+    if (id === undefined && this.owner) {
+      id = randomInt(1, 2 ** 47);
+      this.sqlite.prepare("INSERT INTO journal_meta (k, v) VALUES ('journal_id', ?)").run(id);
+    }
+    this.id = String(id ?? 0);
     if (this.owner) this.recover();
   }
 
@@ -178,7 +176,12 @@ export class BillingJournal {
     }
     this.version += 1;
     this.foldMany([...sums.values()], this.version, last);
-    for (const seq of this.logFiles()) if (seq <= last) fs.rmSync(this.logPath(seq), { force: true });
+    this.foldedSeq = last;
+    // Kept for the usage writer (their records may not be in the database yet), which releases them.
+    if (!this.retainLogs) {
+      for (const seq of this.logFiles()) if (seq <= last) fs.rmSync(this.logPath(seq), { force: true });
+    }
+    this.startSeq = last + 1;
     this.openLog(last + 1);
   }
 
@@ -206,35 +209,138 @@ export class BillingJournal {
     c.groupDelta += 1;
   }
 
+  /**
+   * Adds a usage record to the current group: billed on `counters` (one call each) when given, in the same write as
+   * the rest of the group (durable only after appendGroup).
+   */
+  addEntry(entry: JournalEntry, counters: readonly JournalCounter[] | null): void {
+    this.entries.push(entry);
+    this.entryCounters.push(counters);
+  }
+
+  /** The definition line of a counter not yet defined in the current log ("" when it is). */
+  private define(c: JournalCounter, defined: JournalCounter[]): string {
+    if (c.logSeq === this.logSeq && c.logIndex >= 0) return "";
+    c.logSeq = this.logSeq;
+    c.logIndex = this.nextIndex++;
+    defined.push(c);
+    return `d ${c.logIndex} ${JSON.stringify([c.tenantId, c.subscriptionId, c.scope, c.periodStart])}\n`;
+  }
+
   /** Writes the current group with one write(2); when this returns the calls survive a kill -9. */
   appendGroup(): void {
     const group = this.group;
-    if (group.length === 0) return;
+    const entries = this.entries;
+    const entryCounters = this.entryCounters;
+    if (group.length === 0 && entries.length === 0) return;
     this.group = [];
+    this.entries = [];
+    this.entryCounters = [];
+    const defined: JournalCounter[] = [];
     let text = "";
     for (const c of group) {
-      if (c.logSeq !== this.logSeq || c.logIndex < 0) {
-        c.logSeq = this.logSeq;
-        c.logIndex = this.nextIndex++;
-        text += `d ${c.logIndex} ${JSON.stringify([c.tenantId, c.subscriptionId, c.scope, c.periodStart])}\n`;
-      }
+      text += this.define(c, defined);
       text += `${c.logIndex} ${c.groupDelta}\n`;
     }
-    try {
-      if (this.logFd >= 0) {
-        this.logBytes += fs.writeSync(this.logFd, text);
-        if (this.fsync) fs.fdatasyncSync(this.logFd);
+    for (let i = 0; i < entries.length; i++) {
+      const counters = entryCounters[i];
+      const line = (entries[i] as JournalEntry).journalLine();
+      if (!counters || counters.length === 0) {
+        text += `u ${line}\n`;
+        continue;
       }
+      let indexes = "";
+      for (const c of counters) {
+        text += this.define(c, defined);
+        indexes += indexes === "" ? String(c.logIndex) : `,${c.logIndex}`;
+      }
+      text += `r ${indexes} ${line}\n`;
+    }
+    try {
+      this.write(text);
     } catch (error) {
-      // Not durable: the group stays pending so a later append retries it; nobody is answered meanwhile.
-      this.group = group;
+      // Not durable: the group stays pending so a later append retries it (definitions included); nobody is
+      // answered meanwhile.
+      for (const c of defined) c.logIndex = -1;
+      this.group = group.concat(this.group);
+      this.entries = entries.concat(this.entries);
+      this.entryCounters = entryCounters.concat(this.entryCounters);
       throw error;
     }
     for (const c of group) {
       c.unfolded += c.groupDelta;
       c.groupDelta = 0;
     }
+    for (let i = 0; i < entries.length; i++) {
+      (entries[i] as JournalEntry).logSeq = this.logSeq;
+      const counters = entryCounters[i];
+      if (counters) for (const c of counters) c.unfolded += 1;
+    }
     if (this.logBytes > LOG_FOLD_BYTES) this.fold();
+  }
+
+  private write(text: string): void {
+    if (this.logFd < 0) return;
+    this.logBytes += fs.writeSync(this.logFd, text);
+    if (this.fsync) fs.fdatasyncSync(this.logFd);
+  }
+
+  /** Lines of the calls still in flight that were written to older logs, written again into the new one. */
+  private writeCarry(): void {
+    if (!this.carry) return;
+    const carried: JournalEntry[] = [];
+    let text = "";
+    for (const entry of this.carry()) {
+      // 0: still in the current group, which lands in the new log anyway.
+      if (entry.logSeq === 0 || entry.logSeq >= this.logSeq) continue;
+      carried.push(entry);
+      text += `u ${entry.journalLine()}\n`;
+    }
+    if (text === "") {
+      this.carryHold = Number.POSITIVE_INFINITY;
+      return;
+    }
+    try {
+      this.write(text);
+    } catch {
+      // Their records are only in older logs: those must not be released until a later carry succeeds.
+      this.carryHold = Math.min(this.carryHold, this.logSeq - 1);
+      return;
+    }
+    this.carryHold = Number.POSITIVE_INFINITY;
+    for (const entry of carried) entry.logSeq = this.logSeq;
+  }
+
+  setCarry(carry: () => Iterable<JournalEntry>): void {
+    this.carry = carry;
+  }
+
+  /** The highest log closed to new entries (all entries written to it and before have their logSeq). */
+  sealedSeq(): number {
+    return Math.min(this.logSeq - 1, this.carryHold - 1);
+  }
+
+  /** Usage lines of the logs a previous process left on disk, oldest first. */
+  leftovers(): Array<{ seq: number; lines: string[] }> {
+    const out: Array<{ seq: number; lines: string[] }> = [];
+    for (const seq of this.logFiles()) {
+      if (seq >= this.startSeq) continue;
+      let text = "";
+      try {
+        text = fs.readFileSync(this.logPath(seq), "utf8");
+      } catch {
+        continue;
+      }
+      out.push({ seq, lines: parseLogEntries(text) });
+    }
+    return out;
+  }
+
+  /** The usage writer stored the records of the logs up to seq: delete those files that billing folded too. */
+  release(seq: number): void {
+    if (!this.owner) return;
+    const upTo = Math.min(seq, this.foldedSeq, this.logSeq - 1);
+    for (const s of this.logFiles()) if (s <= upTo) fs.rmSync(this.logPath(s), { force: true });
   }
 
   /** Adds deltas and makes them durable at once (tests and tools). */
@@ -271,12 +377,14 @@ export class BillingJournal {
       folded.push(c);
     }
     this.openLog(oldSeq + 1);
+    this.writeCarry();
     this.version += 1;
     this.foldMany(deltas, this.version, oldSeq);
+    this.foldedSeq = oldSeq;
     for (const c of folded) c.unfolded = 0;
     if (oldFd >= 0) {
       fs.closeSync(oldFd);
-      fs.rmSync(this.logPath(oldSeq), { force: true });
+      if (!this.retainLogs) fs.rmSync(this.logPath(oldSeq), { force: true });
     }
     // Counters of past periods that hold nothing unfolded are forgotten (bounded memory).
     if (this.counters.size > 10_000) {
@@ -328,11 +436,13 @@ export class BillingJournal {
 
   close(): void {
     if (this.owner) {
-      if (this.group.length > 0) this.appendGroup();
+      if (this.group.length > 0 || this.entries.length > 0) this.appendGroup();
       this.fold();
       if (this.logFd >= 0) fs.closeSync(this.logFd);
       this.logFd = -1;
-      fs.rmSync(this.logPath(this.logSeq), { force: true });
+      // After the fold the current log is empty (unless it holds carried lines); logs the usage writer has not
+      // released stay for the next start.
+      if (!this.retainLogs || this.logBytes === 0) fs.rmSync(this.logPath(this.logSeq), { force: true });
     }
     this.sqlite.close();
   }

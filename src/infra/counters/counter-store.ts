@@ -57,6 +57,37 @@ export interface CommitWaiter {
 }
 
 /**
+ * A usage record that rides on the billing journal's writes (embedded mode, docs/decisions/037-durable-usage-records.md).
+ * The journal asks for its line when it writes the group it joined and then sets logSeq to the log it landed in.
+ */
+export interface JournalEntry {
+  /** One line of text without a newline (the record, with an id that tells repeated lines of one call apart). */
+  journalLine(): string;
+  /** The journal log the entry was last written to; 0 until it is written. */
+  logSeq: number;
+}
+
+/**
+ * The usage side of the embedded billing journal: every usage record is written to the journal log, a billed call's
+ * in the same write(2) as its billing increment (before the answer), so a crash loses neither or both. The log files
+ * stay on disk until the metering writer says the database holds their records (`release`).
+ */
+export interface UsageLog {
+  /** Identifies the journal in the database's marks (usage_journal_marks). */
+  readonly id: string;
+  /** Adds an unbilled record (a refusal or failure) to the current group: on disk by the end of this event-loop turn. */
+  append(entry: JournalEntry): void;
+  /** The highest log closed to new entries: every entry written to logs up to it has its logSeq set. */
+  sealedSeq(): number;
+  /** The entry lines of the log files a previous process left, oldest log first (read once, at start). */
+  leftovers(): Array<{ seq: number; lines: string[] }>;
+  /** The database holds every record of the logs up to seq: the files go once billing folded them too. */
+  release(seq: number): void;
+  /** Calls billed and still in flight: their lines are written again into each new log when it opens. */
+  setCarry(carry: () => Iterable<JournalEntry>): void;
+}
+
+/**
  * Exact rate limits and quotas. decide() reserves; commit() makes the call billed and resolves once that is durable
  * (the caller answers the client only afterwards); release() hands back a reservation for a call that was never
  * answered (client gone, upstream unreachable). Overshoot under concurrency is zero: reservations count against limits.
@@ -64,13 +95,15 @@ export interface CommitWaiter {
 export interface CounterStore {
   readonly kind: "memory" | "redis";
   decide(request: LimitRequest): LimitDecision | Promise<LimitDecision>;
-  /** undefined when already durable. */
-  commit(ticket: CounterTicket): Promise<void> | undefined;
+  /** undefined when already durable. `entry`: the call's usage record, made durable with the increment (usageLog). */
+  commit(ticket: CounterTicket, entry?: JournalEntry): Promise<void> | undefined;
   /**
    * The hot path's commit, without a promise per call: true when already durable (the waiter is not called), false
    * when `waiter.committed` will be called once it is (or once it failed).
    */
-  commitWith(ticket: CounterTicket, waiter: CommitWaiter): boolean;
+  commitWith(ticket: CounterTicket, waiter: CommitWaiter, entry?: JournalEntry): boolean;
+  /** Where usage records are made durable with the billing counter; null when they are not (scale-out). */
+  readonly usageLog: UsageLog | null;
   release(ticket: CounterTicket): void;
   /** Billed count of one counter (tests, dashboards). */
   billedCount(subscriptionId: string, scope: string, periodStart: number): Promise<number>;

@@ -4,9 +4,11 @@ import type {
   CommitWaiter,
   CounterStore,
   CounterTicket,
+  JournalEntry,
   LimitDecision,
   LimitRequest,
   QuotaSpec,
+  UsageLog,
 } from "./counter-store";
 import { nextPeriodStart, periodStart } from "./quota-period";
 import { checkWindow, newWindowState, recordWindow, type WindowState } from "./sliding-window";
@@ -74,6 +76,8 @@ export class MemoryCounterStore implements CounterStore {
   private flushScheduled = false;
   private lastSweep = 0;
   private readonly flushBound = () => this.flush();
+  /** The journal's usage side; appending an unbilled record schedules the group write like a commit does. */
+  readonly usageLog: UsageLog;
 
   constructor(
     private readonly journal: BillingJournal,
@@ -81,9 +85,22 @@ export class MemoryCounterStore implements CounterStore {
       wall: Date.now,
       monotonic: monotonicNow,
     },
-  ) {}
+  ) {
+    this.usageLog = {
+      id: journal.id,
+      append: (entry) => {
+        journal.addEntry(entry, null);
+        this.schedule();
+      },
+      sealedSeq: () => journal.sealedSeq(),
+      leftovers: () => journal.leftovers(),
+      release: (seq) => journal.release(seq),
+      setCarry: (carry) => journal.setCarry(carry),
+    };
+  }
 
-  static open(file: string, options: { fsync?: boolean } = {}): MemoryCounterStore {
+  /** `retainLogs`: the journal also carries usage records (usageLog) and keeps logs until their records are stored. */
+  static open(file: string, options: { fsync?: boolean; retainLogs?: boolean } = {}): MemoryCounterStore {
     return new MemoryCounterStore(new BillingJournal(file, { ...options, owner: true }));
   }
 
@@ -222,27 +239,37 @@ export class MemoryCounterStore implements CounterStore {
     return ticket.counters.map((c) => this.quotaState(ticket.tenantId, ticket.subscriptionId, c.scope, c.periodStart));
   }
 
-  commitWith(ticket: CounterTicket, waiter: CommitWaiter): boolean {
-    for (const state of this.statesOf(ticket)) {
+  commitWith(ticket: CounterTicket, waiter: CommitWaiter, entry?: JournalEntry): boolean {
+    const states = this.statesOf(ticket);
+    // With a usage record, the increments are its "r" line: record and billing share one line of the same write.
+    const counters: JournalCounter[] | null = entry ? new Array(states.length) : null;
+    for (let i = 0; i < states.length; i++) {
+      const state = states[i] as QuotaState;
       state.reserved = Math.max(0, state.reserved - 1);
       state.committed += 1;
       if (state.journal === null) {
         state.journal = this.journal.counter(state.tenantId, state.subscriptionId, state.scope, state.periodStart);
       }
-      this.journal.add(state.journal);
+      if (counters) counters[i] = state.journal;
+      else this.journal.add(state.journal);
     }
+    if (entry) this.journal.addEntry(entry, counters);
     this.waiters.push(waiter);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      // Group commit: every call answered in this turn of the event loop shares one journal append.
-      setImmediate(this.flushBound);
-    }
+    this.schedule();
     return false;
   }
 
-  commit(ticket: CounterTicket): Promise<void> {
+  /** Group commit: every call answered in this turn of the event loop shares one journal append. */
+  private schedule(): void {
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(this.flushBound);
+    }
+  }
+
+  commit(ticket: CounterTicket, entry?: JournalEntry): Promise<void> {
     const waiter = new PromiseWaiter();
-    this.commitWith(ticket, waiter);
+    this.commitWith(ticket, waiter, entry);
     return waiter.promise;
   }
 

@@ -129,6 +129,8 @@ const monotonic = () => performance.now();
  */
 export class RedisCounterStore implements CounterStore {
   readonly kind = "redis" as const;
+  /** Usage records stay buffered in memory here: a crash loses those of the last flush interval (decision 037). */
+  readonly usageLog = null;
   private readonly leaseSha = sha1(LEASE_LUA);
   private readonly reportSha = sha1(REPORT_LUA);
   private readonly reapSha = sha1(REAP_LUA);
