@@ -25,7 +25,11 @@ export function isSameSitePath(input: string): boolean {
   if (typeof input !== "string" || input.length === 0 || input.length > 2048) return false;
   if (input[0] !== "/" || input[1] === "/") return false;
   if (input.includes("\\") || /%5c/i.test(input) || /^\/%2f/i.test(input)) return false;
-  return !/[\s\u0000-\u001f\u007f]/.test(input);
+  for (let i = 0; i < input.length; i++) {
+    const code = input.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return false;
+  }
+  return !/\s/.test(input);
 }
 
 /** Returns a URL safe to put in an href: http(s) or a same-site path; anything else becomes "/". */
