@@ -79,6 +79,11 @@ export const configSchema = z.object({
     .transform((v) => v === "true"),
   GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   GATEWAY_UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Total time one upstream exchange may take, headers and body: the idle timeout alone never ends an upstream that
+   * drips a byte at a time. Longer than GATEWAY_UPSTREAM_TIMEOUT_MS, so an answer that starts late can still finish.
+   */
+  GATEWAY_RESPONSE_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   GATEWAY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   GATEWAY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   GATEWAY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
