@@ -23,4 +23,20 @@ describe("loadConfig", () => {
       expect(message).toContain("PORTICO_SERVICES");
     }
   });
+
+  it("reads TRUST_PROXY as off, everyone, a hop count or a list of addresses", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1, fd00::/8" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+    ]);
+    for (const bad of ["yes", "10.0.0.0/33", "proxy.example", "1.2.3.4/8/1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -48,6 +49,34 @@ export const configSchema = z.object({
    * Never the request's Host header, which a client chooses (host-header poisoning).
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Which peers may tell the web service the client's address and scheme (X-Forwarded-For / -Proto / -Host): off by
+   * default, so a client cannot claim another IP (per-IP limits) or https. "true" trusts every peer (only when the
+   * proxy is the sole way in), a number trusts that many hops, or a comma-separated list of addresses, CIDR ranges
+   * and the names loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx): TrustProxy => {
+      const value = v.trim();
+      if (value === "" || value === "false") return false;
+      if (value === "true") return true;
+      if (/^\d+$/.test(value)) return { hops: Number(value) };
+      const entries = value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = entries.find((entry) => !isTrustedProxyEntry(entry));
+      if (bad !== undefined || entries.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be true, false, a hop count, or addresses/CIDR ranges (bad entry: ${bad ?? "(empty)"})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   /** Outbox delivery: smtp://user:pass@host:port or smtps://...; unset = the log sender (src/infra/mail). */
   SMTP_URL: z
     .string()
@@ -79,6 +108,11 @@ export const configSchema = z.object({
     .transform((v) => v === "true"),
   GATEWAY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   GATEWAY_UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Total time one upstream exchange may take, headers and body: the idle timeout alone never ends an upstream that
+   * drips a byte at a time. Longer than GATEWAY_UPSTREAM_TIMEOUT_MS, so an answer that starts late can still finish.
+   */
+  GATEWAY_RESPONSE_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   GATEWAY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   GATEWAY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   GATEWAY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
@@ -96,6 +130,20 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** TRUST_PROXY parsed: off, everyone, a hop count, or addresses/CIDR ranges/proxy-addr names. */
+export type TrustProxy = boolean | { hops: number } | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** PUBLIC_URL without a trailing slash, or http://localhost:{PORT}. */
 export function publicBaseUrl(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { serverCookieOptions } from "./cookie-options";
 
 export const CSRF_COOKIE = "portico_csrf";
 export const CSRF_HEADER = "csrf-token";
@@ -31,12 +32,7 @@ export function ensureCsrfSecret(request: FastifyRequest, reply: FastifyReply): 
   const existing = request.cookies[CSRF_COOKIE];
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const secret = randomBytes(32).toString("base64url");
-  reply.setCookie(CSRF_COOKIE, secret, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-  });
+  reply.setCookie(CSRF_COOKIE, secret, serverCookieOptions(request));
   // Later reads in this request see the new secret.
   request.cookies[CSRF_COOKIE] = secret;
   return secret;

@@ -9,6 +9,7 @@ import {
   SESSION_TTL_MS,
 } from "../core/accounts/sessions.service";
 import type { Db } from "../db/connection";
+import { serverCookieOptions } from "./cookie-options";
 import { CSRF_COOKIE, hasValidCsrf, issueCsrfToken, verifyCsrfToken } from "./csrf";
 
 export const SESSION_COOKIE = "portico_session";
@@ -31,26 +32,6 @@ export interface SessionControl {
 
 function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
-}
-
-function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
-  return {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: request.protocol === "https",
-    maxAge: maxAgeSeconds,
-  };
-}
-
-/** A Set-Cookie value for React Router actions that open a session themselves (see createSessionCookie users). */
-export function serializeSessionCookie(token: string, secure: boolean): string {
-  const maxAge = Math.floor(SESSION_TTL_MS / 1000);
-  return `${SESSION_COOKIE}=${token}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-export function serializeClearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 // Sign-in, sign-up and sign-out replace the session, so a cookie of another tenant must not block them.
@@ -114,13 +95,8 @@ export function sessionControl(db: Db, request: FastifyRequest, reply: FastifyRe
       const csrfSecret = randomBytes(32).toString("base64url");
       const session = await createSession(db, request.tenant.id, userId, { csrfSecretHash: hashSecret(csrfSecret) });
       const maxAge = Math.floor(SESSION_TTL_MS / 1000);
-      reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, maxAge));
-      reply.setCookie(CSRF_COOKIE, csrfSecret, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: request.protocol === "https",
-      });
+      reply.setCookie(SESSION_COOKIE, session.token, serverCookieOptions(request, maxAge));
+      reply.setCookie(CSRF_COOKIE, csrfSecret, serverCookieOptions(request));
       request.cookies[SESSION_COOKIE] = session.token;
       request.cookies[CSRF_COOKIE] = csrfSecret;
       const found = await lookupSession(db, request.tenant.id, session.token);
@@ -131,9 +107,9 @@ export function sessionControl(db: Db, request: FastifyRequest, reply: FastifyRe
     async end() {
       if (request.viewer?.sessionId) await destroySession(db, request.viewer.sessionId);
       else await destroySessionByToken(db, request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      reply.clearCookie(SESSION_COOKIE, serverCookieOptions(request));
       // A fresh CSRF secret after sign-out, so a token seen while signed in is useless afterwards.
-      reply.clearCookie(CSRF_COOKIE, { path: "/" });
+      reply.clearCookie(CSRF_COOKIE, serverCookieOptions(request));
       request.viewer = null;
     },
   };

@@ -4,6 +4,7 @@ import { RESET_PAGE_PATH, RESET_TENANT_PARAM } from "../core/accounts/password-r
 import { getTenant } from "../core/tenants/tenants.service";
 import type { Db } from "../db/connection";
 import type { TenantInfo } from "../server/request-context";
+import { serverCookieOptions } from "./cookie-options";
 
 export const TENANT_HEADER = "x-tenant-id";
 export const TENANT_COOKIE = "portico_tenant";
@@ -54,7 +55,7 @@ export function registerTenantResolver(app: FastifyInstance, db: Db): void {
     }
     request.tenant = tenant;
     if (named && request.cookies[TENANT_COOKIE] !== named) {
-      reply.setCookie(TENANT_COOKIE, named, { path: "/", httpOnly: true, sameSite: "lax" });
+      reply.setCookie(TENANT_COOKIE, named, serverCookieOptions(request));
     }
   });
 }

@@ -9,6 +9,7 @@ import { type Config, publicBaseUrl } from "../config";
 import type { Db } from "../db/connection";
 import type { Logger } from "../server/logger";
 import { registerAuthRoutes } from "./auth/auth-routes";
+import { fastifyTrustProxy, registerCookiePolicy } from "./cookie-options";
 import { registerCsrfRoute } from "./csrf";
 import { registerGraphQL } from "./graphql/graphql-server";
 import { registerMetrics } from "./metrics";
@@ -31,12 +32,14 @@ export interface WebServerDeps {
 export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger.child({ component: "web" }) as FastifyBaseLogger,
-    trustProxy: false,
+    // TRUST_PROXY: request.ip / .protocol / .host follow X-Forwarded-* only from the proxies it names.
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     requestTimeout: 30_000,
   });
   await app.register(fastifyCookie);
+  registerCookiePolicy(app, { publicUrl: publicBaseUrl(deps.config) });
   // Pages, GraphQL and JSON answers: brotli at a low quality (fast enough per request) or gzip. Assets are compressed
   // once at build time (scripts/precompress-plugin.ts) and sent as they are.
   await app.register(fastifyCompress, {

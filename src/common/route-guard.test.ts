@@ -10,6 +10,10 @@ describe("isDangerousPath", () => {
     "/category/a%3Bb",
     "/category/%253Cscript%253E",
     "/a/%3e",
+    "/x%253Bfoo",
+    "/x%25253bfoo",
+    "/search/%2570rompt",
+    "/x%2525252525253B",
   ])("redirects %s", (path) => {
     expect(isDangerousPath(path)).toBe(true);
   });

@@ -19,6 +19,8 @@ export interface HandlerDeps {
   pools: UpstreamPools;
   metering: MeteringBuffer;
   maxBodyBytes: number;
+  /** Total time an upstream exchange may take, headers and body (GATEWAY_RESPONSE_DEADLINE_MS). */
+  responseDeadlineMs: number;
   defaultTenantId: string;
   logger: { error(obj: object, msg: string): void };
 }
@@ -287,8 +289,9 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
       // The record is the call object itself: once handed to metering (e.g. as a 499), it is not changed.
       if (call.recorded) return;
       call.bytesOut += bytesOut;
-      // Broken: the status went out, then the upstream broke off (a client that left was recorded as 499 already).
-      if (broken) call.reason = "upstream_unreachable";
+      // Broken: the status went out, then the upstream broke off or ran past the response deadline (a client that
+      // left was recorded as 499 already).
+      if (broken) call.reason = exchange.timedOut ? "upstream_timeout" : "upstream_unreachable";
       record(call);
     },
     failed(exchange, kind) {
@@ -544,6 +547,7 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
       },
       exchange,
     );
+    exchange.startDeadline(deps.responseDeadlineMs);
   }
 
   function onError(call: Call, res: ServerResponse, error: unknown): void {

@@ -26,6 +26,7 @@ export type GatewayConfig = Pick<
   | "GATEWAY_ALLOW_PRIVATE_UPSTREAMS"
   | "GATEWAY_UPSTREAM_TIMEOUT_MS"
   | "GATEWAY_UPSTREAM_IDLE_TIMEOUT_MS"
+  | "GATEWAY_RESPONSE_DEADLINE_MS"
   | "GATEWAY_HEADERS_TIMEOUT_MS"
   | "GATEWAY_REQUEST_TIMEOUT_MS"
   | "GATEWAY_CACHE_TTL_MS"
@@ -100,6 +101,7 @@ export async function startGateway(deps: {
     pools,
     metering,
     maxBodyBytes: config.GATEWAY_MAX_BODY_BYTES,
+    responseDeadlineMs: config.GATEWAY_RESPONSE_DEADLINE_MS,
     defaultTenantId: DEFAULT_TENANT_ID,
     logger,
   });

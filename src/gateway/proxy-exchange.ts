@@ -24,6 +24,8 @@ export interface ExchangeHooks<T> {
 export class RedirectRefused extends Error {}
 export class ClientGone extends Error {}
 export class BodyTooLarge extends Error {}
+/** The whole exchange took longer than the gateway's response deadline (GATEWAY_RESPONSE_DEADLINE_MS). */
+export class DeadlineExceeded extends Error {}
 class CommitFailed extends Error {}
 
 function errorCode(error: unknown): string {
@@ -77,6 +79,9 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
   status = 0;
   private out: string[] | null = null;
   private drainHooked = false;
+  private deadline: NodeJS.Timeout | null = null;
+  /** True once the response deadline ended the exchange (the handler meters it as upstream_timeout). */
+  timedOut = false;
 
   constructor(
     /** What the hooks need to know about the call. */
@@ -96,6 +101,33 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
     }
   }
 
+  /**
+   * Ends the exchange `ms` from now whatever the upstream is doing. The upstream's header and idle timeouts do not
+   * cover an upstream that sends a byte now and then: each byte restarts the idle timer, so the client waited forever.
+   * Before the status went out the client gets a 504; after it, the response is cut off (its status cannot change).
+   */
+  startDeadline(ms: number): void {
+    if (this.done) return;
+    this.deadline = setTimeout(() => this.deadlinePassed(), ms);
+  }
+
+  private deadlinePassed(): void {
+    this.deadline = null;
+    if (this.done) return;
+    this.timedOut = true;
+    const error = new DeadlineExceeded("the upstream took longer than the response deadline");
+    // Still waiting for a connection (pool queue, connect): answer now; onConnect aborts the request when it starts.
+    if (this.abortUpstream) this.abortUpstream(error);
+    else this.onError(error);
+  }
+
+  private clearDeadline(): void {
+    if (this.deadline) {
+      clearTimeout(this.deadline);
+      this.deadline = null;
+    }
+  }
+
   /** The client went away before the response finished. */
   clientGone(): void {
     if (this.done) return;
@@ -104,7 +136,8 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
 
   onConnect(abort: (error?: Error) => void): void {
     this.abortUpstream = abort;
-    if (this.res.destroyed) abort(new ClientGone("client closed the connection"));
+    if (this.timedOut) abort(new DeadlineExceeded("the upstream took longer than the response deadline"));
+    else if (this.res.destroyed) abort(new ClientGone("client closed the connection"));
   }
 
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
@@ -193,6 +226,7 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
   private finish(broken: boolean): void {
     if (this.done) return;
     this.done = true;
+    this.clearDeadline();
     if (broken) this.res.destroy();
     else this.res.end();
     this.hooks.finished(this, this.bytesOut, broken);
@@ -202,6 +236,7 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
     if (causedBy(error, ClientGone) || this.res.destroyed) return "client_gone";
     if (causedBy(error, BodyTooLarge)) return "too_large";
     if (causedBy(error, RedirectRefused)) return "redirect";
+    if (causedBy(error, DeadlineExceeded)) return "timeout";
     const code = errorCode(error);
     if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return "timeout";
     if (code === "EPRIVATEUPSTREAM") return "refused";
@@ -216,6 +251,7 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
       return;
     }
     this.done = true;
+    this.clearDeadline();
     this.pending = null;
     this.hooks.failed(this, this.failureKind(error));
   }

@@ -33,6 +33,14 @@ const GATEWAY_OWNED = new Set([
   "x-portico-mock",
 ]);
 
+/**
+ * Upstream response headers never passed on: those the gateway owns, and cookies. The gateway shares a host with the
+ * web app (browsers do not separate cookies by port, and a gateway on a sibling subdomain can set them for the parent
+ * domain), so an upstream's Set-Cookie could plant or overwrite portico_session or portico_csrf for the web app. API
+ * clients authenticate with keys, never cookies (decision 036).
+ */
+const DROPPED_RESPONSE = new Set([...GATEWAY_OWNED, "set-cookie", "set-cookie2"]);
+
 /** Client headers that claim an identity or a network path: never forwarded as the client sent them. */
 const SPOOFABLE = new Set([
   "forwarded",
@@ -138,8 +146,8 @@ export function encodePlanName(name: string): string {
 }
 
 /**
- * Upstream response headers (undici's raw Buffer list) appended to `out` as strings, hop-by-hop ones and those the
- * gateway sets itself dropped.
+ * Upstream response headers (undici's raw Buffer list) appended to `out` as strings, hop-by-hop ones, those the
+ * gateway sets itself and cookies dropped.
  * Bytes are kept as they came (latin1 both ways). Returns the Location header when there is one.
  */
 export function appendClientResponseHeaders(raw: readonly Buffer[], out: string[]): string | null {
@@ -154,7 +162,7 @@ export function appendClientResponseHeaders(raw: readonly Buffer[], out: string[
   }
   for (let i = 0; i < n; i += 2) {
     const name = names[i >> 1] as string;
-    if (HOP_BY_HOP.has(name) || GATEWAY_OWNED.has(name) || (listed?.has(name) ?? false)) continue;
+    if (HOP_BY_HOP.has(name) || DROPPED_RESPONSE.has(name) || (listed?.has(name) ?? false)) continue;
     const value = (raw[i + 1] as Buffer).toString("latin1");
     if (name === "location" && location === null) location = value;
     out.push(name, value);

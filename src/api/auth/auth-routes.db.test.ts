@@ -151,6 +151,29 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
     expect(browser.cookies.get("portico_session")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  it("redirects a form sign-in to a non-Latin-1 referral percent-encoded (it was a 500 after the session opened)", async () => {
+    const signUp = new TestBrowser(app, t1.id);
+    await signUp.fetchCsrf();
+    const account = { email: "yuki@example.com", username: "yuki", password: PASSWORD };
+    expect((await signUp.post("/authentication/sign-up", account)).statusCode).toBe(200);
+    const browser = new TestBrowser(app, t1.id);
+    const csrf = await browser.fetchCsrf();
+    const ok = await browser.request({
+      method: "POST",
+      url: "/authentication/sign-in",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({
+        email: "yuki@example.com",
+        password: PASSWORD,
+        csrfToken: csrf,
+        referral: "/ja/search/検索?sort=新着",
+      }).toString(),
+    });
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe("/ja/search/%E6%A4%9C%E7%B4%A2?sort=%E6%96%B0%E7%9D%80");
+    expect(browser.cookies.get("portico_session")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
   it("gives the same answer for an unknown e-mail as for a wrong password", async () => {
     const browser = new TestBrowser(app, t1.id);
     await browser.fetchCsrf();

@@ -54,8 +54,9 @@ export function registerAuthRoutes(
     viewer: Viewer,
     extra: Record<string, unknown> = {},
   ) {
-    const { csrfToken } = await sessionControl(db, request, reply).start(viewer.id);
+    // Worked out before the session opens: nothing after start() may fail, or the browser is half signed in.
     const redirectTo = safeReferral(bodyField(request, "referral"));
+    const { csrfToken } = await sessionControl(db, request, reply).start(viewer.id);
     if (isFormPost(request)) return reply.redirect(redirectTo, 303);
     reply.header("Cache-Control", "no-store");
     return reply.send({ data: { user: publicUser(viewer), csrfToken, redirectTo, ...extra } });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isDangerousPath } from "../../common/route-guard";
+import { isSameSitePath } from "../../common/url";
 import { type AppError, isAppError } from "../../core/errors/app-error";
 
 /** JSON error body of the auth and access-control routes: { error: { code, message, fields? } }. */
@@ -24,18 +25,26 @@ export function isFormPost(request: FastifyRequest): boolean {
 
 /**
  * Only same-origin paths are followed after sign-in (no //host, no backslash tricks, nothing the route guard would
- * send to /error); anything else lands on /hub.
+ * send to /error); anything else lands on /hub. The answer is percent-encoded ASCII: it goes into a Location header,
+ * where a raw "ü" or "検索" made Node throw ERR_INVALID_CHAR (a 500 after the session was already open).
  */
 export function safeReferral(referral: unknown): string {
-  if (typeof referral !== "string" || referral.length === 0 || referral.length > 2048) return "/hub";
-  if (!referral.startsWith("/") || referral.startsWith("//") || referral.includes("\\")) return "/hub";
-  // Control characters (CR/LF/TAB ...) never belong in a redirect target.
-  if ([...referral].some((c) => c.charCodeAt(0) < 0x20)) return "/hub";
-  const path = referral.split(/[?#]/)[0] ?? "/";
-  if (isDangerousPath(path)) return "/hub";
+  if (typeof referral !== "string" || !isSameSitePath(referral)) return "/hub";
+  // The URL parser encodes what a header cannot carry and resolves dot segments ("/a/../auth" is "/auth"), so the
+  // checks below see the path the browser will request.
+  let url: URL;
+  try {
+    url = new URL(referral, "http://portico.invalid");
+  } catch {
+    return "/hub";
+  }
+  if (url.origin !== "http://portico.invalid") return "/hub";
+  const normalized = `${url.pathname}${url.search}${url.hash}`;
+  if (normalized.length > 2048 || !/^[\x21-\x7e]+$/.test(normalized) || !isSameSitePath(normalized)) return "/hub";
+  if (isDangerousPath(url.pathname)) return "/hub";
   // Never bounce back into the auth pages themselves.
-  if (/^\/(auth|authentication)(\/|$)/.test(path)) return "/hub";
-  return referral;
+  if (/^\/(auth|authentication)(\/|$)/.test(url.pathname)) return "/hub";
+  return normalized;
 }
 
 export function bodyField(request: FastifyRequest, name: string): unknown {

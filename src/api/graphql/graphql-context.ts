@@ -12,7 +12,7 @@ export interface GraphQLContext {
   viewer: Viewer | null;
   /** Opens/closes the browser session (signIn, signUp, signOut, resetPassword). */
   session: SessionControl;
-  /** The client's address (socket peer; trustProxy is off): the sign-up per-IP limit. */
+  /** The client's address (socket peer, or X-Forwarded-For from a TRUST_PROXY proxy): per-IP limits. */
   clientIp: string;
   /** The web service's configured public base URL (links in e-mails; never the Host header). */
   publicUrl: string;

@@ -253,4 +253,14 @@ describe("search analytics mutations", () => {
       ["1", "SearchClick", { product_id: "api_1", search_index: "apis", position: 2, query_id: "abc" }],
     ]);
   });
+
+  it("counts a term once however often one signed-out client posts it (the admin's top terms)", async () => {
+    const headers = await csrfHeaders();
+    const spam = `mutation { trackSearchEvent(term: "Buy Followers", total: 0) }`;
+    for (let i = 0; i < 20; i++) {
+      expect((await graphql(spam, {}, headers)).json.data).toEqual({ trackSearchEvent: true });
+    }
+    const rows = await eventsKysely(db).selectFrom("events").select(["payload"]).where("type", "=", "Search").execute();
+    expect(rows.filter((r) => JSON.parse(r.payload).term === "buy followers")).toHaveLength(1);
+  });
 });

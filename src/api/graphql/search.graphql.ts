@@ -2,7 +2,7 @@ import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
 import { z } from "zod";
 import { privateApiIdsForSearchToken } from "../../core/access/private-apis.service";
 import { AppError } from "../../core/errors/app-error";
-import { recordEvent } from "../../core/events/events.service";
+import { recordClientEvent } from "../../core/events/client-events.service";
 import { SEARCH_CLICK_EVENT, SEARCH_EVENT } from "../../core/events/events.types";
 import type { SortSpec } from "../../core/search/search.queries";
 import { listVisibleTags, searchApis, searchCollections, searchResources } from "../../core/search/search.service";
@@ -117,7 +117,7 @@ export const searchTypeDefs = /* GraphQL */ `
     getTagsList: [TagDefinition!]!
   }
   type Mutation {
-    "Spec section 7 'Search' event (sent 500 ms after the term stops changing)."
+    "Spec section 7 'Search' event (sent 500 ms after the term stops changing). Per client: a repeat of the term within the hour, or an event over the hourly budget, is dropped (the answer is still true)."
     trackSearchEvent(term: String!, total: Int!, queryID: String): Boolean!
     "Spec section 7 search-click event; position is 1-based."
     trackSearchClick(productId: ID!, searchIndex: String!, position: Int!, queryId: String!): Boolean!
@@ -233,11 +233,13 @@ export const searchResolvers = {
         z.object({ term: z.string().max(100_000), total: z.number().int(), queryID: z.string().max(100).nullish() }),
         args,
       );
-      await recordEvent(ctx.db, ctx.tenant.id, {
-        type: SEARCH_EVENT,
-        payload: { term: a.term, total: a.total, queryID: a.queryID ?? null },
-        userId: ctx.viewer?.id ?? null,
-      });
+      // True for any valid event, recorded or dropped (over the client's budget, a repeat): the sender learns nothing.
+      await recordClientEvent(
+        ctx.db,
+        ctx.tenant.id,
+        { type: SEARCH_EVENT, payload: { term: a.term, total: a.total, queryID: a.queryID ?? null } },
+        { ip: ctx.clientIp, userId: ctx.viewer?.id ?? null },
+      );
       return true;
     },
     trackSearchClick: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -250,11 +252,15 @@ export const searchResolvers = {
         }),
         args,
       );
-      await recordEvent(ctx.db, ctx.tenant.id, {
-        type: SEARCH_CLICK_EVENT,
-        payload: { product_id: a.productId, search_index: a.searchIndex, position: a.position, query_id: a.queryId },
-        userId: ctx.viewer?.id ?? null,
-      });
+      await recordClientEvent(
+        ctx.db,
+        ctx.tenant.id,
+        {
+          type: SEARCH_CLICK_EVENT,
+          payload: { product_id: a.productId, search_index: a.searchIndex, position: a.position, query_id: a.queryId },
+        },
+        { ip: ctx.clientIp, userId: ctx.viewer?.id ?? null },
+      );
       return true;
     },
   },

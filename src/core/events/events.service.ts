@@ -16,7 +16,8 @@ import {
   tutorialEventPayload,
 } from "./events.types";
 
-function validPayload(event: AnalyticsEvent): Record<string, unknown> {
+/** The payload as it will be stored (Search terms cleaned and lowercased); BAD_REQUEST when it does not fit its type. */
+export function validPayload(event: AnalyticsEvent): Record<string, unknown> {
   if (event.type === SEARCH_EVENT) {
     // Terms are stored cleaned and lowercased, so "Weather" and "weather " count as one term in reports.
     const payload = { ...event.payload, term: cleanSearchTerm(event.payload.term).toLowerCase() };

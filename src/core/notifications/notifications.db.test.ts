@@ -106,6 +106,15 @@ describeEachDialect("notifications", ({ db }) => {
         callToAction: { label: "Go", url: "javascript:alert(1)" },
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // Browsers read these as another origin ("/\evil.example" is "//evil.example"); a startsWith("/") check let them in.
+    for (const url of ["/\\evil.example", "/%5Cevil.example", "/\t/evil.example", "//evil.example"]) {
+      await expect(
+        createNotification(db(), t1.id, bob.id, { title: "x", callToAction: { label: "Go", url } }),
+      ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      await expect(createNotification(db(), t1.id, bob.id, { title: "x", image: url })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+      });
+    }
     await expect(createNotification(db(), t1.id, bob.id, { title: "x", type: "spam" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });

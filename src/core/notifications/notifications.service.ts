@@ -6,6 +6,7 @@ import { selectUserById } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
+import { BODY_LINK_PATTERN, isSafeNotificationUrl } from "./notification-links";
 import { countUnread, insertNotification, selectNotifications, updateRead } from "./notifications.queries";
 
 /** Spec section 3 "Notification" type. */
@@ -16,14 +17,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 50;
 
-// Same-site paths or http(s) addresses only: a call to action or image is never javascript:, data: or protocol-relative.
-const safeUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(v), {
-    message: "Must be a path on this site or an http(s) address",
-  });
+// Same-site paths or http(s) addresses only (notification-links.ts).
+const safeUrl = z.string().trim().max(2048).refine(isSafeNotificationUrl, {
+  message: "Must be a path on this site or an http(s) address",
+});
 
 const createSchema = z.object({
   title: z.string().trim().min(1, "A title is required").max(200),
@@ -69,7 +66,7 @@ function sanitizer(): Promise<Sanitize> {
       DOMPurify.sanitize(html, {
         ALLOWED_TAGS: ["a", "b", "strong", "i", "em", "code", "br", "p", "ul", "ol", "li", "span"],
         ALLOWED_ATTR: ["href", "title"],
-        ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
+        ALLOWED_URI_REGEXP: BODY_LINK_PATTERN,
       });
   });
   return sanitizerPromise;
@@ -144,8 +141,10 @@ export async function listNotifications(
         type: typeOf(r.type),
         title: r.title,
         bodyHtml: await sanitizeNotificationBody(r.body_html),
-        callToAction: r.cta_label && r.cta_url ? { label: r.cta_label, url: r.cta_url } : null,
-        image: r.image_url,
+        // Checked again on the way out: rows stored before the stricter rule may hold "/\evil.example".
+        callToAction:
+          r.cta_label && r.cta_url && isSafeNotificationUrl(r.cta_url) ? { label: r.cta_label, url: r.cta_url } : null,
+        image: r.image_url && isSafeNotificationUrl(r.image_url) ? r.image_url : null,
         isNew: r.is_new === 1,
         isRead: r.is_read === 1,
         createdAt: Number(r.created_at),

@@ -5,9 +5,10 @@
  * the server can render the page with or without the banner (no flash).
  */
 
+import { setYearCookie } from "./browser-cookie";
+
 export const CONSENT_COOKIE = "portico_consent";
 export type ConsentChoice = "all" | "necessary";
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The stored choice from a Cookie header or document.cookie; null when none (or a value we did not write). */
 export function readConsent(cookieHeader: string | null | undefined): ConsentChoice | null {
@@ -44,6 +45,5 @@ export function browserAnalyticsAllowed(): boolean {
 }
 
 export function storeConsent(choice: ConsentChoice): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
-  document.cookie = `${CONSENT_COOKIE}=${choice};path=/;max-age=${YEAR_SECONDS};samesite=lax`;
+  setYearCookie(CONSENT_COOKIE, choice);
 }

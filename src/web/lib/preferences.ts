@@ -1,18 +1,18 @@
+import { setYearCookie, yearCookieScript } from "./browser-cookie";
+
 export const THEME_COOKIE = "portico_theme";
 export const THEME_STORAGE_KEY = "portico_theme";
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Inline (nonce'd) script for <head> when no theme cookie came with the request: applies the stored choice from
  * localStorage (and restores the cookie from it), else the system preference, before the first paint.
  */
-export const THEME_BOOT_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem("${THEME_STORAGE_KEY}");if(s==="dark"||s==="light"){document.cookie="${THEME_COOKIE}="+s+";path=/;max-age=${YEAR_SECONDS};samesite=lax"}else if(window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches){s="dark"}if(s==="dark")d.classList.add("dark")}catch(e){}})()`;
+export const THEME_BOOT_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem("${THEME_STORAGE_KEY}");if(s==="dark"||s==="light"){${yearCookieScript(`"${THEME_COOKIE}="+s`)}}else if(window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches){s="dark"}if(s==="dark")d.classList.add("dark")}catch(e){}})()`;
 
 /** Stores the choice (cookie for the server, localStorage as the mirror) and applies it. */
 export function storeTheme(theme: "light" | "dark"): void {
   document.documentElement.classList.toggle("dark", theme === "dark");
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
-  document.cookie = `${THEME_COOKIE}=${theme};path=/;max-age=${YEAR_SECONDS};samesite=lax`;
+  setYearCookie(THEME_COOKIE, theme);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
@@ -24,6 +24,5 @@ export const LOCALE_COOKIE = "portico_lang";
 
 /** Spec section 9: the language cookie lives 365 days. */
 export function storeLocale(locale: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
-  document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)};path=/;max-age=${YEAR_SECONDS};samesite=lax`;
+  setYearCookie(LOCALE_COOKIE, encodeURIComponent(locale));
 }
