@@ -1,9 +1,9 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/connection";
-import { gatewayKysely, type PlanObjectsTable, type PlansTable } from "./gateway.tables";
+import type { PlanObjectsTable, PlansTable } from "../../db/tables/gateway.tables";
 
 export async function selectPlansForApi(db: Db, tenantId: string, apiId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("plans")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -14,7 +14,7 @@ export async function selectPlansForApi(db: Db, tenantId: string, apiId: string)
 }
 
 export async function selectPlanById(db: Db, tenantId: string, planId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("plans")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -24,7 +24,7 @@ export async function selectPlanById(db: Db, tenantId: string, planId: string) {
 
 export async function selectPlanObjects(db: Db, tenantId: string, planIds: readonly string[]) {
   if (planIds.length === 0) return [];
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("plan_objects")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -34,7 +34,7 @@ export async function selectPlanObjects(db: Db, tenantId: string, planIds: reado
 }
 
 export async function countPlansForApi(db: Db, tenantId: string, apiId: string): Promise<number> {
-  const row = await gatewayKysely(db)
+  const row = await db.kysely
     .selectFrom("plans")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -62,12 +62,10 @@ export async function insertPlanWithObjects(
   plan: Insertable<PlansTable>,
   objects: Array<Insertable<PlanObjectsTable>>,
 ): Promise<void> {
-  await gatewayKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.insertInto("plans").values(plan).execute();
-      if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
-    });
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto("plans").values(plan).execute();
+    if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
+  });
 }
 
 /** Updates the plan; when `objects` is given they replace the plan's objects, in the same transaction. */
@@ -78,14 +76,12 @@ export async function updatePlanWithObjects(
   changes: Updateable<PlansTable>,
   objects: Array<Insertable<PlanObjectsTable>> | null,
 ): Promise<void> {
-  await gatewayKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.updateTable("plans").set(changes).where("tenant_id", "=", tenantId).where("id", "=", planId).execute();
-      if (objects === null) return;
-      await trx.deleteFrom("plan_objects").where("tenant_id", "=", tenantId).where("plan_id", "=", planId).execute();
-      if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
-    });
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable("plans").set(changes).where("tenant_id", "=", tenantId).where("id", "=", planId).execute();
+    if (objects === null) return;
+    await trx.deleteFrom("plan_objects").where("tenant_id", "=", tenantId).where("plan_id", "=", planId).execute();
+    if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
+  });
 }
 
 export async function selectApiOwner(db: Db, tenantId: string, apiId: string) {

@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import type { ApiEndpointsTable, ApisTable, ApiVersionsTable } from "../../db/schema";
-import { gatewayKysely, type PlanObjectsTable, type PlansTable } from "../plans/gateway.tables";
+import type { PlanObjectsTable, PlansTable } from "../../db/tables/gateway.tables";
 import { normalizeSpec } from "../specs/normalize-spec";
 import { ECHO_SPEC, GEO_SPEC } from "./demo-specs";
 
@@ -243,19 +243,17 @@ export async function ensureDemoApis(db: Db, tenantId: string): Promise<string[]
         });
       });
     });
-    await gatewayKysely(db)
-      .transaction()
-      .execute(async (trx) => {
-        await trx.insertInto("apis").values(api).execute();
-        await trx.insertInto("api_versions").values(version).execute();
-        if (endpoints.length > 0) await trx.insertInto("api_endpoints").values(endpoints).execute();
-        await trx.insertInto("plans").values(plans).execute();
-        if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
-        await trx
-          .insertInto("api_gateway_settings")
-          .values({ api_id: apiId, tenant_id: tenantId, mode: "proxy", updated_at: now })
-          .execute();
-      });
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto("apis").values(api).execute();
+      await trx.insertInto("api_versions").values(version).execute();
+      if (endpoints.length > 0) await trx.insertInto("api_endpoints").values(endpoints).execute();
+      await trx.insertInto("plans").values(plans).execute();
+      if (objects.length > 0) await trx.insertInto("plan_objects").values(objects).execute();
+      await trx
+        .insertInto("api_gateway_settings")
+        .values({ api_id: apiId, tenant_id: tenantId, mode: "proxy", updated_at: now })
+        .execute();
+    });
     created.push(demo.slug);
   }
   return created;
