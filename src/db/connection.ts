@@ -1,11 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
 export type DialectName = "sqlite" | "postgres";
+
+/** The Kysely handle or an open transaction: query functions accept either so services can compose them. */
+export type DbExecutor = Kysely<Database>;
+/** The one transaction type. */
+export type DbTransaction = Transaction<Database>;
+/** A database, or a handle/transaction already taken from one. */
+export type DbOrTrx = Db | DbExecutor;
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -42,4 +49,14 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   sqlite.pragma("mmap_size = 268435456");
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+/** The query handle of a database, or the handle/transaction itself. */
+export function kyselyOf(db: DbOrTrx): DbExecutor {
+  return "dialect" in db && "close" in db ? db.kysely : db;
+}
+
+/** Runs `work` in one transaction. */
+export function inTransaction<T>(db: Db, work: (trx: DbTransaction) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(work);
 }

@@ -1,4 +1,15 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { AccountsTables } from "./tables/accounts.tables";
+import type { BillingTables } from "./tables/billing.tables";
+import type { ContentTables } from "./tables/content.tables";
+import type { EventsTables } from "./tables/events.tables";
+import type { GatewayTables } from "./tables/gateway.tables";
+import type { NotificationsTables } from "./tables/notifications.tables";
+import type { PaymentsTables } from "./tables/payments.tables";
+import type { SandboxTables } from "./tables/sandbox.tables";
+import type { SearchTables } from "./tables/search.tables";
+import type { SubscriptionBillingTables } from "./tables/subscription-billing.tables";
+import type { UsageTables } from "./tables/usage.tables";
 
 /*
  * One schema for SQLite and PostgreSQL. Portable column choices (see docs/decisions/002-portable-schema.md):
@@ -176,7 +187,8 @@ export interface PagesTable {
   updated_at: number;
 }
 
-export interface Database {
+/** Tables of the catalog (migration 001 and its indexes). */
+export interface CatalogTables {
   tenants: TenantsTable;
   users: UsersTable;
   categories: CategoriesTable;
@@ -190,6 +202,23 @@ export interface Database {
   spotlights: SpotlightsTable;
   pages: PagesTable;
 }
+
+/**
+ * The one database type: every table of every migration, each domain's tables typed in `src/db/tables/<domain>.tables.ts`
+ * (decision 070). Queries take `Db`, or a `DbExecutor` (the handle or an open transaction) from `./connection`.
+ */
+export type Database = CatalogTables &
+  AccountsTables &
+  ContentTables &
+  EventsTables &
+  NotificationsTables &
+  SearchTables &
+  GatewayTables &
+  UsageTables &
+  BillingTables &
+  PaymentsTables &
+  SubscriptionBillingTables &
+  SandboxTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,5 @@
 import { hash } from "node:crypto";
 import { selectKeyByHash } from "../core/apps/apps.queries";
-import type { GatewayMode, SubscriptionStatus } from "../core/plans/gateway.tables";
 import type { GatewayChange } from "../core/plans/gateway-changes";
 import { rateLimitWindowMs } from "../core/plans/plan-texts";
 import { getPlan } from "../core/plans/plans.service";
@@ -10,6 +9,7 @@ import { type MockResponse, mockResponse } from "../core/upstreams/mock-response
 import { DEMO_UPSTREAM_SCHEME, isPrivateHost } from "../core/upstreams/ssrf-guard";
 import { selectEndpointsOfVersion, selectGatewayApi, selectNormalizedDoc } from "../core/upstreams/upstreams.queries";
 import type { Db } from "../db/connection";
+import type { GatewayMode, SubscriptionStatus } from "../db/tables/gateway.tables";
 import type { LimitRequest, QuotaSpec } from "../infra/counters/counter-store";
 import type { WindowSpec } from "../infra/counters/sliding-window";
 import { compileEndpoints, type EndpointMatcher } from "./endpoint-matcher";

@@ -5,7 +5,6 @@ import { createTestApi } from "../../../tests/factories/apis";
 import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { loadConfig } from "../../config";
-import { eventsKysely } from "../../core/events/events.tables";
 import { type Db, openDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import { CSRF_COOKIE, CSRF_HEADER } from "../csrf";
@@ -243,7 +242,7 @@ describe("search analytics mutations", () => {
       headers,
     );
     expect(bad.json.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
-    const rows = await eventsKysely(db)
+    const rows = await db.kysely
       .selectFrom("events")
       .select(["type", "payload", "tenant_id"])
       .orderBy("type")
@@ -260,7 +259,7 @@ describe("search analytics mutations", () => {
     for (let i = 0; i < 20; i++) {
       expect((await graphql(spam, {}, headers)).json.data).toEqual({ trackSearchEvent: true });
     }
-    const rows = await eventsKysely(db).selectFrom("events").select(["payload"]).where("type", "=", "Search").execute();
+    const rows = await db.kysely.selectFrom("events").select(["payload"]).where("type", "=", "Search").execute();
     expect(rows.filter((r) => JSON.parse(r.payload).term === "buy followers")).toHaveLength(1);
   });
 });

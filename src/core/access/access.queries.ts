@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { adb, type DbOrTrx, type InvitationPrincipal } from "../accounts/accounts.tables";
-
+import type { DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/connection";
+import type { InvitationPrincipal } from "../../db/tables/accounts.tables";
 /* SQL of access control: API ownership and visibility, private-API invitations, server signing secrets. */
 
 export interface ApiAccessRow {
@@ -13,7 +14,7 @@ export interface ApiAccessRow {
 }
 
 export async function selectApiAccess(db: DbOrTrx, tenantId: string, apiId: string): Promise<ApiAccessRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("apis")
     .select(["id", "tenant_id", "owner_id", "visibility", "name", "slug"])
     .where("tenant_id", "=", tenantId)
@@ -28,7 +29,7 @@ export async function updateApiVisibility(
   visibility: "PUBLIC" | "PRIVATE",
   now: number,
 ): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("apis")
     .set({ visibility, updated_at: now })
     .where("tenant_id", "=", tenantId)
@@ -44,7 +45,7 @@ export interface Principals {
 
 /** Ids of PRIVATE APIs owned by the user or shared with the user, one of their teams or organizations. */
 export async function selectVisiblePrivateApiIds(db: DbOrTrx, tenantId: string, who: Principals): Promise<string[]> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const rows = await k
     .selectFrom("apis as a")
     .select("a.id")
@@ -87,7 +88,7 @@ export async function selectVisiblePrivateApiIds(db: DbOrTrx, tenantId: string, 
 }
 
 export async function selectAllPrivateApiIds(db: DbOrTrx, tenantId: string): Promise<string[]> {
-  const rows = await adb(db)
+  const rows = await kyselyOf(db)
     .selectFrom("apis")
     .select("id")
     .where("tenant_id", "=", tenantId)
@@ -106,7 +107,7 @@ export interface InvitationRow {
 }
 
 export async function selectInvitations(db: DbOrTrx, tenantId: string, apiId: string): Promise<InvitationRow[]> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("api_invitations")
     .select(["id", "api_id", "principal_type", "principal_id", "created_at"])
     .where("tenant_id", "=", tenantId)
@@ -121,7 +122,7 @@ export async function selectInvitationById(
   tenantId: string,
   id: string,
 ): Promise<InvitationRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("api_invitations")
     .select(["id", "api_id", "principal_type", "principal_id", "created_at"])
     .where("tenant_id", "=", tenantId)
@@ -136,7 +137,7 @@ export async function selectInvitation(
   type: InvitationPrincipal,
   principalId: string,
 ): Promise<InvitationRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("api_invitations")
     .select(["id", "api_id", "principal_type", "principal_id", "created_at"])
     .where("tenant_id", "=", tenantId)
@@ -151,7 +152,7 @@ export async function insertInvitation(
   tenantId: string,
   row: { id: string; apiId: string; type: InvitationPrincipal; principalId: string; createdBy: string; now: number },
 ): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("api_invitations")
     .values({
       id: row.id,
@@ -166,12 +167,12 @@ export async function insertInvitation(
 }
 
 export async function deleteInvitation(db: DbOrTrx, tenantId: string, id: string): Promise<void> {
-  await adb(db).deleteFrom("api_invitations").where("tenant_id", "=", tenantId).where("id", "=", id).execute();
+  await kyselyOf(db).deleteFrom("api_invitations").where("tenant_id", "=", tenantId).where("id", "=", id).execute();
 }
 
 /** A named random secret, created on first use; every instance reads the same value from the database. */
 export async function loadOrCreateSecret(db: DbOrTrx, name: string): Promise<string> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const existing = await k.selectFrom("server_secrets").select("value").where("name", "=", name).executeTakeFirst();
   if (existing) return existing.value;
   await k

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import type { InvitationPrincipal } from "../../db/tables/accounts.tables";
 import { requireViewer } from "../accounts/accounts.policy";
 import { selectUserById, selectUserByUsername } from "../accounts/accounts.queries";
 import { getViewer } from "../accounts/accounts.service";
-import type { InvitationPrincipal } from "../accounts/accounts.tables";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { kyselyOf } from "../../db/connection";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { selectOutboxFor, selectThrottle, swapThrottle } from "./accounts.queries";
 import {
@@ -14,7 +15,6 @@ import {
   USERNAME_TAKEN,
   updateProfile,
 } from "./accounts.service";
-import { adb } from "./accounts.tables";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts";
 import { MAX_FAILURES_PER_WINDOW } from "./login-throttle";
 import { PASSWORD_MESSAGES } from "./password";
@@ -34,7 +34,7 @@ describeEachDialect("accounts", ({ db }) => {
   });
 
   async function userCount(tenantId: string) {
-    const row = await adb(db())
+    const row = await kyselyOf(db())
       .selectFrom("users")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("tenant_id", "=", tenantId)
@@ -45,7 +45,7 @@ describeEachDialect("accounts", ({ db }) => {
   it("signs up with a normalized e-mail and stores only an argon2id hash", async () => {
     const viewer = await signUp(db(), t1.id, { email: "  Erin@Example.COM ", username: "erin", password: PASSWORD });
     expect(viewer).toMatchObject({ username: "erin", email: "erin@example.com", tenantId: t1.id, isAdmin: false });
-    const cred = await adb(db())
+    const cred = await kyselyOf(db())
       .selectFrom("user_credentials")
       .select("password_hash")
       .where("user_id", "=", viewer.id)
@@ -162,7 +162,7 @@ describeEachDialect("accounts", ({ db }) => {
     const now = Date.now();
     const session = await createSession(db(), t1.id, user.id, { now });
     expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const stored = await adb(db()).selectFrom("sessions").selectAll().where("user_id", "=", user.id).execute();
+    const stored = await kyselyOf(db()).selectFrom("sessions").selectAll().where("user_id", "=", user.id).execute();
     expect(stored.map((s) => s.id)).toEqual([hashToken(session.token)]);
     expect(session.expiresAt - now).toBe(SESSION_TTL_MS);
 
@@ -231,7 +231,11 @@ describeEachDialect("accounts", ({ db }) => {
     ).rejects.toMatchObject({
       details: { fields: { thumbnail: "The URL is not valid. Please verify.", name: "Name is required" } },
     });
-    const row = await adb(db()).selectFrom("users").select("name").where("id", "=", owner.id).executeTakeFirstOrThrow();
+    const row = await kyselyOf(db())
+      .selectFrom("users")
+      .select("name")
+      .where("id", "=", owner.id)
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe("Ivan P.");
   });
 

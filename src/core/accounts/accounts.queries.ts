@@ -1,8 +1,9 @@
 import { sql } from "kysely";
+import type { DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/connection";
 import type { UserRow } from "../../db/schema";
-import { adb, type DbOrTrx, type SessionsTable, type TenantRole } from "./accounts.tables";
+import type { SessionsTable, TenantRole } from "../../db/tables/accounts.tables";
 import type { ThrottleState } from "./login-throttle";
-
 /*
  * All SQL of the accounts domain (users, credentials, roles, sessions, sign-in throttle, password resets, outbox).
  * Every tenant-scoped function takes (db, tenantId, ...). The one exception is the session lookup by token hash: the
@@ -12,7 +13,7 @@ import type { ThrottleState } from "./login-throttle";
 // ---- users ----
 
 export async function selectUserById(db: DbOrTrx, tenantId: string, userId: string): Promise<UserRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("users")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -22,12 +23,17 @@ export async function selectUserById(db: DbOrTrx, tenantId: string, userId: stri
 
 export async function selectUsersByIds(db: DbOrTrx, tenantId: string, userIds: string[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
-  return adb(db).selectFrom("users").selectAll().where("tenant_id", "=", tenantId).where("id", "in", userIds).execute();
+  return kyselyOf(db)
+    .selectFrom("users")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("id", "in", userIds)
+    .execute();
 }
 
 /** E-mails are stored lowercased, so this is an exact match on the normalized value. */
 export async function selectUserByEmail(db: DbOrTrx, tenantId: string, email: string): Promise<UserRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("users")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -41,7 +47,7 @@ export async function selectUserByUsername(
   tenantId: string,
   username: string,
 ): Promise<UserRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("users")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -51,7 +57,7 @@ export async function selectUserByUsername(
 
 export async function selectUsersByUsernames(db: DbOrTrx, tenantId: string, usernames: string[]): Promise<UserRow[]> {
   if (usernames.length === 0) return [];
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("users")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -64,7 +70,7 @@ export async function selectUsersByUsernames(db: DbOrTrx, tenantId: string, user
 }
 
 export async function insertUser(db: DbOrTrx, row: UserRow): Promise<void> {
-  await adb(db).insertInto("users").values(row).execute();
+  await kyselyOf(db).insertInto("users").values(row).execute();
 }
 
 export async function updateUserFields(
@@ -74,13 +80,18 @@ export async function updateUserFields(
   patch: Partial<Pick<UserRow, "name" | "position" | "company" | "location" | "bio" | "thumbnail">>,
 ): Promise<void> {
   if (Object.keys(patch).length === 0) return;
-  await adb(db).updateTable("users").set(patch).where("tenant_id", "=", tenantId).where("id", "=", userId).execute();
+  await kyselyOf(db)
+    .updateTable("users")
+    .set(patch)
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", userId)
+    .execute();
 }
 
 // ---- credentials and roles ----
 
 export async function selectPasswordHash(db: DbOrTrx, tenantId: string, userId: string): Promise<string | undefined> {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("user_credentials")
     .select("password_hash")
     .where("tenant_id", "=", tenantId)
@@ -96,7 +107,7 @@ export async function upsertPasswordHash(
   passwordHash: string,
   now: number,
 ): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("user_credentials")
     .values({ user_id: userId, tenant_id: tenantId, password_hash: passwordHash, updated_at: now })
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ password_hash: passwordHash, updated_at: now }))
@@ -104,7 +115,7 @@ export async function upsertPasswordHash(
 }
 
 export async function selectRoles(db: DbOrTrx, tenantId: string, userId: string): Promise<TenantRole[]> {
-  const rows = await adb(db)
+  const rows = await kyselyOf(db)
     .selectFrom("user_roles")
     .select("role")
     .where("tenant_id", "=", tenantId)
@@ -114,7 +125,7 @@ export async function selectRoles(db: DbOrTrx, tenantId: string, userId: string)
 }
 
 export async function insertRole(db: DbOrTrx, tenantId: string, userId: string, role: TenantRole, now: number) {
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("user_roles")
     .values({ tenant_id: tenantId, user_id: userId, role, created_at: now })
     .onConflict((oc) => oc.columns(["tenant_id", "user_id", "role"]).doNothing())
@@ -122,7 +133,7 @@ export async function insertRole(db: DbOrTrx, tenantId: string, userId: string, 
 }
 
 export async function deleteRole(db: DbOrTrx, tenantId: string, userId: string, role: TenantRole) {
-  await adb(db)
+  await kyselyOf(db)
     .deleteFrom("user_roles")
     .where("tenant_id", "=", tenantId)
     .where("user_id", "=", userId)
@@ -139,7 +150,7 @@ export interface SessionWithUser {
 
 /** The session with this token hash and its user, whatever the tenant (the caller checks it). */
 export async function selectSessionWithUser(db: DbOrTrx, sessionId: string): Promise<SessionWithUser | undefined> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const session = await k.selectFrom("sessions").selectAll().where("id", "=", sessionId).executeTakeFirst();
   if (!session) return undefined;
   const user = await selectUserById(db, session.tenant_id, session.user_id);
@@ -147,11 +158,11 @@ export async function selectSessionWithUser(db: DbOrTrx, sessionId: string): Pro
 }
 
 export async function insertSession(db: DbOrTrx, row: SessionsTable): Promise<void> {
-  await adb(db).insertInto("sessions").values(row).execute();
+  await kyselyOf(db).insertInto("sessions").values(row).execute();
 }
 
 export async function deleteSession(db: DbOrTrx, sessionId: string): Promise<void> {
-  await adb(db).deleteFrom("sessions").where("id", "=", sessionId).execute();
+  await kyselyOf(db).deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
 export async function deleteUserSessions(
@@ -160,19 +171,19 @@ export async function deleteUserSessions(
   userId: string,
   exceptSessionId?: string,
 ): Promise<void> {
-  let query = adb(db).deleteFrom("sessions").where("tenant_id", "=", tenantId).where("user_id", "=", userId);
+  let query = kyselyOf(db).deleteFrom("sessions").where("tenant_id", "=", tenantId).where("user_id", "=", userId);
   if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
   await query.execute();
 }
 
 export async function touchSession(db: DbOrTrx, sessionId: string, now: number): Promise<void> {
-  await adb(db).updateTable("sessions").set({ last_seen_at: now }).where("id", "=", sessionId).execute();
+  await kyselyOf(db).updateTable("sessions").set({ last_seen_at: now }).where("id", "=", sessionId).execute();
 }
 
 // ---- sign-in throttle ----
 
 export async function selectThrottle(db: DbOrTrx, tenantId: string, key: string): Promise<ThrottleState | null> {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("login_throttle")
     .select(["window_start", "failures", "last_failure_at"])
     .where("tenant_id", "=", tenantId)
@@ -198,7 +209,7 @@ export async function swapThrottle(
   observed: ThrottleState | null,
   next: ThrottleState,
 ): Promise<boolean> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   if (!observed) {
     const result = await k
       .insertInto("login_throttle")
@@ -226,7 +237,11 @@ export async function swapThrottle(
 }
 
 export async function deleteThrottle(db: DbOrTrx, tenantId: string, key: string): Promise<void> {
-  await adb(db).deleteFrom("login_throttle").where("tenant_id", "=", tenantId).where("account_key", "=", key).execute();
+  await kyselyOf(db)
+    .deleteFrom("login_throttle")
+    .where("tenant_id", "=", tenantId)
+    .where("account_key", "=", key)
+    .execute();
 }
 
 // ---- password resets and outbox ----
@@ -236,7 +251,7 @@ export async function insertPasswordReset(
   tenantId: string,
   row: { id: string; userId: string; createdAt: number; expiresAt: number },
 ): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("password_resets")
     .values({
       id: row.id,
@@ -256,7 +271,7 @@ export async function redeemPasswordReset(
   resetId: string,
   now: number,
 ): Promise<string | undefined> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const row = await k
     .selectFrom("password_resets")
     .select(["user_id", "expires_at", "used_at"])
@@ -275,7 +290,7 @@ export async function redeemPasswordReset(
 }
 
 export async function invalidateUserResets(db: DbOrTrx, tenantId: string, userId: string, now: number) {
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("password_resets")
     .set({ used_at: now })
     .where("tenant_id", "=", tenantId)
@@ -294,7 +309,7 @@ export interface OutboxMail {
 }
 
 export async function insertOutboxMail(db: DbOrTrx, tenantId: string, mail: OutboxMail): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("mail_outbox")
     .values({
       id: mail.id,
@@ -310,7 +325,7 @@ export async function insertOutboxMail(db: DbOrTrx, tenantId: string, mail: Outb
 }
 
 export async function selectOutboxFor(db: DbOrTrx, tenantId: string, to: string) {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("mail_outbox")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -332,7 +347,7 @@ export interface PendingMail {
 
 /** Mails due for (another) delivery attempt, oldest first: not sent, not given up, retry time passed. */
 export async function selectDueMail(db: DbOrTrx, tenantId: string, now: number, limit: number): Promise<PendingMail[]> {
-  const rows = await adb(db)
+  const rows = await kyselyOf(db)
     .selectFrom("mail_outbox")
     .select(["id", "to_address", "subject", "body_text", "kind", "attempts"])
     .where("tenant_id", "=", tenantId)
@@ -357,7 +372,7 @@ export async function claimMail(
   now: number,
   until: number,
 ): Promise<boolean> {
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .updateTable("mail_outbox")
     .set({ next_attempt_at: until })
     .where("tenant_id", "=", tenantId)
@@ -370,7 +385,7 @@ export async function claimMail(
 }
 
 export async function markMailSent(db: DbOrTrx, tenantId: string, id: string, now: number): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("mail_outbox")
     .set((eb) => ({ sent_at: now, next_attempt_at: null, last_error: null, attempts: eb("attempts", "+", 1) }))
     .where("tenant_id", "=", tenantId)
@@ -387,7 +402,7 @@ export async function markMailFailed(
   error: string,
   retryAt: number | null,
 ): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("mail_outbox")
     .set((eb) => ({
       attempts: eb("attempts", "+", 1),
@@ -404,7 +419,7 @@ export async function markMailFailed(
 
 /** Deletes up to `limit` sessions that expired before `now`; returns how many. */
 export async function deleteExpiredSessions(db: DbOrTrx, tenantId: string, now: number, limit: number) {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const result = await k
     .deleteFrom("sessions")
     .where("tenant_id", "=", tenantId)
@@ -422,7 +437,7 @@ export async function deleteExpiredSessions(db: DbOrTrx, tenantId: string, now: 
 
 /** Deletes up to `limit` throttle rows whose window started at or before `before` (they no longer limit anything). */
 export async function deleteStaleThrottles(db: DbOrTrx, tenantId: string, before: number, limit: number) {
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .deleteFrom("login_throttle")
     .where("tenant_id", "=", tenantId)
     .where("account_key", "in", (eb) =>
@@ -439,7 +454,7 @@ export async function deleteStaleThrottles(db: DbOrTrx, tenantId: string, before
 
 /** Deletes up to `limit` password-reset rows that expired before `before` (used or not: a link is dead either way). */
 export async function deleteExpiredResets(db: DbOrTrx, tenantId: string, before: number, limit: number) {
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .deleteFrom("password_resets")
     .where("tenant_id", "=", tenantId)
     .where("id", "in", (eb) =>
@@ -467,7 +482,7 @@ export async function selectTenantUsersPage(
   opts: { search: string; offset: number; limit: number },
 ): Promise<{ rows: Array<UserRow & { is_admin: number }>; total: number }> {
   const pattern = escapeLikePattern(opts.search);
-  let base = adb(db).selectFrom("users").where("users.tenant_id", "=", tenantId);
+  let base = kyselyOf(db).selectFrom("users").where("users.tenant_id", "=", tenantId);
   if (opts.search !== "") {
     base = base.where((eb) =>
       eb.or([
@@ -506,7 +521,7 @@ export async function selectTenantUsersPage(
 }
 
 export async function countTenantAdmins(db: DbOrTrx, tenantId: string): Promise<number> {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("user_roles")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -518,5 +533,5 @@ export async function countTenantAdmins(db: DbOrTrx, tenantId: string): Promise<
 /** Serializes admin-role changes of one tenant (PostgreSQL row lock; SQLite already runs one writer at a time). */
 export async function lockTenantRoles(db: DbOrTrx, tenantId: string, dialect: string): Promise<void> {
   if (dialect !== "postgres") return;
-  await adb(db).selectFrom("tenants").select("id").where("id", "=", tenantId).forUpdate().execute();
+  await kyselyOf(db).selectFrom("tenants").select("id").where("id", "=", tenantId).forUpdate().execute();
 }

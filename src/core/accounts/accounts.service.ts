@@ -1,5 +1,6 @@
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/connection";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../errors/app-error";
 import { assertCanEditProfile } from "./accounts.policy";
@@ -25,14 +26,12 @@ import {
   signUpSchema,
   usernameSchema,
 } from "./accounts.schemas";
-import { inTransaction } from "./accounts.tables";
 import type { Viewer } from "./accounts.types";
 import { clientIpKey } from "./client-ip";
 import { afterFailure, decideAttempt, SIGN_IN_LIMITS, type ThrottleLimits, throttleMessage } from "./login-throttle";
 import { hashPassword, newPasswordSchema, verifyAgainstDummy, verifyPassword } from "./password";
 import { destroyAllSessions, toViewer } from "./sessions.service";
 import { fieldError, parseInput } from "./validation";
-
 /** One message for unknown e-mail, missing password and wrong password: answers never reveal which e-mails exist. */
 export const SIGN_IN_FAILED = "Invalid e-mail or password";
 export const USERNAME_TAKEN = "This username is already taken";

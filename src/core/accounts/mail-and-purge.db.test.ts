@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { kyselyOf } from "../../db/connection";
 import { logMailSender } from "../../infra/mail/log-mail-sender";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { insertOutboxMail, selectThrottle, swapThrottle } from "./accounts.queries";
 import { createUser } from "./accounts.service";
-import { adb } from "./accounts.tables";
 import { purgeExpiredAuthRows, RESET_RETENTION_MS } from "./auth-purge.service";
 import { THROTTLE_WINDOW_MS } from "./login-throttle";
 import { deliverPendingMail, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from "./mail-delivery.service";
@@ -41,7 +41,7 @@ describeEachDialect("mail outbox delivery and auth purge", ({ db }) => {
   }
 
   async function row(id: string) {
-    return adb(db()).selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    return kyselyOf(db()).selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   }
 
   beforeAll(async () => {
@@ -51,7 +51,7 @@ describeEachDialect("mail outbox delivery and auth purge", ({ db }) => {
 
   beforeEach(async () => {
     // Each test starts with an empty outbox (other tests' leftovers would be sent by the next run).
-    await adb(db()).deleteFrom("mail_outbox").execute();
+    await kyselyOf(db()).deleteFrom("mail_outbox").execute();
   });
 
   it("sends every tenant's due mails once, with their content, and marks them sent", async () => {
@@ -169,7 +169,7 @@ describeEachDialect("mail outbox delivery and auth purge", ({ db }) => {
     expect((await lookupSession(db(), t1.id, live.token, T0 + 1)).status).toBe("ok");
     expect(await selectThrottle(db(), t1.id, "signin:stale@example.com")).toBeNull();
     expect(await selectThrottle(db(), t1.id, "signup-ip:203.0.113.1")).not.toBeNull();
-    const resets = await adb(db())
+    const resets = await kyselyOf(db())
       .selectFrom("password_resets")
       .select("expires_at")
       .where("tenant_id", "=", t1.id)

@@ -1,5 +1,6 @@
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/connection";
 import { AppError } from "../errors/app-error";
 import type { TenantInfo } from "../tenants/tenants.types";
 import {
@@ -14,13 +15,11 @@ import {
 } from "./accounts.queries";
 import { passwordResetRequestSchema, passwordResetSchema } from "./accounts.schemas";
 import { reserveAttempt } from "./accounts.service";
-import { inTransaction } from "./accounts.tables";
 import type { Viewer } from "./accounts.types";
 import { hashPassword } from "./password";
 import { hashToken, newOpaqueToken } from "./session-tokens";
 import { destroyAllSessions, toViewer } from "./sessions.service";
 import { fieldError, parseInput } from "./validation";
-
 /** The one answer to every reset request, whether or not the e-mail has an account. */
 export const RESET_REQUESTED = "If an account exists for this e-mail, we sent a link to reset the password.";
 export const RESET_LINK_INVALID = "This reset link is not valid or has expired";

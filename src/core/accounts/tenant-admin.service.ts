@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/connection";
 import { AppError } from "../errors/app-error";
 import { assertTenantAdmin, LAST_TENANT_ADMIN, removesLastTenantAdmin } from "./accounts.policy";
 import {
@@ -11,10 +12,8 @@ import {
   selectTenantUsersPage,
   selectUserById,
 } from "./accounts.queries";
-import { inTransaction } from "./accounts.tables";
 import type { Viewer } from "./accounts.types";
 import { parseInput } from "./validation";
-
 /*
  * The /admin screen's user management (ADMIN_PANEL_ACCESS): list and search the tenant's users, grant or revoke the
  * tenant admin role. Only tenant admins may do any of it; the last admin cannot be demoted (not even by themself).

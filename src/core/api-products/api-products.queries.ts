@@ -1,8 +1,7 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/connection";
+import { kyselyOf } from "../../db/connection";
 import type { ApisTable, UsersTable } from "../../db/schema";
-import { adb } from "../accounts/accounts.tables";
-
 /* All SQL of provider-side API writes (studio): owners, the API rows, and the listing of one owner's APIs. */
 
 export async function selectUserRow(db: Db, tenantId: string, id: string) {
@@ -142,7 +141,7 @@ export async function selectApisOfOwner(db: Db, tenantId: string, ownerId: strin
 
 /** The organization a team belongs to, or undefined when the id is not a team of this tenant. */
 export async function selectTeamOrganization(db: Db, tenantId: string, teamId: string): Promise<string | undefined> {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("teams")
     .select("organization_id")
     .where("tenant_id", "=", tenantId)

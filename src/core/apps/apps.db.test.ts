@@ -3,7 +3,6 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
-import { gatewayKysely } from "../plans/gateway.tables";
 import { createPlan } from "../plans/plans.service";
 import { decideSubscription, subscribeToPlan, unsubscribe } from "../subscriptions/subscriptions.service";
 import { hashApiKey } from "./api-key";
@@ -40,8 +39,8 @@ describeEachDialect("apps, keys and subscriptions", ({ db }) => {
     const app = await createApp(db(), tenantA, alice, { name: "  Billing sync  " });
     expect(app.name).toBe("Billing sync");
     const issued = await createAppKey(db(), tenantA, alice, app.id, "prod");
-    const row = await gatewayKysely(db())
-      .selectFrom("app_keys")
+    const row = await db()
+      .kysely.selectFrom("app_keys")
       .selectAll()
       .where("id", "=", issued.key.id)
       .executeTakeFirstOrThrow();
@@ -117,8 +116,8 @@ describeEachDialect("apps, keys and subscriptions", ({ db }) => {
     await unsubscribe(db(), tenantA, alice, sub.id);
     await deleteApp(db(), tenantA, alice, app.id);
     await expect(getApp(db(), tenantA, alice, app.id)).rejects.toThrow("App not found");
-    const keyRows = await gatewayKysely(db())
-      .selectFrom("app_keys")
+    const keyRows = await db()
+      .kysely.selectFrom("app_keys")
       .select("id")
       .where("key_hash", "=", hashApiKey(issued.secret))
       .execute();

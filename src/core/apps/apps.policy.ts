@@ -1,6 +1,6 @@
 import type { Db } from "../../db/connection";
+import type { AppRow } from "../../db/tables/gateway.tables";
 import { AppError } from "../errors/app-error";
-import type { AppRow } from "../plans/gateway.tables";
 import { isOrganizationMember, selectAppById } from "./apps.queries";
 
 /** An app is managed by its creator, or by any member of the organization it belongs to. */

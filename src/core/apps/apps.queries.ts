@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/connection";
-import { type AppKeysTable, type AppsTable, gatewayKysely } from "../plans/gateway.tables";
+import type { AppKeysTable, AppsTable } from "../../db/tables/gateway.tables";
 
 /** Organization tables of migration 020-accounts, typed minimally for the context checks made here. */
 type OrgTables = {
@@ -9,11 +9,11 @@ type OrgTables = {
 };
 
 export async function insertApp(db: Db, row: Insertable<AppsTable>): Promise<void> {
-  await gatewayKysely(db).insertInto("apps").values(row).execute();
+  await db.kysely.insertInto("apps").values(row).execute();
 }
 
 export async function selectAppById(db: Db, tenantId: string, appId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("apps")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -27,7 +27,7 @@ export async function selectAppsInContext(
   tenantId: string,
   context: { ownerUserId: string } | { organizationId: string; teamId: string | null },
 ) {
-  let query = gatewayKysely(db).selectFrom("apps").selectAll().where("tenant_id", "=", tenantId);
+  let query = db.kysely.selectFrom("apps").selectAll().where("tenant_id", "=", tenantId);
   if ("ownerUserId" in context) {
     query = query.where("owner_user_id", "=", context.ownerUserId).where("organization_id", "is", null);
   } else {
@@ -38,7 +38,7 @@ export async function selectAppsInContext(
 }
 
 export async function countAppsOfOwner(db: Db, tenantId: string, ownerUserId: string): Promise<number> {
-  const row = await gatewayKysely(db)
+  const row = await db.kysely
     .selectFrom("apps")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -48,22 +48,17 @@ export async function countAppsOfOwner(db: Db, tenantId: string, ownerUserId: st
 }
 
 export async function updateAppRow(db: Db, tenantId: string, appId: string, changes: Updateable<AppsTable>) {
-  await gatewayKysely(db)
-    .updateTable("apps")
-    .set(changes)
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", appId)
-    .execute();
+  await db.kysely.updateTable("apps").set(changes).where("tenant_id", "=", tenantId).where("id", "=", appId).execute();
 }
 
 export async function deleteAppRow(db: Db, tenantId: string, appId: string): Promise<void> {
   // Subscriptions and keys go with the app (ON DELETE CASCADE); usage records stay for billing.
-  await gatewayKysely(db).deleteFrom("apps").where("tenant_id", "=", tenantId).where("id", "=", appId).execute();
+  await db.kysely.deleteFrom("apps").where("tenant_id", "=", tenantId).where("id", "=", appId).execute();
 }
 
 export async function isOrganizationMember(db: Db, tenantId: string, organizationId: string, userId: string) {
   const row = await db.kysely
-    .withTables<OrgTables>()
+
     .selectFrom("organization_members")
     .select("user_id")
     .where("tenant_id", "=", tenantId)
@@ -75,7 +70,7 @@ export async function isOrganizationMember(db: Db, tenantId: string, organizatio
 
 export async function teamBelongsToOrganization(db: Db, tenantId: string, teamId: string, organizationId: string) {
   const row = await db.kysely
-    .withTables<OrgTables>()
+
     .selectFrom("teams")
     .select("id")
     .where("tenant_id", "=", tenantId)
@@ -86,11 +81,11 @@ export async function teamBelongsToOrganization(db: Db, tenantId: string, teamId
 }
 
 export async function insertKey(db: Db, row: Insertable<AppKeysTable>): Promise<void> {
-  await gatewayKysely(db).insertInto("app_keys").values(row).execute();
+  await db.kysely.insertInto("app_keys").values(row).execute();
 }
 
 export async function selectKeysOfApp(db: Db, tenantId: string, appId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("app_keys")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -100,7 +95,7 @@ export async function selectKeysOfApp(db: Db, tenantId: string, appId: string) {
 }
 
 export async function selectKeyById(db: Db, tenantId: string, keyId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("app_keys")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -110,7 +105,7 @@ export async function selectKeyById(db: Db, tenantId: string, keyId: string) {
 
 /** The gateway's lookup: a key by its hash, with its app's owner, within one tenant. */
 export async function selectKeyByHash(db: Db, tenantId: string, keyHash: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("app_keys")
     .innerJoin("apps", "apps.id", "app_keys.app_id")
     .select([
@@ -134,21 +129,19 @@ export async function rotateKeyRows(
   newKey: Insertable<AppKeysTable>,
   oldExpiresAt: number,
 ): Promise<void> {
-  await gatewayKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.insertInto("app_keys").values(newKey).execute();
-      await trx
-        .updateTable("app_keys")
-        .set({ expires_at: oldExpiresAt, replaced_by: newKey.id })
-        .where("tenant_id", "=", tenantId)
-        .where("id", "=", oldKeyId)
-        .execute();
-    });
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto("app_keys").values(newKey).execute();
+    await trx
+      .updateTable("app_keys")
+      .set({ expires_at: oldExpiresAt, replaced_by: newKey.id })
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", oldKeyId)
+      .execute();
+  });
 }
 
 export async function revokeKeyRow(db: Db, tenantId: string, keyId: string, at: number): Promise<void> {
-  await gatewayKysely(db)
+  await db.kysely
     .updateTable("app_keys")
     .set({ revoked_at: at })
     .where("tenant_id", "=", tenantId)

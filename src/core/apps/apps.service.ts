@@ -1,7 +1,7 @@
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import type { AppKeyRow, AppRow } from "../../db/tables/gateway.tables";
 import { AppError } from "../errors/app-error";
-import type { AppKeyRow, AppRow } from "../plans/gateway.tables";
 import { announceGatewayChange } from "../plans/gateway-changes";
 import { selectSubscriptionsOfApp } from "../subscriptions/subscriptions.queries";
 import { displayPrefix, generateApiKey, hashApiKey } from "./api-key";

@@ -1,11 +1,9 @@
 import type { Db } from "../../db/connection";
-import { gatewayKysely } from "../plans/gateway.tables";
-import type { BillingTables } from "./billing.tables";
 
 /** Lines of paid invoices for plans of APIs owned by `ownerId` (optionally one API), with plan and API names. */
 export function selectPaidLinesOfProvider(db: Db, tenantId: string, ownerId: string, apiId: string | null) {
-  let query = gatewayKysely(db)
-    .withTables<BillingTables>()
+  let query = db.kysely
+
     .selectFrom("invoice_lines as l")
     .innerJoin("invoices as i", (j) => j.onRef("i.id", "=", "l.invoice_id").onRef("i.tenant_id", "=", "l.tenant_id"))
     .innerJoin("plans as p", (j) => j.onRef("p.id", "=", "l.plan_id").onRef("p.tenant_id", "=", "l.tenant_id"))

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/connection";
-import { billingKysely, type IdempotencyKeyRow } from "./billing.tables";
+import type { IdempotencyKeyRow } from "../../db/tables/billing.tables";
 
 /*
  * SQL of the idempotency store. Claiming a key is one INSERT … ON CONFLICT DO NOTHING on the primary key
@@ -12,7 +12,7 @@ export async function insertIdempotencyKeyIfAbsent(
   tenantId: string,
   row: { scope: string; key: string; fingerprint: string; lockToken: string; now: number },
 ): Promise<boolean> {
-  const inserted = await billingKysely(db)
+  const inserted = await db.kysely
     .insertInto("billing_idempotency_keys")
     .values({
       tenant_id: tenantId,
@@ -39,7 +39,7 @@ export async function selectIdempotencyKey(
   scope: string,
   key: string,
 ): Promise<IdempotencyKeyRow | undefined> {
-  return billingKysely(db)
+  return db.kysely
     .selectFrom("billing_idempotency_keys")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -54,7 +54,7 @@ export async function completeIdempotencyKey(
   tenantId: string,
   row: { scope: string; key: string; lockToken: string; responseJson: string; now: number },
 ): Promise<boolean> {
-  const result = await billingKysely(db)
+  const result = await db.kysely
     .updateTable("billing_idempotency_keys")
     .set({ state: "completed", response_json: row.responseJson, completed_at: row.now })
     .where("tenant_id", "=", tenantId)
@@ -72,7 +72,7 @@ export async function releaseIdempotencyKey(
   tenantId: string,
   row: { scope: string; key: string; lockToken: string },
 ): Promise<void> {
-  await billingKysely(db)
+  await db.kysely
     .deleteFrom("billing_idempotency_keys")
     .where("tenant_id", "=", tenantId)
     .where("scope", "=", row.scope)
@@ -91,7 +91,7 @@ export async function takeOverStaleIdempotencyKey(
   tenantId: string,
   row: { scope: string; key: string; fingerprint: string; lockToken: string; staleBefore: number; now: number },
 ): Promise<boolean> {
-  const result = await billingKysely(db)
+  const result = await db.kysely
     .updateTable("billing_idempotency_keys")
     .set((eb) => ({ lock_token: row.lockToken, locked_at: row.now, attempts: eb("attempts", "+", 1) }))
     .where("tenant_id", "=", tenantId)
@@ -106,7 +106,7 @@ export async function takeOverStaleIdempotencyKey(
 
 /** Housekeeping across tenants: forgets completed keys created before `before`. */
 export async function deleteCompletedIdempotencyKeysBefore(db: Db, before: number): Promise<number> {
-  const result = await billingKysely(db)
+  const result = await db.kysely
     .deleteFrom("billing_idempotency_keys")
     .where("state", "=", "completed")
     .where("created_at", "<", before)

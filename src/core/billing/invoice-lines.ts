@@ -2,8 +2,9 @@
  * Pure builders for invoice lines and totals. Every line's amount is computed (and, for overage, rounded) once here;
  * totals are plain integer sums of the lines, so an invoice's total always equals what its lines show.
  */
+
+import type { InvoiceStatus } from "../../db/tables/billing.tables";
 import { AppError } from "../errors/app-error";
-import type { InvoiceStatus } from "./billing.tables";
 import type { InvoiceLineInput, InvoiceTotals } from "./invoices.types";
 import { assertMinorUnits } from "./money";
 import { computeOverage } from "./overage";

@@ -2,7 +2,6 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { AppError } from "../errors/app-error";
-import { billingKysely } from "./billing.tables";
 import { overageLine, prorationLines, subscriptionLine } from "./invoice-lines";
 import { allocateInvoiceNumber } from "./invoices.queries";
 import {
@@ -92,8 +91,8 @@ describeEachDialect("invoices", ({ db }) => {
     const tenant = await createTestTenant(db());
     const a = await createInvoice(db(), tenant.id, { lines: [], finalize: true });
     await expect(
-      billingKysely(db())
-        .transaction()
+      db()
+        .kysely.transaction()
         .execute(async (trx) => {
           expect(await allocateInvoiceNumber(trx, tenant.id)).toBe(2);
           throw new AppError("INTERNAL", "crash after allocating");

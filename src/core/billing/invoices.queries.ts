@@ -1,12 +1,11 @@
 import type { Updateable } from "kysely";
-import type { Db } from "../../db/connection";
-import type { BillingTransaction, InvoiceLineRow, InvoiceRow, InvoicesTable } from "./billing.tables";
-import { billingKysely } from "./billing.tables";
+import type { Db, DbTransaction } from "../../db/connection";
+import type { InvoiceLineRow, InvoiceRow, InvoicesTable } from "../../db/tables/billing.tables";
 
-type Handle = Db | BillingTransaction;
+type Handle = Db | DbTransaction;
 
 function k(handle: Handle) {
-  return "kysely" in handle && "dialect" in handle ? billingKysely(handle) : handle;
+  return "kysely" in handle && "dialect" in handle ? handle.kysely : handle;
 }
 
 /**
@@ -14,7 +13,7 @@ function k(handle: Handle) {
  * incremented with one UPDATE … RETURNING, which row-locks it (PostgreSQL) or runs alone (SQLite). If the transaction
  * rolls back, so does the increment: numbers have no gaps.
  */
-export async function allocateInvoiceNumber(trx: BillingTransaction, tenantId: string): Promise<number> {
+export async function allocateInvoiceNumber(trx: DbTransaction, tenantId: string): Promise<number> {
   await trx
     .insertInto("invoice_number_counters")
     .values({ tenant_id: tenantId, last_number: 0 })
@@ -30,7 +29,7 @@ export async function allocateInvoiceNumber(trx: BillingTransaction, tenantId: s
 }
 
 export async function insertInvoiceWithLines(
-  trx: BillingTransaction,
+  trx: DbTransaction,
   tenantId: string,
   invoice: Omit<InvoiceRow, "tenant_id">,
   lines: ReadonlyArray<Omit<InvoiceLineRow, "tenant_id" | "invoice_id">>,
@@ -91,7 +90,7 @@ export async function updateInvoiceFromStatus(
 }
 
 export async function deleteDraftInvoiceRow(db: Db, tenantId: string, invoiceId: string): Promise<boolean> {
-  const result = await billingKysely(db)
+  const result = await db.kysely
     .deleteFrom("invoices")
     .where("tenant_id", "=", tenantId)
     .where("id", "=", invoiceId)
@@ -105,7 +104,7 @@ export function selectInvoicesForCustomer(
   tenantId: string,
   filter: { customerUserId?: string; organizationId?: string; subscriptionId?: string; limit: number },
 ): Promise<InvoiceRow[]> {
-  let query = billingKysely(db).selectFrom("invoices").selectAll().where("tenant_id", "=", tenantId);
+  let query = db.kysely.selectFrom("invoices").selectAll().where("tenant_id", "=", tenantId);
   if (filter.customerUserId) query = query.where("customer_user_id", "=", filter.customerUserId);
   if (filter.organizationId) query = query.where("organization_id", "=", filter.organizationId);
   if (filter.subscriptionId) query = query.where("subscription_id", "=", filter.subscriptionId);

@@ -4,12 +4,11 @@
  * concurrent payments of one invoice cannot both mark it paid.
  */
 import { newId } from "../../common/ids";
-import type { Db } from "../../db/connection";
+import type { Db, DbTransaction } from "../../db/connection";
+import type { InvoiceLineRow, InvoiceRow, InvoiceStatus } from "../../db/tables/billing.tables";
 import { isOrganizationMember } from "../apps/apps.queries";
 import { AppError } from "../errors/app-error";
 import { getTenant } from "../tenants/tenants.service";
-import type { BillingTransaction, InvoiceLineRow, InvoiceRow, InvoiceStatus } from "./billing.tables";
-import { billingKysely } from "./billing.tables";
 import { canTransitionInvoice, computeInvoiceTotals, formatInvoiceNumber } from "./invoice-lines";
 import {
   allocateInvoiceNumber,
@@ -88,7 +87,7 @@ export async function createInvoice(
   const tenant = input.currency ? null : await getTenant(db, tenantId);
   const currency = resolveCurrency(input.currency, tenant?.config.defaultCurrency);
   const at = now();
-  const id = await billingKysely(db)
+  const id = await db.kysely
     .transaction()
     .execute((trx) =>
       insertInvoiceIn(trx, tenantId, { ...input, currency, status: input.finalize ? "open" : "draft" }, at),
@@ -108,7 +107,7 @@ export interface InvoiceInTransactionInput extends CreateInvoiceInput {
  * back with the subscription change it documents). Returns the invoice id.
  */
 export async function insertInvoiceIn(
-  trx: BillingTransaction,
+  trx: DbTransaction,
   tenantId: string,
   input: InvoiceInTransactionInput,
   at: number,
@@ -210,23 +209,21 @@ export async function finalizeInvoice(
   invoiceId: string,
   now: () => number = Date.now,
 ): Promise<Invoice> {
-  await billingKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      const row = await selectInvoice(trx, tenantId, invoiceId);
-      if (!row) throw new AppError("NOT_FOUND", "Invoice not found.");
-      if (row.status !== "draft") throw new AppError("CONFLICT", `A ${row.status} invoice cannot be finalized.`);
-      const number = await allocateInvoiceNumber(trx, tenantId);
-      const at = now();
-      const updated = await updateInvoiceFromStatus(trx, tenantId, invoiceId, "draft", {
-        status: "open",
-        number,
-        issued_at: at,
-        updated_at: at,
-      });
-      // Throwing rolls the number back with everything else.
-      if (!updated) throw new AppError("CONFLICT", "The invoice changed meanwhile; reload it.");
+  await db.kysely.transaction().execute(async (trx) => {
+    const row = await selectInvoice(trx, tenantId, invoiceId);
+    if (!row) throw new AppError("NOT_FOUND", "Invoice not found.");
+    if (row.status !== "draft") throw new AppError("CONFLICT", `A ${row.status} invoice cannot be finalized.`);
+    const number = await allocateInvoiceNumber(trx, tenantId);
+    const at = now();
+    const updated = await updateInvoiceFromStatus(trx, tenantId, invoiceId, "draft", {
+      status: "open",
+      number,
+      issued_at: at,
+      updated_at: at,
     });
+    // Throwing rolls the number back with everything else.
+    if (!updated) throw new AppError("CONFLICT", "The invoice changed meanwhile; reload it.");
+  });
   return getInvoice(db, tenantId, invoiceId);
 }
 

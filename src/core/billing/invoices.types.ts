@@ -1,4 +1,4 @@
-import type { CollectionMethod, InvoiceLineKind, InvoiceStatus } from "./billing.tables";
+import type { CollectionMethod, InvoiceLineKind, InvoiceStatus } from "../../db/tables/billing.tables";
 
 export type { CollectionMethod, InvoiceLineKind, InvoiceStatus };
 

@@ -1,9 +1,9 @@
 import type { Db } from "../../db/connection";
 import type { PricingType, Visibility } from "../../db/schema";
+import type { QuotaPeriod } from "../../db/tables/gateway.tables";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
-import type { QuotaPeriod } from "../plans/gateway.tables";
 import { listPlansForApi } from "../plans/plans.service";
 import { selectCompareRows, selectProtocolHints } from "./compare.queries";
 

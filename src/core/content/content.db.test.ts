@@ -10,7 +10,6 @@ import { inviteToApi } from "../access/private-apis.service";
 import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { isAppError } from "../errors/app-error";
-import { eventsKysely } from "../events/events.tables";
 import { addDiscussionComment, createDiscussion, getDiscussionThread, listDiscussions } from "./discussions.service";
 import {
   createSpotlight,
@@ -273,8 +272,8 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
     expect(back).toMatchObject({ draft: true, publishedAt: 5_000 });
 
     expect(await deleteTutorial(db(), t1, owner, three.id)).toBe(true);
-    const events = await eventsKysely(db())
-      .selectFrom("events")
+    const events = await db()
+      .kysely.selectFrom("events")
       .select(["type", "payload", "user_id"])
       .where("tenant_id", "=", t1)
       .where("type", "like", "Tutorial%")

@@ -1,11 +1,5 @@
-import type { Db } from "../../db/connection";
-import {
-  type ContentKysely,
-  contentKysely,
-  type DiscussionCommentsTable,
-  type DiscussionsTable,
-} from "./content.tables";
-
+import type { Db, DbExecutor } from "../../db/connection";
+import type { DiscussionCommentsTable, DiscussionsTable } from "../../db/tables/content.tables";
 /* All SQL of discussions and their comments; every function takes (db or transaction, tenantId, ...). */
 
 export type DiscussionRecord = DiscussionsTable & { author_username: string | null; author_thumbnail: string | null };
@@ -15,7 +9,7 @@ export type CommentRecord = DiscussionCommentsTable & {
 };
 
 function discussionsWithAuthor(db: Db) {
-  return contentKysely(db)
+  return db.kysely
     .selectFrom("discussions")
     .leftJoin("users", "users.id", "discussions.author_id")
     .selectAll("discussions")
@@ -41,7 +35,7 @@ export async function selectDiscussionsOfApi(
 }
 
 export async function countDiscussionsOfApi(db: Db, tenantId: string, apiId: string): Promise<number> {
-  const row = await contentKysely(db)
+  const row = await db.kysely
     .selectFrom("discussions")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -60,7 +54,7 @@ export async function selectDiscussion(db: Db, tenantId: string, id: string): Pr
 
 /** Visible comments of a discussion in the order they were written. */
 export async function selectComments(db: Db, tenantId: string, discussionId: string): Promise<CommentRecord[]> {
-  return contentKysely(db)
+  return db.kysely
     .selectFrom("discussion_comments")
     .leftJoin("users", "users.id", "discussion_comments.author_id")
     .selectAll("discussion_comments")
@@ -74,15 +68,15 @@ export async function selectComments(db: Db, tenantId: string, discussionId: str
 }
 
 export async function insertDiscussion(db: Db, row: DiscussionsTable): Promise<void> {
-  await contentKysely(db).insertInto("discussions").values(row).execute();
+  await db.kysely.insertInto("discussions").values(row).execute();
 }
 
-export async function insertComment(trx: ContentKysely, row: DiscussionCommentsTable): Promise<void> {
+export async function insertComment(trx: DbExecutor, row: DiscussionCommentsTable): Promise<void> {
   await trx.insertInto("discussion_comments").values(row).execute();
 }
 
 /** Counts the new comment on its discussion and moves its last activity. */
-export async function bumpDiscussion(trx: ContentKysely, tenantId: string, id: string, now: number): Promise<void> {
+export async function bumpDiscussion(trx: DbExecutor, tenantId: string, id: string, now: number): Promise<void> {
   await trx
     .updateTable("discussions")
     .set((eb) => ({ comments_count: eb("comments_count", "+", 1), last_activity_at: now }))

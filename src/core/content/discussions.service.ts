@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import type { DiscussionKind } from "../../db/tables/content.tables";
 import { requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
-import { contentKysely, type DiscussionKind } from "./content.tables";
 import { renderContentMarkdown } from "./content-markdown";
 import { DISCUSSION_MESSAGES } from "./discussion-messages";
 import {
@@ -234,11 +234,9 @@ export async function addDiscussionComment(
     created_at: now,
     updated_at: now,
   };
-  await contentKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      await insertComment(trx, row);
-      await bumpDiscussion(trx, tenantId, discussionId, now);
-    });
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertComment(trx, row);
+    await bumpDiscussion(trx, tenantId, discussionId, now);
+  });
   return toComment({ ...row, author_username: author.username, author_thumbnail: author.thumbnail });
 }

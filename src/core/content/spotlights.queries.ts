@@ -1,7 +1,6 @@
-import type { Db } from "../../db/connection";
+import type { Db, DbExecutor } from "../../db/connection";
 import type { SpotlightRow } from "../../db/schema";
-import { type ContentKysely, contentKysely, type SpotlightFileColumns } from "./content.tables";
-
+import type { SpotlightFileColumns } from "../../db/tables/content.tables";
 /* All SQL of spotlights; every function takes (db or transaction, tenantId, ...). */
 
 export type SpotlightRecord = SpotlightRow & SpotlightFileColumns;
@@ -12,7 +11,7 @@ export async function selectSpotlightsOfApi(
   apiId: string,
   publishedOnly: boolean,
 ): Promise<SpotlightRecord[]> {
-  let query = contentKysely(db)
+  let query = db.kysely
     .selectFrom("spotlights")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -22,7 +21,7 @@ export async function selectSpotlightsOfApi(
 }
 
 export async function selectSpotlight(db: Db, tenantId: string, id: string): Promise<SpotlightRecord | undefined> {
-  return contentKysely(db)
+  return db.kysely
     .selectFrom("spotlights")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -31,7 +30,7 @@ export async function selectSpotlight(db: Db, tenantId: string, id: string): Pro
 }
 
 export async function insertSpotlight(db: Db, row: SpotlightRecord): Promise<void> {
-  await contentKysely(db).insertInto("spotlights").values(row).execute();
+  await db.kysely.insertInto("spotlights").values(row).execute();
 }
 
 export async function updateSpotlightRow(
@@ -40,7 +39,7 @@ export async function updateSpotlightRow(
   id: string,
   changes: Partial<Omit<SpotlightRecord, "id" | "tenant_id" | "api_id">>,
 ): Promise<void> {
-  await contentKysely(db)
+  await db.kysely
     .updateTable("spotlights")
     .set(changes)
     .where("tenant_id", "=", tenantId)
@@ -49,11 +48,11 @@ export async function updateSpotlightRow(
 }
 
 export async function deleteSpotlightRow(db: Db, tenantId: string, id: string): Promise<void> {
-  await contentKysely(db).deleteFrom("spotlights").where("tenant_id", "=", tenantId).where("id", "=", id).execute();
+  await db.kysely.deleteFrom("spotlights").where("tenant_id", "=", tenantId).where("id", "=", id).execute();
 }
 
 export async function selectNextSpotlightPosition(db: Db, tenantId: string, apiId: string): Promise<number> {
-  const row = await contentKysely(db)
+  const row = await db.kysely
     .selectFrom("spotlights")
     .select((eb) => eb.fn.max("position").as("top"))
     .where("tenant_id", "=", tenantId)
@@ -64,7 +63,7 @@ export async function selectNextSpotlightPosition(db: Db, tenantId: string, apiI
 }
 
 /** The API's spotlight ids in display order, read inside the reorder transaction. */
-export async function selectSpotlightOrder(trx: ContentKysely, tenantId: string, apiId: string, lockRows: boolean) {
+export async function selectSpotlightOrder(trx: DbExecutor, tenantId: string, apiId: string, lockRows: boolean) {
   const query = trx
     .selectFrom("spotlights")
     .select(["id", "position"])
@@ -77,7 +76,7 @@ export async function selectSpotlightOrder(trx: ContentKysely, tenantId: string,
   return (lockRows ? query.forUpdate() : query).execute();
 }
 
-export async function setSpotlightPosition(trx: ContentKysely, tenantId: string, id: string, position: number) {
+export async function setSpotlightPosition(trx: DbExecutor, tenantId: string, id: string, position: number) {
   await trx
     .updateTable("spotlights")
     .set({ position })

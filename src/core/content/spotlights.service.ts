@@ -5,7 +5,6 @@ import { requireVisibleApi } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { requireApiEditor, seesUnpublished } from "./content.policy";
-import { contentKysely } from "./content.tables";
 import {
   fileExtension,
   type SpotlightFileLimits,
@@ -274,26 +273,24 @@ export async function moveSpotlight(
   if (direction !== "left" && direction !== "right")
     throw new AppError("BAD_REQUEST", "Direction must be left or right");
   const row = await requireSpotlightForEditor(db, tenantId, viewer, id);
-  await contentKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      const order = await selectSpotlightOrder(trx, tenantId, row.api_id, db.dialect === "postgres");
-      const ids = order.map((r) => r.id);
-      const at = ids.indexOf(id);
-      const to = direction === "left" ? at - 1 : at + 1;
-      if (at >= 0 && to >= 0 && to < ids.length) {
-        const neighbour = ids[to];
-        if (neighbour !== undefined) {
-          ids[to] = id;
-          ids[at] = neighbour;
-        }
+  await db.kysely.transaction().execute(async (trx) => {
+    const order = await selectSpotlightOrder(trx, tenantId, row.api_id, db.dialect === "postgres");
+    const ids = order.map((r) => r.id);
+    const at = ids.indexOf(id);
+    const to = direction === "left" ? at - 1 : at + 1;
+    if (at >= 0 && to >= 0 && to < ids.length) {
+      const neighbour = ids[to];
+      if (neighbour !== undefined) {
+        ids[to] = id;
+        ids[at] = neighbour;
       }
-      for (const [position, spotlightId] of ids.entries()) {
-        if (order[position]?.id !== spotlightId || order[position]?.position !== position) {
-          await setSpotlightPosition(trx, tenantId, spotlightId, position);
-        }
+    }
+    for (const [position, spotlightId] of ids.entries()) {
+      if (order[position]?.id !== spotlightId || order[position]?.position !== position) {
+        await setSpotlightPosition(trx, tenantId, spotlightId, position);
       }
-    });
+    }
+  });
   return (await selectSpotlightsOfApi(db, tenantId, row.api_id, false)).map(toSpotlight);
 }
 

@@ -1,12 +1,12 @@
 import type { Db } from "../../db/connection";
-import { contentKysely, type TutorialsTable } from "./content.tables";
+import type { TutorialsTable } from "../../db/tables/content.tables";
 
 /* All SQL of tutorials; every function takes (db, tenantId, ...). */
 
 export type TutorialRecord = TutorialsTable & { author_username: string | null };
 
 function withAuthor(db: Db) {
-  return contentKysely(db)
+  return db.kysely
     .selectFrom("tutorials")
     .leftJoin("users", "users.id", "tutorials.author_id")
     .selectAll("tutorials")
@@ -34,7 +34,7 @@ export async function selectTutorial(db: Db, tenantId: string, id: string): Prom
 }
 
 export async function selectTutorialSlugs(db: Db, tenantId: string, apiId: string, prefix: string): Promise<string[]> {
-  const rows = await contentKysely(db)
+  const rows = await db.kysely
     .selectFrom("tutorials")
     .select("slug")
     .where("tenant_id", "=", tenantId)
@@ -45,7 +45,7 @@ export async function selectTutorialSlugs(db: Db, tenantId: string, apiId: strin
 }
 
 export async function selectNextTutorialPosition(db: Db, tenantId: string, apiId: string): Promise<number> {
-  const row = await contentKysely(db)
+  const row = await db.kysely
     .selectFrom("tutorials")
     .select((eb) => eb.fn.max("position").as("top"))
     .where("tenant_id", "=", tenantId)
@@ -56,7 +56,7 @@ export async function selectNextTutorialPosition(db: Db, tenantId: string, apiId
 }
 
 export async function insertTutorial(db: Db, row: TutorialsTable): Promise<void> {
-  await contentKysely(db).insertInto("tutorials").values(row).execute();
+  await db.kysely.insertInto("tutorials").values(row).execute();
 }
 
 export async function updateTutorialRow(
@@ -65,7 +65,7 @@ export async function updateTutorialRow(
   id: string,
   changes: Partial<Omit<TutorialsTable, "id" | "tenant_id" | "api_id">>,
 ): Promise<void> {
-  await contentKysely(db)
+  await db.kysely
     .updateTable("tutorials")
     .set(changes)
     .where("tenant_id", "=", tenantId)
@@ -74,5 +74,5 @@ export async function updateTutorialRow(
 }
 
 export async function deleteTutorialRow(db: Db, tenantId: string, id: string): Promise<void> {
-  await contentKysely(db).deleteFrom("tutorials").where("tenant_id", "=", tenantId).where("id", "=", id).execute();
+  await db.kysely.deleteFrom("tutorials").where("tenant_id", "=", tenantId).where("id", "=", id).execute();
 }

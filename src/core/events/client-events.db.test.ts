@@ -3,7 +3,6 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { CLIENT_EVENTS_PER_HOUR, type ClientEvent, recordClientEvent } from "./client-events.service";
 import { topSearchTerms } from "./events.service";
-import { eventsKysely } from "./events.tables";
 
 describeEachDialect("client analytics events", ({ db }) => {
   const T = "cev-a";
@@ -66,8 +65,8 @@ describeEachDialect("client analytics events", ({ db }) => {
     // Another address of the same /64 shares the budget; another network does not.
     expect(await recordClientEvent(db(), T, search("fresh"), anonymous("2001:db8:1:2::8"), t)).toBe(false);
     expect(await recordClientEvent(db(), T, search("fresh"), anonymous("2001:db8:9:9::1"), t)).toBe(true);
-    const stored = await eventsKysely(db())
-      .selectFrom("events")
+    const stored = await db()
+      .kysely.selectFrom("events")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("tenant_id", "=", T)
       .where("created_at", "=", t)

@@ -3,7 +3,6 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { isAppError } from "../errors/app-error";
 import { clickThroughByPosition, recordEvent, topSearchTerms, zeroResultSearchTerms } from "./events.service";
-import { eventsKysely } from "./events.tables";
 import type { AnalyticsEvent } from "./events.types";
 
 describeEachDialect("events", ({ db }) => {
@@ -42,7 +41,7 @@ describeEachDialect("events", ({ db }) => {
   });
 
   it("stores validated events with their tenant, type and JSON payload", async () => {
-    const rows = await eventsKysely(db()).selectFrom("events").selectAll().where("tenant_id", "=", A).execute();
+    const rows = await db().kysely.selectFrom("events").selectAll().where("tenant_id", "=", A).execute();
     expect(rows).toHaveLength(15);
     const first = rows.find((r) => r.type === "SearchClick");
     expect(JSON.parse(first?.payload ?? "{}")).toEqual({

@@ -1,11 +1,11 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection";
-import { type EventsTable, eventsKysely } from "./events.tables";
+import type { EventsTable } from "../../db/tables/events.tables";
 
 /** All SQL of analytics events; every function takes (db, tenantId, ...). */
 
 export async function insertEvent(db: Db, row: EventsTable): Promise<void> {
-  await eventsKysely(db).insertInto("events").values(row).execute();
+  await db.kysely.insertInto("events").values(row).execute();
 }
 
 /** A payload field as text (JSON functions differ: json_extract in SQLite, ->> in PostgreSQL). */
@@ -59,7 +59,7 @@ export async function selectClicksByPosition(
 }
 
 export async function countEvents(db: Db, tenantId: string, type: string, since: number, until: number) {
-  const row = await eventsKysely(db)
+  const row = await db.kysely
     .selectFrom("events")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)

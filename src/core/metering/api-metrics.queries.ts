@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connection";
-import { gatewayKysely } from "../plans/gateway.tables";
 import { LATENCY_BUCKET_COLUMNS } from "./usage.types";
 
 /* SQL of the measured API metrics: usage totals per API over two windows, and the apis rows they are written to. */
@@ -19,7 +18,7 @@ export async function selectUsageTotals(db: Db, monthSince: number, daySince: nu
     sql`sum(case when minute >= ${daySince} then ${sql.ref(column)} else 0 end)`.as(`d_${column}`),
   ];
   const columns = ["calls", "rejected", "errors_5xx", ...LATENCY_BUCKET_COLUMNS];
-  const rows = await gatewayKysely(db)
+  const rows = await db.kysely
     .selectFrom("usage_rollups")
     .select(["tenant_id", "api_id", ...columns.flatMap(sums)])
     .where("minute", ">=", monthSince)
@@ -30,7 +29,7 @@ export async function selectUsageTotals(db: Db, monthSince: number, daySince: nu
 
 /** Measured APIs (not demo data) with what popularity needs and their current metric values. */
 export async function selectMeasuredApis(db: Db) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("apis as a")
     .select((eb) => [
       "a.tenant_id",

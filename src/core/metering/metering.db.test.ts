@@ -11,7 +11,6 @@ import {
 } from "./metering.queries";
 import { summarizeUsage } from "./metering.service";
 import { SqliteUsageWriter } from "./sqlite-usage-writer";
-import { usageKysely } from "./usage.tables";
 import type { UsageRecord } from "./usage.types";
 
 const MINUTE = 60_000;
@@ -136,8 +135,8 @@ describeEachDialect("metering", ({ db, dialect }) => {
 
   it("stores a caller's ids once (usage_series) and every call as a row of numbers, on both write paths", async () => {
     const seriesOf = async (apiId: string) =>
-      usageKysely(db())
-        .selectFrom("usage_series")
+      db()
+        .kysely.selectFrom("usage_series")
         .selectAll()
         .where("tenant_id", "=", tenantId)
         .where("api_id", "=", apiId)

@@ -1,8 +1,8 @@
 import { CompiledQuery, sql } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
-import { gatewayKysely, type UsageRollupsTable } from "../plans/gateway.tables";
-import { type UsageSeriesTable, usageKysely } from "./usage.tables";
+import type { UsageRollupsTable } from "../../db/tables/gateway.tables";
+import type { UsageSeriesTable } from "../../db/tables/usage.tables";
 import { LATENCY_BUCKET_COLUMNS, type UsageRecord } from "./usage.types";
 import { rollUp } from "./usage-rollup";
 
@@ -164,7 +164,7 @@ export async function writeUsageBatch(
   await db.kysely.transaction().execute(async (trx) => {
     if (mark)
       await trx.executeQuery(CompiledQuery.raw(markStatement(db.dialect), [mark.journalId, mark.logSeq, Date.now()]));
-    const usage = trx.withTables<{ usage_series: UsageSeriesTable }>();
+    const usage = trx;
     const ids: string[] = new Array(stored.length);
     const missing = new Map<string, UsageRecord>();
     stored.forEach((r, i) => {
@@ -237,7 +237,7 @@ export function markStatement(dialect: Db["dialect"]): string {
 
 /** Up to which log the database holds a journal's usage records (0: none). */
 export async function selectUsageJournalMark(db: Db, journalId: string): Promise<number> {
-  const row = await usageKysely(db)
+  const row = await db.kysely
     .selectFrom("usage_journal_marks")
     .select("log_seq")
     .where("journal_id", "=", journalId)
@@ -263,7 +263,7 @@ export async function upsertBillingCounters(
       ? sql<number>`greatest(billing_counters.count, excluded.count)`
       : sql<number>`max(billing_counters.count, excluded.count)`;
   for (let i = 0; i < counters.length; i += RECORD_CHUNK) {
-    await gatewayKysely(db)
+    await db.kysely
       .insertInto("billing_counters")
       .values(
         counters.slice(i, i + RECORD_CHUNK).map((c) => ({
@@ -289,7 +289,7 @@ export async function selectBilledCount(
   scope: string,
   periodStart: number,
 ): Promise<number> {
-  const row = await gatewayKysely(db)
+  const row = await db.kysely
     .selectFrom("billing_counters")
     .select("count")
     .where("tenant_id", "=", tenantId)
@@ -310,7 +310,7 @@ export interface UsageFilter {
 }
 
 export async function selectRollups(db: Db, tenantId: string, filter: UsageFilter) {
-  let query = gatewayKysely(db)
+  let query = db.kysely
     .selectFrom("usage_rollups")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -323,7 +323,7 @@ export async function selectRollups(db: Db, tenantId: string, filter: UsageFilte
 
 /** Counts records by reason (and billable flag) for a tenant's API or app in a time range. */
 export async function countRecordsByReason(db: Db, tenantId: string, filter: UsageFilter) {
-  let query = usageKysely(db)
+  let query = db.kysely
     .selectFrom("usage_records as r")
     .innerJoin("usage_series as s", "s.id", "r.series_id")
     .select(["r.reason", "r.billable", (eb) => eb.fn.countAll<number>().as("n")])

@@ -1,4 +1,4 @@
-import type { UsageRollupsTable } from "../plans/gateway.tables";
+import type { UsageRollupsTable } from "../../db/tables/gateway.tables";
 import { LATENCY_BUCKET_COLUMNS, latencyBucket, type UsageRecord } from "./usage.types";
 
 export const MINUTE_MS = 60_000;

@@ -1,15 +1,15 @@
 import type { Db } from "../../db/connection";
-import { type NotificationsTable, notificationsKysely } from "./notifications.tables";
+import type { NotificationsTable } from "../../db/tables/notifications.tables";
 
 /** All SQL of notifications; every function takes (db, tenantId, ...) and filters by the recipient too. */
 
 export async function insertNotification(db: Db, row: NotificationsTable): Promise<void> {
-  await notificationsKysely(db).insertInto("notifications").values(row).execute();
+  await db.kysely.insertInto("notifications").values(row).execute();
 }
 
 /** Newest first; ties by id so the order is stable across pages. */
 export async function selectNotifications(db: Db, tenantId: string, userId: string, offset: number, limit: number) {
-  return notificationsKysely(db)
+  return db.kysely
     .selectFrom("notifications")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -22,7 +22,7 @@ export async function selectNotifications(db: Db, tenantId: string, userId: stri
 }
 
 export async function countUnread(db: Db, tenantId: string, userId: string): Promise<number> {
-  const row = await notificationsKysely(db)
+  const row = await db.kysely
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -43,7 +43,7 @@ export async function updateRead(
   id: string | null,
   isRead: boolean,
 ): Promise<number> {
-  let query = notificationsKysely(db)
+  let query = db.kysely
     .updateTable("notifications")
     .set(isRead ? { is_read: 1, is_new: 0 } : { is_read: 0 })
     .where("tenant_id", "=", tenantId)

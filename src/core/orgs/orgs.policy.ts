@@ -1,4 +1,4 @@
-import type { OrgRole } from "../accounts/accounts.tables";
+import type { OrgRole } from "../../db/tables/accounts.tables";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { adb, type DbOrTrx, type OrganizationsTable, type OrgRole, type TeamsTable } from "../accounts/accounts.tables";
-
+import type { DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/connection";
+import type { OrganizationsTable, OrgRole, TeamsTable } from "../../db/tables/accounts.tables";
 /* All SQL of organizations, members, teams and corporate domains; every function filters by tenant. */
 
 export type OrgRow = OrganizationsTable;
@@ -16,7 +17,7 @@ export interface MemberRow {
 }
 
 export async function selectOrgById(db: DbOrTrx, tenantId: string, orgId: string): Promise<OrgRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("organizations")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -25,7 +26,7 @@ export async function selectOrgById(db: DbOrTrx, tenantId: string, orgId: string
 }
 
 export async function selectOrgBySlug(db: DbOrTrx, tenantId: string, slug: string): Promise<OrgRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("organizations")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -34,7 +35,7 @@ export async function selectOrgBySlug(db: DbOrTrx, tenantId: string, slug: strin
 }
 
 export async function insertOrg(db: DbOrTrx, row: OrgRow): Promise<void> {
-  await adb(db).insertInto("organizations").values(row).execute();
+  await kyselyOf(db).insertInto("organizations").values(row).execute();
 }
 
 export async function updateOrg(
@@ -44,7 +45,7 @@ export async function updateOrg(
   patch: Partial<Pick<OrgRow, "name" | "description" | "thumbnail">>,
 ): Promise<void> {
   if (Object.keys(patch).length === 0) return;
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("organizations")
     .set(patch)
     .where("tenant_id", "=", tenantId)
@@ -53,7 +54,7 @@ export async function updateOrg(
 }
 
 export async function deleteOrg(db: DbOrTrx, tenantId: string, orgId: string): Promise<void> {
-  await adb(db).deleteFrom("organizations").where("tenant_id", "=", tenantId).where("id", "=", orgId).execute();
+  await kyselyOf(db).deleteFrom("organizations").where("tenant_id", "=", tenantId).where("id", "=", orgId).execute();
 }
 
 // ---- members ----
@@ -64,7 +65,7 @@ export async function selectRole(
   orgId: string,
   userId: string,
 ): Promise<OrgRole | null> {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("organization_members")
     .select("role")
     .where("tenant_id", "=", tenantId)
@@ -75,7 +76,7 @@ export async function selectRole(
 }
 
 export async function selectMembers(db: DbOrTrx, tenantId: string, orgId: string): Promise<MemberRow[]> {
-  const rows = await adb(db)
+  const rows = await kyselyOf(db)
     .selectFrom("organization_members as m")
     .innerJoin("users as u", (j) => j.onRef("u.id", "=", "m.user_id").onRef("u.tenant_id", "=", "m.tenant_id"))
     .select(["u.id", "u.username", "u.name", "u.thumbnail", "m.role", "m.created_at"])
@@ -95,7 +96,7 @@ export async function selectMembers(db: DbOrTrx, tenantId: string, orgId: string
 }
 
 export async function countAdmins(db: DbOrTrx, tenantId: string, orgId: string): Promise<number> {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("organization_members")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -106,7 +107,7 @@ export async function countAdmins(db: DbOrTrx, tenantId: string, orgId: string):
 }
 
 export async function countMembers(db: DbOrTrx, tenantId: string, orgId: string): Promise<number> {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("organization_members")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -123,14 +124,14 @@ export async function insertMember(
   role: OrgRole,
   now: number,
 ): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("organization_members")
     .values({ tenant_id: tenantId, organization_id: orgId, user_id: userId, role, created_at: now })
     .execute();
 }
 
 export async function deleteMember(db: DbOrTrx, tenantId: string, orgId: string, userId: string): Promise<void> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const teamIds = k
     .selectFrom("teams")
     .select("id")
@@ -157,7 +158,7 @@ export async function updateMemberRole(
   userId: string,
   role: OrgRole,
 ): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("organization_members")
     .set({ role })
     .where("tenant_id", "=", tenantId)
@@ -172,7 +173,7 @@ export interface UserOrgRow extends OrgRow {
 
 /** The organizations a user belongs to, with the user's role, by name. */
 export async function selectOrgsOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<UserOrgRow[]> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("organization_members as m")
     .innerJoin("organizations as o", (j) =>
       j.onRef("o.id", "=", "m.organization_id").onRef("o.tenant_id", "=", "m.tenant_id"),
@@ -189,7 +190,7 @@ export async function selectOrgsOfUser(db: DbOrTrx, tenantId: string, userId: st
 // ---- teams ----
 
 export async function selectTeamById(db: DbOrTrx, tenantId: string, teamId: string): Promise<TeamRow | undefined> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("teams")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -199,7 +200,7 @@ export async function selectTeamById(db: DbOrTrx, tenantId: string, teamId: stri
 
 export async function selectTeamsOfOrgs(db: DbOrTrx, tenantId: string, orgIds: string[]): Promise<TeamRow[]> {
   if (orgIds.length === 0) return [];
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("teams")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -210,7 +211,7 @@ export async function selectTeamsOfOrgs(db: DbOrTrx, tenantId: string, orgIds: s
 }
 
 export async function selectTeamBySlug(db: DbOrTrx, tenantId: string, orgId: string, slug: string) {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("teams")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -220,11 +221,11 @@ export async function selectTeamBySlug(db: DbOrTrx, tenantId: string, orgId: str
 }
 
 export async function insertTeam(db: DbOrTrx, row: TeamRow): Promise<void> {
-  await adb(db).insertInto("teams").values(row).execute();
+  await kyselyOf(db).insertInto("teams").values(row).execute();
 }
 
 export async function deleteTeam(db: DbOrTrx, tenantId: string, teamId: string): Promise<void> {
-  await adb(db).deleteFrom("teams").where("tenant_id", "=", tenantId).where("id", "=", teamId).execute();
+  await kyselyOf(db).deleteFrom("teams").where("tenant_id", "=", tenantId).where("id", "=", teamId).execute();
 }
 
 export interface TeamDeveloperRow {
@@ -241,7 +242,7 @@ export async function selectTeamDevelopers(
   teamIds: string[],
 ): Promise<TeamDeveloperRow[]> {
   if (teamIds.length === 0) return [];
-  const rows = await adb(db)
+  const rows = await kyselyOf(db)
     .selectFrom("team_members as t")
     .innerJoin("users as u", (j) => j.onRef("u.id", "=", "t.user_id").onRef("u.tenant_id", "=", "t.tenant_id"))
     .select(["t.team_id", "u.id", "u.username", "u.name", "u.thumbnail"])
@@ -259,7 +260,7 @@ export async function selectTeamDevelopers(
 }
 
 export async function selectTeamIdsOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<string[]> {
-  const rows = await adb(db)
+  const rows = await kyselyOf(db)
     .selectFrom("team_members")
     .select("team_id")
     .where("tenant_id", "=", tenantId)
@@ -276,7 +277,7 @@ export async function insertTeamDevelopers(
   now: number,
 ): Promise<void> {
   if (userIds.length === 0) return;
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("team_members")
     .values(userIds.map((userId) => ({ tenant_id: tenantId, team_id: teamId, user_id: userId, created_at: now })))
     .onConflict((oc) => oc.columns(["team_id", "user_id"]).doNothing())
@@ -290,7 +291,7 @@ export async function deleteTeamDevelopers(
   userIds: string[],
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .deleteFrom("team_members")
     .where("tenant_id", "=", tenantId)
     .where("team_id", "=", teamId)
@@ -302,7 +303,7 @@ export async function deleteTeamDevelopers(
 // ---- corporate domains ----
 
 export async function selectCorporateDomain(db: DbOrTrx, tenantId: string, domain: string) {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("corporate_domains")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -311,7 +312,7 @@ export async function selectCorporateDomain(db: DbOrTrx, tenantId: string, domai
 }
 
 export async function selectDomainsOfOrg(db: DbOrTrx, tenantId: string, orgId: string): Promise<string[]> {
-  const rows = await adb(db)
+  const rows = await kyselyOf(db)
     .selectFrom("corporate_domains")
     .select("domain")
     .where("tenant_id", "=", tenantId)
@@ -330,7 +331,7 @@ export async function upsertCorporateDomain(
   const set: { organization_id?: string | null; ignore?: 0 | 1 } = {};
   if (row.organizationId !== undefined) set.organization_id = row.organizationId;
   if (row.ignore !== undefined) set.ignore = row.ignore ? 1 : 0;
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("corporate_domains")
     .values({
       tenant_id: tenantId,
@@ -348,7 +349,7 @@ export async function upsertCorporateDomain(
 }
 
 export async function releaseDomainsOfOrg(db: DbOrTrx, tenantId: string, orgId: string): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("corporate_domains")
     .set({ organization_id: null })
     .where("tenant_id", "=", tenantId)
@@ -359,7 +360,7 @@ export async function releaseDomainsOfOrg(db: DbOrTrx, tenantId: string, orgId: 
 /** Serializes membership changes of one organization (PostgreSQL row lock; SQLite already runs one writer at a time). */
 export async function lockOrganization(db: DbOrTrx, tenantId: string, orgId: string, dialect: string): Promise<void> {
   if (dialect !== "postgres") return;
-  await adb(db)
+  await kyselyOf(db)
     .selectFrom("organizations")
     .select("id")
     .where("tenant_id", "=", tenantId)
@@ -377,7 +378,7 @@ export async function selectCorporateDomainsPage(
   rows: Array<{ domain: string; ignore: number; organization_id: string | null; organization_name: string | null }>;
   total: number;
 }> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const [rows, count] = await Promise.all([
     k
       .selectFrom("corporate_domains as d")

@@ -1,9 +1,10 @@
 import { newId } from "../../common/ids";
 import { sanitizeSlug } from "../../common/slug";
 import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/connection";
+import type { OrgRole } from "../../db/tables/accounts.tables";
 import { assertTenantAdmin, requireViewer } from "../accounts/accounts.policy";
 import { selectUserById, selectUserByUsername, selectUsersByUsernames } from "../accounts/accounts.queries";
-import { inTransaction, type OrgRole } from "../accounts/accounts.tables";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
@@ -59,7 +60,6 @@ import {
   updateOrganizationSchema,
   usernamesSchema,
 } from "./orgs.schemas";
-
 /** Spec section 8, word for word. */
 export const ADD_DEVELOPERS_FAILED = "Error adding developers. Please try again later.";
 export const REMOVE_DEVELOPERS_FAILED = "Error removing developers. Please try again later.";

@@ -8,10 +8,10 @@
  */
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import type { PaymentAttemptKind } from "../../db/tables/payments.tables";
 import { AppError } from "../errors/app-error";
 import { countCountedAttempts, insertPaymentAttempt, setPaymentAttemptOutcome } from "./card-attempts.queries";
 import type { ProcessorResult } from "./payment-processor";
-import type { PaymentAttemptKind } from "./payments.tables";
 
 export interface CardAttemptLimit {
   maxFailures: number;

@@ -1,6 +1,5 @@
 import type { Db } from "../../db/connection";
-import type { PaymentAttemptKind, PaymentAttemptOutcome } from "./payments.tables";
-import { paymentsKysely } from "./payments.tables";
+import type { PaymentAttemptKind, PaymentAttemptOutcome } from "../../db/tables/payments.tables";
 
 const COUNTED: PaymentAttemptOutcome[] = ["pending", "failed"];
 
@@ -9,7 +8,7 @@ export async function insertPaymentAttempt(
   tenantId: string,
   row: { id: string; userId: string; ip: string; kind: PaymentAttemptKind; now: number },
 ): Promise<void> {
-  await paymentsKysely(db)
+  await db.kysely
     .insertInto("payment_attempts")
     .values({
       id: row.id,
@@ -29,7 +28,7 @@ export async function setPaymentAttemptOutcome(
   id: string,
   outcome: PaymentAttemptOutcome,
 ): Promise<void> {
-  await paymentsKysely(db)
+  await db.kysely
     .updateTable("payment_attempts")
     .set({ outcome })
     .where("tenant_id", "=", tenantId)
@@ -43,7 +42,7 @@ export async function countCountedAttempts(
   tenantId: string,
   by: { column: "user_id" | "ip"; value: string; since: number },
 ): Promise<{ count: number; oldest: number | null }> {
-  const row = await paymentsKysely(db)
+  const row = await db.kysely
     .selectFrom("payment_attempts")
     .select((eb) => [
       eb.fn.countAll<number | string>().as("count"),
@@ -59,9 +58,6 @@ export async function countCountedAttempts(
 
 /** Housekeeping across tenants. */
 export async function deletePaymentAttemptsBefore(db: Db, before: number): Promise<number> {
-  const result = await paymentsKysely(db)
-    .deleteFrom("payment_attempts")
-    .where("created_at", "<", before)
-    .executeTakeFirst();
+  const result = await db.kysely.deleteFrom("payment_attempts").where("created_at", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -8,6 +8,7 @@
  */
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import type { AuthorizationPurpose, LedgerAuthorizationRow } from "../../db/tables/payments.tables";
 import { currencyExponent } from "../billing/money";
 import { AppError } from "../errors/app-error";
 import {
@@ -17,7 +18,6 @@ import {
   updateLedgerAuthorization,
 } from "./payment-ledger.queries";
 import type { Authorization, Capture, PaymentProcessor, ProcessorResult, VoidResult } from "./payment-processor";
-import type { AuthorizationPurpose, LedgerAuthorizationRow } from "./payments.tables";
 
 /** Spec section 9: a hold of 0.50 dollars. */
 export const VERIFICATION_HOLD_USD_MINOR = 50;

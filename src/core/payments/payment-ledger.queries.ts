@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/connection";
-import { type LedgerAuthorizationRow, type PaymentAuthorizationsTable, paymentsKysely } from "./payments.tables";
+import type { LedgerAuthorizationRow, PaymentAuthorizationsTable } from "../../db/tables/payments.tables";
 
 /** Records an authorization before the processor is called; false when a row with this key already exists. */
 export async function insertLedgerAuthorizationIfAbsent(
@@ -8,7 +8,7 @@ export async function insertLedgerAuthorizationIfAbsent(
   tenantId: string,
   row: Omit<Insertable<PaymentAuthorizationsTable>, "tenant_id">,
 ): Promise<boolean> {
-  const inserted = await paymentsKysely(db)
+  const inserted = await db.kysely
     .insertInto("payment_authorizations")
     .values({ ...row, tenant_id: tenantId })
     .onConflict((oc) => oc.columns(["tenant_id", "idempotency_key"]).doNothing())
@@ -22,7 +22,7 @@ export function selectLedgerAuthorizationByKey(
   tenantId: string,
   idempotencyKey: string,
 ): Promise<LedgerAuthorizationRow | undefined> {
-  return paymentsKysely(db)
+  return db.kysely
     .selectFrom("payment_authorizations")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -35,7 +35,7 @@ export function selectLedgerAuthorization(
   tenantId: string,
   id: string,
 ): Promise<LedgerAuthorizationRow | undefined> {
-  return paymentsKysely(db)
+  return db.kysely
     .selectFrom("payment_authorizations")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -49,7 +49,7 @@ export async function updateLedgerAuthorization(
   id: string,
   patch: Omit<Updateable<PaymentAuthorizationsTable>, "id" | "tenant_id">,
 ): Promise<void> {
-  await paymentsKysely(db)
+  await db.kysely
     .updateTable("payment_authorizations")
     .set(patch)
     .where("tenant_id", "=", tenantId)
@@ -65,7 +65,7 @@ export function selectOrphanAuthorizations(
   db: Db,
   options: { createdBefore: number; now: number; limit: number },
 ): Promise<LedgerAuthorizationRow[]> {
-  return paymentsKysely(db)
+  return db.kysely
     .selectFrom("payment_authorizations")
     .selectAll()
     .where("status", "in", ["requested", "authorized"])
@@ -84,8 +84,8 @@ export function selectUnrecordedCaptures(
   db: Db,
   options: { capturedBefore: number; limit: number },
 ): Promise<LedgerAuthorizationRow[]> {
-  return paymentsKysely(db)
-    .withTables<{ invoices: { tenant_id: string; payment_reference: string | null } }>()
+  return db.kysely
+
     .selectFrom("payment_authorizations as pa")
     .selectAll("pa")
     .where("pa.purpose", "=", "payment")
@@ -114,7 +114,7 @@ export async function updateLedgerAuthorizationFrom(
   from: LedgerAuthorizationRow["status"],
   patch: Omit<Updateable<PaymentAuthorizationsTable>, "id" | "tenant_id">,
 ): Promise<boolean> {
-  const result = await paymentsKysely(db)
+  const result = await db.kysely
     .updateTable("payment_authorizations")
     .set(patch)
     .where("tenant_id", "=", tenantId)

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { sandboxKysely } from "../../infra/payments/sandbox.tables";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import {
   captureAuthorization,
@@ -39,8 +38,8 @@ describeEachDialect("payment holds and orphan reconciliation", ({ db }) => {
   async function processorStatus(ledgerId: string): Promise<string | undefined> {
     const row = await selectLedgerAuthorization(db(), tenantId, ledgerId);
     if (!row?.processor_authorization_id) return undefined;
-    const auth = await sandboxKysely(db())
-      .selectFrom("sandbox_authorizations")
+    const auth = await db()
+      .kysely.selectFrom("sandbox_authorizations")
       .select("status")
       .where("id", "=", row.processor_authorization_id)
       .executeTakeFirst();
@@ -133,15 +132,15 @@ describeEachDialect("payment holds and orphan reconciliation", ({ db }) => {
     expect(sweep.voided).toHaveLength(2);
     expect(sweep.voided).not.toContain(payment.ledgerId);
     expect(await processorStatus(crashedAfterAuthorize.ledgerId)).toBe("voided");
-    const recovered = await sandboxKysely(db())
-      .selectFrom("sandbox_authorizations")
+    const recovered = await db()
+      .kysely.selectFrom("sandbox_authorizations")
       .select("status")
       .where("id", "=", atProcessor.value.authorizationId)
       .executeTakeFirstOrThrow();
     expect(recovered.status).toBe("voided");
     // The replay found the processor's original authorization instead of placing a second hold.
-    const holds = await sandboxKysely(db())
-      .selectFrom("sandbox_authorizations")
+    const holds = await db()
+      .kysely.selectFrom("sandbox_authorizations")
       .select("id")
       .where("tenant_id", "=", tenantId)
       .where("created_at", ">=", T0 + 1000 * MIN)

@@ -1,7 +1,6 @@
 import type { Db } from "../../db/connection";
 import type { PricingType } from "../../db/schema";
 import type { PricingPlanFacts } from "./api-pricing";
-import { gatewayKysely } from "./gateway.tables";
 
 /**
  * Locks the API's row until the transaction ends (PostgreSQL; SQLite has one writer at a time already). False when the
@@ -26,7 +25,7 @@ export async function selectPricingFacts(
     .where("id", "=", apiId)
     .executeTakeFirst();
   if (!api) return null;
-  const k = gatewayKysely(db);
+  const k = db.kysely;
   const plans = await k
     .selectFrom("plans")
     .select(["id", "private", "deprecated", "monthly_price_cents", "hard_limit", "quota", "overage_price_micros"])

@@ -1,4 +1,4 @@
-import type { QuotaPeriod, RateLimitUnit } from "./gateway.tables";
+import type { QuotaPeriod, RateLimitUnit } from "../../db/tables/gateway.tables";
 
 /** Spec section 9: plan periods day, month, year are abbreviated day, mo, yr. */
 export const PERIOD_ABBREVIATIONS: Record<QuotaPeriod, string> = { day: "day", month: "mo", year: "yr" };

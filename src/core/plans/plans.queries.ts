@@ -1,9 +1,9 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/connection";
-import { gatewayKysely, type PlanObjectsTable, type PlansTable } from "./gateway.tables";
+import type { PlanObjectsTable, PlansTable } from "../../db/tables/gateway.tables";
 
 export async function selectPlansForApi(db: Db, tenantId: string, apiId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("plans")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -14,7 +14,7 @@ export async function selectPlansForApi(db: Db, tenantId: string, apiId: string)
 }
 
 export async function selectPlanById(db: Db, tenantId: string, planId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("plans")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -24,7 +24,7 @@ export async function selectPlanById(db: Db, tenantId: string, planId: string) {
 
 export async function selectPlanObjects(db: Db, tenantId: string, planIds: readonly string[]) {
   if (planIds.length === 0) return [];
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("plan_objects")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -34,7 +34,7 @@ export async function selectPlanObjects(db: Db, tenantId: string, planIds: reado
 }
 
 export async function countPlansForApi(db: Db, tenantId: string, apiId: string): Promise<number> {
-  const row = await gatewayKysely(db)
+  const row = await db.kysely
     .selectFrom("plans")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -63,7 +63,7 @@ export async function insertPlanWithObjects(
   plan: Insertable<PlansTable>,
   objects: Array<Insertable<PlanObjectsTable>>,
 ): Promise<void> {
-  const k = gatewayKysely(tx);
+  const k = tx.kysely;
   await k.insertInto("plans").values(plan).execute();
   if (objects.length > 0) await k.insertInto("plan_objects").values(objects).execute();
 }
@@ -79,7 +79,7 @@ export async function updatePlanWithObjects(
   changes: Updateable<PlansTable>,
   objects: Array<Insertable<PlanObjectsTable>> | null,
 ): Promise<void> {
-  const k = gatewayKysely(tx);
+  const k = tx.kysely;
   await k.updateTable("plans").set(changes).where("tenant_id", "=", tenantId).where("id", "=", planId).execute();
   if (objects === null) return;
   await k.deleteFrom("plan_objects").where("tenant_id", "=", tenantId).where("plan_id", "=", planId).execute();

@@ -1,9 +1,9 @@
 import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import type { PlanObjectRow, PlanObjectsTable, PlanRow, PlansTable } from "../../db/tables/gateway.tables";
 import { AppError } from "../errors/app-error";
 import { withPlanWrite } from "./api-pricing";
-import type { PlanObjectRow, PlanObjectsTable, PlanRow, PlansTable } from "./gateway.tables";
 import { announceGatewayChange } from "./gateway-changes";
 import { quotaText, rateLimitText } from "./plan-texts";
 import { assertCanManageApi } from "./plans.policy";

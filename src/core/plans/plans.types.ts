@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { QuotaPeriod, RateLimitUnit } from "./gateway.tables";
+import type { QuotaPeriod, RateLimitUnit } from "../../db/tables/gateway.tables";
 
 export const RATE_LIMIT_UNITS = ["second", "minute", "hour", "day", "month", "year"] as const satisfies RateLimitUnit[];
 export const QUOTA_PERIODS = ["day", "month", "year"] as const satisfies QuotaPeriod[];

@@ -1,6 +1,6 @@
 import { type Insertable, sql } from "kysely";
 import type { Db } from "../../db/connection";
-import { type SearchDocumentsTable, type SearchEndpointsTable, searchKysely } from "./search.tables";
+import type { SearchDocumentsTable, SearchEndpointsTable } from "../../db/tables/search.tables";
 
 /*
  * SQL of index maintenance: read what a document is built from, replace documents, grow the vocabulary, drain the
@@ -17,7 +17,7 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 /** Up to `limit` queued API ids of the tenant. */
 export async function selectDirtyApiIds(db: Db, tenantId: string, limit: number): Promise<string[]> {
-  const rows = await searchKysely(db)
+  const rows = await db.kysely
     .selectFrom("search_dirty")
     .select("api_id")
     .where("tenant_id", "=", tenantId)
@@ -27,7 +27,7 @@ export async function selectDirtyApiIds(db: Db, tenantId: string, limit: number)
 }
 
 export async function hasDirtyApis(db: Db, tenantId: string): Promise<boolean> {
-  const row = await searchKysely(db)
+  const row = await db.kysely
     .selectFrom("search_dirty")
     .select("api_id")
     .where("tenant_id", "=", tenantId)
@@ -103,7 +103,7 @@ export async function replaceDocuments(
   assignIds: (docs: NewSearchDocument[]) => Promise<void>,
 ): Promise<void> {
   const { docs, endpoints, vocabulary } = built;
-  const k = searchKysely(db);
+  const k = db.kysely;
   for (const ids of chunks(apiIds)) {
     await k.deleteFrom("search_documents").where("tenant_id", "=", tenantId).where("api_id", "in", ids).execute();
     await k.deleteFrom("search_endpoints").where("tenant_id", "=", tenantId).where("api_id", "in", ids).execute();
@@ -138,7 +138,7 @@ export async function withSearchTransaction<T>(db: Db, work: (tx: Db) => Promise
  */
 export async function claimDirtyApiIds(db: Db, tenantId: string, apiIds: readonly string[]): Promise<string[]> {
   if (apiIds.length === 0) return [];
-  const rows = await searchKysely(db)
+  const rows = await db.kysely
     .deleteFrom("search_dirty")
     .where("tenant_id", "=", tenantId)
     .where("api_id", "in", apiIds)
@@ -149,7 +149,7 @@ export async function claimDirtyApiIds(db: Db, tenantId: string, apiIds: readonl
 
 /** Drops the tenant's whole index and vocabulary (before a full rebuild). */
 export async function clearTenantIndex(db: Db, tenantId: string): Promise<void> {
-  const k = searchKysely(db);
+  const k = db.kysely;
   await k.deleteFrom("search_documents").where("tenant_id", "=", tenantId).execute();
   await k.deleteFrom("search_endpoints").where("tenant_id", "=", tenantId).execute();
   await k.deleteFrom("search_vocabulary").where("tenant_id", "=", tenantId).execute();

@@ -8,7 +8,6 @@ import { createTestTenant } from "../../../tests/factories/tenants";
 import { searchBackendFor } from "../../infra/search/search-backends";
 import { facetCodeOf } from "../../infra/search/sqlite-doc-ids";
 import { listVisibleTags, searchApis, searchCollections, searchResources } from "./search.service";
-import { searchKysely } from "./search.tables";
 import type { SearchApisInput } from "./search.types";
 import { rebuildSearchIndex, reindexApi, syncSearchIndex } from "./search-index";
 import { typoCandidateRange } from "./typo";
@@ -315,8 +314,8 @@ describeEachDialect("search", ({ db, dialect }) => {
       popularity: 2,
     });
     await syncSearchIndex(db(), B);
-    const doc = await searchKysely(db())
-      .selectFrom("search_documents")
+    const doc = await db()
+      .kysely.selectFrom("search_documents")
       .select("doc_id")
       .where("api_id", "=", uncoded.id)
       .executeTakeFirstOrThrow();
@@ -452,7 +451,7 @@ describeEachDialect("search", ({ db, dialect }) => {
 
   it("finds exactly the vocabulary words in a typo range, on both engines", async () => {
     const words = (
-      await searchKysely(db()).selectFrom("search_vocabulary").select("term").where("tenant_id", "=", A).execute()
+      await db().kysely.selectFrom("search_vocabulary").select("term").where("tenant_id", "=", A).execute()
     ).map((r) => r.term);
     expect(words).toContain("weather");
     for (const typed of ["wether", "transalte", "weat", "frcast", "payments", "xyzw"]) {

@@ -1,6 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection";
-import { searchKysely } from "./search.tables";
 import type { SearchBackend } from "./search-backend";
 import type { TokenPlan } from "./search-plan";
 import { MATCH_SCORE, typoPatterns, wordPattern } from "./search-ranking";
@@ -379,7 +378,7 @@ export async function selectTypoCandidates(
   ranges: readonly TypoCandidateRange[],
 ): Promise<string[]> {
   if (ranges.length === 0) return [];
-  const k = searchKysely(db);
+  const k = db.kysely;
   const rows = await k
     .selectFrom("search_vocabulary")
     .select("term")
@@ -406,7 +405,7 @@ export async function selectTypoCandidates(
 
 /** The tenant's public API documents (index-only on search_documents_browse). */
 export async function countPublicDocuments(db: Db, tenantId: string): Promise<number> {
-  const row = await searchKysely(db)
+  const row = await db.kysely
     .selectFrom("search_documents")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("tenant_id", "=", tenantId)
@@ -462,7 +461,7 @@ export async function selectDocumentPopularity(
   apiIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (apiIds.length === 0) return new Map();
-  const rows = await searchKysely(db)
+  const rows = await db.kysely
     .selectFrom("search_documents")
     .select(["api_id", "popularity_milli"])
     .where("tenant_id", "=", tenantId)

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { kyselyOf } from "../../db/connection";
 import {
   API_NOT_FOUND,
   canViewApi,
@@ -14,7 +15,6 @@ import {
 } from "../access/private-apis.service";
 import { signToken } from "../access/signing-keys";
 import { createUser, getViewer } from "../accounts/accounts.service";
-import { adb } from "../accounts/accounts.tables";
 import type { Viewer } from "../accounts/accounts.types";
 import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../orgs/orgs.service";
 import type { TenantInfo } from "../tenants/tenants.types";
@@ -53,7 +53,7 @@ describeEachDialect("follow, save and private APIs", ({ db }) => {
   }
 
   async function followers(apiId: string) {
-    const row = await adb(db())
+    const row = await kyselyOf(db())
       .selectFrom("apis")
       .select("followers_count")
       .where("id", "=", apiId)

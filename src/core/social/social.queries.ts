@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import { type AccountsDatabase, adb, type DbOrTrx } from "../accounts/accounts.tables";
+import type { DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/connection";
+import type { Database } from "../../db/schema";
 import type { ApiCard } from "../catalog/catalog.types";
-
 /* All SQL of follows (users and APIs), saved APIs and profile lists; every function filters by tenant. */
 
 // ---- API follows ----
@@ -19,7 +20,7 @@ export async function insertApiFollow(
   tenantId: string,
   row: { id: string; userId: string; apiId: string; now: number },
 ): Promise<boolean> {
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .insertInto("api_follows")
     .values({
       id: row.id,
@@ -35,7 +36,7 @@ export async function insertApiFollow(
 }
 
 export async function deleteApiFollow(db: DbOrTrx, tenantId: string, userId: string, apiId: string): Promise<boolean> {
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .deleteFrom("api_follows")
     .where("tenant_id", "=", tenantId)
     .where("user_id", "=", userId)
@@ -46,7 +47,7 @@ export async function deleteApiFollow(db: DbOrTrx, tenantId: string, userId: str
 
 /** Keeps apis.followers_count equal to the number of follow rows (called in the same transaction). */
 export async function adjustFollowersCount(db: DbOrTrx, tenantId: string, apiId: string, delta: 1 | -1): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .updateTable("apis")
     .set({
       followers_count: sql<number>`case when followers_count + ${delta} < 0 then 0 else followers_count + ${delta} end`,
@@ -57,7 +58,7 @@ export async function adjustFollowersCount(db: DbOrTrx, tenantId: string, apiId:
 }
 
 export async function selectApiFollow(db: DbOrTrx, tenantId: string, userId: string, apiId: string) {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("api_follows")
     .select(["id", "api_id", "status", "created_at"])
     .where("tenant_id", "=", tenantId)
@@ -67,7 +68,7 @@ export async function selectApiFollow(db: DbOrTrx, tenantId: string, userId: str
 }
 
 export async function selectApiFollowsOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<ApiFollowRow[]> {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("api_follows")
     .select(["id", "api_id", "status", "created_at"])
     .where("tenant_id", "=", tenantId)
@@ -78,7 +79,7 @@ export async function selectApiFollowsOfUser(db: DbOrTrx, tenantId: string, user
 }
 
 export async function selectApiFollowById(db: DbOrTrx, tenantId: string, followId: string) {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("api_follows")
     .select(["id", "api_id", "user_id"])
     .where("tenant_id", "=", tenantId)
@@ -95,7 +96,7 @@ export async function insertUserFollow(
   followeeId: string,
   now: number,
 ): Promise<boolean> {
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .insertInto("user_follows")
     .values({ tenant_id: tenantId, follower_id: followerId, followee_id: followeeId, created_at: now })
     .onConflict((oc) => oc.columns(["follower_id", "followee_id"]).doNothing())
@@ -104,7 +105,7 @@ export async function insertUserFollow(
 }
 
 export async function deleteUserFollow(db: DbOrTrx, tenantId: string, followerId: string, followeeId: string) {
-  const result = await adb(db)
+  const result = await kyselyOf(db)
     .deleteFrom("user_follows")
     .where("tenant_id", "=", tenantId)
     .where("follower_id", "=", followerId)
@@ -114,7 +115,7 @@ export async function deleteUserFollow(db: DbOrTrx, tenantId: string, followerId
 }
 
 export async function isFollowingUser(db: DbOrTrx, tenantId: string, followerId: string, followeeId: string) {
-  const row = await adb(db)
+  const row = await kyselyOf(db)
     .selectFrom("user_follows")
     .select("followee_id")
     .where("tenant_id", "=", tenantId)
@@ -139,7 +140,7 @@ export async function selectFollowUsers(
   direction: "followers" | "following",
   page: { offset: number; limit: number },
 ): Promise<{ items: UserCardRow[]; total: number }> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const [mine, theirs] =
     direction === "followers" ? (["followee_id", "follower_id"] as const) : (["follower_id", "followee_id"] as const);
   const base = k
@@ -168,7 +169,7 @@ export async function upsertSavedApi(
   status: number,
   now: number,
 ) {
-  await adb(db)
+  await kyselyOf(db)
     .insertInto("saved_apis")
     .values({ tenant_id: tenantId, user_id: userId, api_id: apiId, status, created_at: now })
     .onConflict((oc) => oc.columns(["user_id", "api_id"]).doUpdateSet({ status }))
@@ -176,7 +177,7 @@ export async function upsertSavedApi(
 }
 
 export async function deleteSavedApi(db: DbOrTrx, tenantId: string, userId: string, apiId: string): Promise<void> {
-  await adb(db)
+  await kyselyOf(db)
     .deleteFrom("saved_apis")
     .where("tenant_id", "=", tenantId)
     .where("user_id", "=", userId)
@@ -185,7 +186,7 @@ export async function deleteSavedApi(db: DbOrTrx, tenantId: string, userId: stri
 }
 
 export async function selectSavedApis(db: DbOrTrx, tenantId: string, userId: string) {
-  return adb(db)
+  return kyselyOf(db)
     .selectFrom("saved_apis")
     .select(["api_id", "status", "created_at"])
     .where("tenant_id", "=", tenantId)
@@ -200,7 +201,7 @@ export async function selectSavedApis(db: DbOrTrx, tenantId: string, userId: str
 export type ApiListFilter = { ownerId: string } | { followedBy: string } | { ids: string[] };
 
 function visibleTo(visiblePrivateIds: string[]) {
-  return (eb: ExpressionBuilder<AccountsDatabase & { a: AccountsDatabase["apis"] }, "a">) =>
+  return (eb: ExpressionBuilder<Database & { a: Database["apis"] }, "a">) =>
     visiblePrivateIds.length > 0
       ? eb.or([eb("a.visibility", "=", "PUBLIC"), eb("a.id", "in", visiblePrivateIds)])
       : eb("a.visibility", "=", "PUBLIC");
@@ -214,7 +215,7 @@ export async function selectApiCards(
   visiblePrivateIds: string[],
   page: { offset: number; limit: number },
 ): Promise<{ items: ApiCard[]; total: number }> {
-  const k = adb(db);
+  const k = kyselyOf(db);
   let base = k
     .selectFrom("apis as a")
     .innerJoin("users as u", (j) => j.onRef("u.id", "=", "a.owner_id").onRef("u.tenant_id", "=", "a.tenant_id"))
@@ -291,7 +292,7 @@ export async function selectApiCards(
 
 /** Profile counts in one round trip per table. */
 export async function selectProfileCounts(db: DbOrTrx, tenantId: string, userId: string, visiblePrivateIds: string[]) {
-  const k = adb(db);
+  const k = kyselyOf(db);
   const count = (n: { n: number | string | bigint } | undefined) => Number(n?.n ?? 0);
   const published = await k
     .selectFrom("apis as a")

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/connection";
 import { privateApiIdsFor, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
 import { selectUserById, selectUserByUsername } from "../accounts/accounts.queries";
-import { inTransaction } from "../accounts/accounts.tables";
 import type { UserProfile, Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import type { ApiCard } from "../catalog/catalog.types";

@@ -3,7 +3,6 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
-import { sandboxKysely } from "../../infra/payments/sandbox.tables";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { listInvoices } from "../billing/invoices.service";
@@ -12,7 +11,6 @@ import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { subscribeWithPayment } from "./subscribe.service";
 import { payPastDue, subscriptionQuote } from "./subscription-billing.service";
-import { subscriptionKysely } from "./subscription-billing.tables";
 import { selectSubscriptionEvents, selectSubscriptionIn } from "./subscriptions.queries";
 import { decideSubscription } from "./subscriptions.service";
 
@@ -39,7 +37,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
   const deps = () => ({ processor, now, ip: "10.1.1.1" });
 
   const authorizations = async () =>
-    sandboxKysely(db()).selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute();
+    db().kysely.selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute();
   const captured = async () => (await authorizations()).filter((a) => a.status === "captured");
 
   beforeAll(async () => {
@@ -105,13 +103,13 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     );
     expect(results.some((r) => r.status === "fulfilled")).toBe(true);
     expect((await captured()).length).toBe(before + 1);
-    const row = await selectSubscriptionIn(subscriptionKysely(db()), tenantId, sub.id);
+    const row = await selectSubscriptionIn(db().kysely, tenantId, sub.id);
     expect(row).toMatchObject({ status: "subscribed" });
     expect(Number(row?.current_period_start)).toBe(clock);
     const invoices = await listInvoices(db(), tenantId, { subscriptionId: sub.id });
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ status: "paid", totalMinor: 4000, periodStart: clock });
-    const events = await selectSubscriptionEvents(subscriptionKysely(db()), tenantId, sub.id);
+    const events = await selectSubscriptionEvents(db().kysely, tenantId, sub.id);
     expect(events.map((e) => [e.transition, e.actor])).toEqual([
       ["request_access", consumerId],
       ["approve", providerId],
@@ -121,17 +119,17 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
 
   it("a charge declined at approval approves, then suspends with the price past due; paying reactivates", async () => {
     const { sub } = await request("Card-cancelled");
-    const row = await selectSubscriptionIn(subscriptionKysely(db()), tenantId, sub.id);
+    const row = await selectSubscriptionIn(db().kysely, tenantId, sub.id);
     // The bank cancelled the card between the request and the decision.
-    await sandboxKysely(db())
-      .updateTable("sandbox_payment_methods")
+    await db()
+      .kysely.updateTable("sandbox_payment_methods")
       .set({ behaviour: "decline" })
       .where("token", "=", row?.payment_method_token ?? "")
       .execute();
     const decided = await decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps());
     expect(decided).toMatchObject({ status: "suspended", pastDueMinor: 4000 });
-    const events = await subscriptionKysely(db())
-      .selectFrom("events")
+    const events = await db()
+      .kysely.selectFrom("events")
       .select("payload")
       .where("tenant_id", "=", tenantId)
       .where("type", "=", "SubscribedToPlan")
@@ -180,7 +178,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     } finally {
       processor.setAvailable(true);
     }
-    const row = await selectSubscriptionIn(subscriptionKysely(db()), tenantId, sub.id);
+    const row = await selectSubscriptionIn(db().kysely, tenantId, sub.id);
     expect(row?.status).toBe("pending_approval");
     expect((await decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps())).status).toBe("subscribed");
   });

@@ -5,15 +5,14 @@
  * a rejection leaves nothing to refund. A declined charge at approval still approves, then suspends the subscription
  * with the price as its past-due balance, exactly like a failed renewal: the consumer pays it to reactivate.
  */
-import type { Db } from "../../db/connection";
+import type { Db, DbTransaction } from "../../db/connection";
+import type { SubscriptionRow } from "../../db/tables/gateway.tables";
 import { subscriptionLine } from "../billing/invoice-lines";
 import { insertInvoiceIn } from "../billing/invoices.service";
 import { DEFAULT_CURRENCY } from "../billing/money";
 import { AppError } from "../errors/app-error";
 import { chargeThroughLedger } from "../payments/ledger-charge";
 import { CURRENTLY_UNAVAILABLE_MESSAGE } from "../payments/payment-messages";
-import type { SubscriptionRow } from "../plans/gateway.tables";
-import { asBillingTransaction, type SubscriptionTransaction } from "./subscription-billing.tables";
 import { addBillingPeriod } from "./subscription-model";
 import { type PaymentDeps, requireProcessor } from "./subscription-payments";
 import { applyTransitionIn, SYSTEM_ACTOR, type TransitionResult } from "./subscription-transitions";
@@ -79,7 +78,7 @@ export async function chargeFirstPeriodOnApproval(
  * now), the first invoice (paid, open with a due date, or open and past due), and a failed charge suspends at once.
  */
 export async function approveIn(
-  trx: SubscriptionTransaction,
+  trx: DbTransaction,
   tenantId: string,
   pending: SubscriptionRow,
   input: { actor: string; payment: ApprovalPayment; planName: string; at: number },
@@ -100,7 +99,7 @@ export async function approveIn(
   const price = Number(row.price_minor);
   const invoiced = payment.kind === "invoice";
   await insertInvoiceIn(
-    asBillingTransaction(trx),
+    trx,
     tenantId,
     {
       currency: row.currency ?? DEFAULT_CURRENCY,

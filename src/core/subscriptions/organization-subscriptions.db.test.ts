@@ -2,7 +2,6 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { sandboxKysely } from "../../infra/payments/sandbox.tables";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
@@ -14,7 +13,6 @@ import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { subscribeWithPayment } from "./subscribe.service";
 import { changeSubscriptionPlan, subscriptionQuote } from "./subscription-billing.service";
-import { subscriptionKysely } from "./subscription-billing.tables";
 import { subscribeToPlan } from "./subscriptions.service";
 
 const GOOD = { holderName: "Org Admin", number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
@@ -34,13 +32,7 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
   let processor: SandboxPaymentProcessor;
 
   const captures = async () =>
-    (
-      await sandboxKysely(db())
-        .selectFrom("sandbox_authorizations")
-        .selectAll()
-        .where("tenant_id", "=", tenantId)
-        .execute()
-    )
+    (await db().kysely.selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute())
       .filter((a) => a.status === "captured")
       .map((a) => Number(a.amount_minor));
 
@@ -97,8 +89,8 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
       deps,
     );
     expect((await captures()).sort()).toEqual([2032, 3000]);
-    const rows = await subscriptionKysely(db())
-      .selectFrom("subscriptions")
+    const rows = await db()
+      .kysely.selectFrom("subscriptions")
       .select(["id", "plan_id", "status"])
       .where("tenant_id", "=", tenantId)
       .execute();
@@ -109,8 +101,8 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
   });
 
   it("provider earnings: gross of paid invoices per API and per plan, proration credits included", async () => {
-    const provider = await subscriptionKysely(db())
-      .selectFrom("users")
+    const provider = await db()
+      .kysely.selectFrom("users")
       .select("id")
       .where("tenant_id", "=", tenantId)
       .where("username", "=", "prov")

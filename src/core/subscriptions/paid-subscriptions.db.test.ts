@@ -7,7 +7,6 @@ import { createTestUser } from "../../../tests/factories/users";
 import type { RunningGateway } from "../../gateway/gateway-server";
 import { startTestGateway, startUpstream } from "../../gateway/test-gateway";
 import { periodStart } from "../../infra/counters/quota-period";
-import { sandboxKysely } from "../../infra/payments/sandbox.tables";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp, createAppKey } from "../apps/apps.service";
 import { IDEMPOTENCY_IN_FLIGHT_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from "../billing/idempotency";
@@ -21,7 +20,6 @@ import type { Plan } from "../plans/plans.types";
 import { runBillingCycle } from "./renewals.service";
 import { subscribeWithPayment } from "./subscribe.service";
 import { cancelSubscription, payPastDue } from "./subscription-billing.service";
-import { subscriptionKysely } from "./subscription-billing.tables";
 import { type PaymentStep, SUBSCRIBE_STEPS } from "./subscription-payments";
 import { selectSubscriptionEvents } from "./subscriptions.queries";
 
@@ -55,7 +53,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
 
   const newApp = async (name = "App") => (await createApp(db(), tenantId, consumerId, { name })).id;
   const deps = (extra: { crashAt?: (s: PaymentStep) => void } = {}) => ({ processor, now, ip: "10.0.0.1", ...extra });
-  const sandbox = () => sandboxKysely(db());
+  const sandbox = () => db().kysely;
   const captured = async () =>
     (
       await sandbox().selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute()
@@ -126,12 +124,12 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     const [invoice] = await listInvoices(db(), tenantId, { subscriptionId: sub.id });
     expect(invoice).toMatchObject({ status: "paid", totalMinor: 1900, currency: "USD" });
     expect(invoice?.lines).toHaveLength(1);
-    const events = await selectSubscriptionEvents(subscriptionKysely(db()), tenantId, sub.id);
+    const events = await selectSubscriptionEvents(db().kysely, tenantId, sub.id);
     expect(events.map((e) => [e.transition, e.from_status, e.to_status, e.actor])).toEqual([
       ["subscribe", "unsubscribed", "subscribed", consumerId],
     ]);
-    const analytics = await subscriptionKysely(db())
-      .selectFrom("events")
+    const analytics = await db()
+      .kysely.selectFrom("events")
       .selectAll()
       .where("tenant_id", "=", tenantId)
       .where("type", "=", "SubscribedToPlan")
@@ -279,7 +277,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
       (i) => i.id === renewal?.id,
     );
     expect(paidInvoice?.status).toBe("paid");
-    const transitions = (await selectSubscriptionEvents(subscriptionKysely(db()), tenantId, sub.id)).map((e) => [
+    const transitions = (await selectSubscriptionEvents(db().kysely, tenantId, sub.id)).map((e) => [
       e.transition,
       e.actor,
     ]);

@@ -3,7 +3,6 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
-import { sandboxKysely } from "../../infra/payments/sandbox.tables";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { listInvoices } from "../billing/invoices.service";
@@ -39,11 +38,7 @@ describeEachDialect("payment lock per (app, API)", ({ db }) => {
   const deps = () => ({ processor, now, ip: "10.2.2.2" });
   const captured = async () =>
     (
-      await sandboxKysely(db())
-        .selectFrom("sandbox_authorizations")
-        .selectAll()
-        .where("tenant_id", "=", tenantId)
-        .execute()
+      await db().kysely.selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute()
     ).filter((a) => a.status === "captured");
 
   beforeAll(async () => {
@@ -143,16 +138,7 @@ describeEachDialect("payment lock per (app, API)", ({ db }) => {
 
   async function insertLock(target: { appId: string; apiId: string }, holder: string, at: number) {
     await db()
-      .kysely.withTables<{
-        subscription_payment_locks: {
-          tenant_id: string;
-          app_id: string;
-          api_id: string;
-          holder: string;
-          locked_at: number;
-        };
-      }>()
-      .insertInto("subscription_payment_locks")
+      .kysely.insertInto("subscription_payment_locks")
       .values({ tenant_id: tenantId, app_id: target.appId, api_id: target.apiId, holder, locked_at: at })
       .execute();
   }

@@ -7,7 +7,6 @@
  */
 import type { Db } from "../../db/connection";
 import { AppError } from "../errors/app-error";
-import { subscriptionKysely } from "./subscription-billing.tables";
 
 /** Longer than any payment takes; a lock older than this belongs to a crashed request. */
 export const PAYMENT_LOCK_STALE_MS = 5 * 60 * 1000;
@@ -43,7 +42,7 @@ export async function withSubscriptionPaymentLock<T>(
   try {
     return await fn();
   } finally {
-    await subscriptionKysely(db)
+    await db.kysely
       .deleteFrom("subscription_payment_locks")
       .where("tenant_id", "=", tenantId)
       .where("app_id", "=", target.appId)
@@ -60,7 +59,7 @@ async function acquire(
   holder: string,
   at: number,
 ): Promise<boolean> {
-  const h = subscriptionKysely(db);
+  const h = db.kysely;
   // Bounded: the only way round again is a lock released between our INSERT and our SELECT.
   for (let round = 0; round < 3; round++) {
     const claimed = await h

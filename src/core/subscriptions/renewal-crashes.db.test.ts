@@ -3,7 +3,6 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
-import { sandboxKysely } from "../../infra/payments/sandbox.tables";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { listInvoices } from "../billing/invoices.service";
@@ -13,7 +12,6 @@ import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { type RenewalStep, runBillingCycle } from "./renewals.service";
 import { subscribeWithPayment } from "./subscribe.service";
-import { subscriptionKysely } from "./subscription-billing.tables";
 import { selectSubscriptionEvents, selectSubscriptionIn } from "./subscriptions.queries";
 
 // Issue 7, money safety: a crash at any step of a renewal, followed by the worker's next sweep, never charges twice,
@@ -43,7 +41,7 @@ describeEachDialect("renewals: crash injection per step", ({ db }) => {
   let processor: SandboxPaymentProcessor;
 
   const authorizations = async () =>
-    sandboxKysely(db()).selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute();
+    db().kysely.selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute();
   const captured = async () => (await authorizations()).filter((a) => a.status === "captured");
 
   beforeAll(async () => {
@@ -90,7 +88,7 @@ describeEachDialect("renewals: crash injection per step", ({ db }) => {
       await runBillingCycle(db(), { processor, now });
 
       expect((await captured()).length).toBe(before + 1);
-      const row = await selectSubscriptionIn(subscriptionKysely(db()), tenantId, sub.id);
+      const row = await selectSubscriptionIn(db().kysely, tenantId, sub.id);
       expect(row?.status).toBe("subscribed");
       expect(Number(row?.current_period_start)).toBe(sub.currentPeriodEnd);
       const renewals = (await listInvoices(db(), tenantId, { subscriptionId: sub.id })).filter(
@@ -98,7 +96,7 @@ describeEachDialect("renewals: crash injection per step", ({ db }) => {
       );
       expect(renewals).toHaveLength(1);
       expect(renewals[0]).toMatchObject({ status: "paid", totalMinor: 2500 });
-      const renewEvents = (await selectSubscriptionEvents(subscriptionKysely(db()), tenantId, sub.id)).filter(
+      const renewEvents = (await selectSubscriptionEvents(db().kysely, tenantId, sub.id)).filter(
         (e) => e.transition === "renew",
       );
       expect(renewEvents).toHaveLength(1);
@@ -115,12 +113,12 @@ describeEachDialect("renewals: crash injection per step", ({ db }) => {
       await runBillingCycle(db(), { processor, now });
 
       expect((await captured()).length).toBe(before);
-      const row = await selectSubscriptionIn(subscriptionKysely(db()), tenantId, sub.id);
+      const row = await selectSubscriptionIn(db().kysely, tenantId, sub.id);
       expect(row?.status).toBe("suspended");
       expect(Number(row?.past_due_minor)).toBe(2500);
       const open = (await listInvoices(db(), tenantId, { subscriptionId: sub.id })).filter((i) => i.status === "open");
       expect(open).toHaveLength(1);
-      const suspensions = (await selectSubscriptionEvents(subscriptionKysely(db()), tenantId, sub.id)).filter(
+      const suspensions = (await selectSubscriptionEvents(db().kysely, tenantId, sub.id)).filter(
         (e) => e.transition === "suspend",
       );
       expect(suspensions.map((e) => e.actor)).toEqual(["system"]);

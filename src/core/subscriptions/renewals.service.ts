@@ -12,6 +12,7 @@
  * advances with a conditional update from the old period end.
  */
 import type { Db } from "../../db/connection";
+import type { SubscriptionRow } from "../../db/tables/gateway.tables";
 import { nextPeriodStart } from "../../infra/counters/quota-period";
 import { fingerprintRequest, runIdempotent } from "../billing/idempotency";
 import { creditLine, overageLine, subscriptionLine } from "../billing/invoice-lines";
@@ -21,9 +22,7 @@ import type { InvoiceLineInput } from "../billing/invoices.types";
 import { AppError, isAppError } from "../errors/app-error";
 import { chargeThroughLedger } from "../payments/ledger-charge";
 import type { PaymentProcessor } from "../payments/payment-processor";
-import type { SubscriptionRow } from "../plans/gateway.tables";
 import { getPlan } from "../plans/plans.service";
-import { asBillingTransaction, subscriptionKysely } from "./subscription-billing.tables";
 import { addBillingPeriod } from "./subscription-model";
 import { announceSubscriptionChange, applyTransitionIn, SYSTEM_ACTOR } from "./subscription-transitions";
 import {
@@ -61,7 +60,7 @@ const INVOICE_DUE_DAYS = 30;
 export async function runBillingCycle(db: Db, deps: RenewalDeps): Promise<RenewalReport> {
   const now = deps.now ?? Date.now;
   const report: RenewalReport = { renewed: [], suspended: [], ended: [], retryLater: [] };
-  const due = await selectSubscriptionsDueForRenewal(subscriptionKysely(db), now(), deps.limit ?? 200);
+  const due = await selectSubscriptionsDueForRenewal(db.kysely, now(), deps.limit ?? 200);
   for (const sub of due) {
     // A suspended subscription is not charged again: it waits for its past-due payment (or its cancellation).
     if (sub.status === "suspended" && Number(sub.cancel_at_period_end) !== 1) continue;
@@ -127,60 +126,58 @@ export async function renewSubscription(db: Db, sub: SubscriptionRow, deps: Rene
       deps.crashAt?.("charged", sub.id);
 
       const at = now();
-      const result = await subscriptionKysely(db)
-        .transaction()
-        .execute(async (trx) => {
-          const current = await selectSubscriptionIn(trx, sub.tenant_id, sub.id);
-          if (!current || Number(current.current_period_end) !== oldEnd) return null;
-          if (invoice && chargeId) {
-            await updateInvoiceFromStatus(asBillingTransaction(trx), sub.tenant_id, invoice.id, "open", {
-              status: "paid",
-              amount_paid_minor: invoice.total,
-              payment_reference: chargeId,
-              paid_at: at,
-              updated_at: at,
-            });
-          }
-          if (ending) {
-            const ended = await applyTransitionIn(trx, sub.tenant_id, current, {
-              transition: "end_at_period_end",
-              actor: SYSTEM_ACTOR,
-              reason: "Cancelled at period end",
-              now: at,
-              expectedPeriodEnd: oldEnd,
-              changes: {
-                current_period_start: null,
-                current_period_end: null,
-                past_due_minor: Number(current.past_due_minor) + (failure && invoice ? invoice.total : 0),
-              },
-            });
-            return { outcome: "ended" as const, ...ended };
-          }
-          const period = { current_period_start: oldEnd, current_period_end: newEnd };
-          if (failure && invoice) {
-            const suspended = await applyTransitionIn(trx, sub.tenant_id, current, {
-              transition: "suspend",
-              actor: SYSTEM_ACTOR,
-              reason: `Renewal charge failed: ${failure}`,
-              now: at,
-              expectedPeriodEnd: oldEnd,
-              changes: { ...period, past_due_minor: Number(current.past_due_minor) + invoice.total },
-            });
-            return { outcome: "suspended" as const, ...suspended };
-          }
-          const renewed = await applyTransitionIn(trx, sub.tenant_id, current, {
-            transition: "renew",
+      const result = await db.kysely.transaction().execute(async (trx) => {
+        const current = await selectSubscriptionIn(trx, sub.tenant_id, sub.id);
+        if (!current || Number(current.current_period_end) !== oldEnd) return null;
+        if (invoice && chargeId) {
+          await updateInvoiceFromStatus(trx, sub.tenant_id, invoice.id, "open", {
+            status: "paid",
+            amount_paid_minor: invoice.total,
+            payment_reference: chargeId,
+            paid_at: at,
+            updated_at: at,
+          });
+        }
+        if (ending) {
+          const ended = await applyTransitionIn(trx, sub.tenant_id, current, {
+            transition: "end_at_period_end",
             actor: SYSTEM_ACTOR,
-            reason: invoice ? `Renewed (invoice ${invoice.id})` : "Renewed",
+            reason: "Cancelled at period end",
             now: at,
             expectedPeriodEnd: oldEnd,
-            changes: period,
+            changes: {
+              current_period_start: null,
+              current_period_end: null,
+              past_due_minor: Number(current.past_due_minor) + (failure && invoice ? invoice.total : 0),
+            },
           });
-          return { outcome: "renewed" as const, ...renewed };
+          return { outcome: "ended" as const, ...ended };
+        }
+        const period = { current_period_start: oldEnd, current_period_end: newEnd };
+        if (failure && invoice) {
+          const suspended = await applyTransitionIn(trx, sub.tenant_id, current, {
+            transition: "suspend",
+            actor: SYSTEM_ACTOR,
+            reason: `Renewal charge failed: ${failure}`,
+            now: at,
+            expectedPeriodEnd: oldEnd,
+            changes: { ...period, past_due_minor: Number(current.past_due_minor) + invoice.total },
+          });
+          return { outcome: "suspended" as const, ...suspended };
+        }
+        const renewed = await applyTransitionIn(trx, sub.tenant_id, current, {
+          transition: "renew",
+          actor: SYSTEM_ACTOR,
+          reason: invoice ? `Renewed (invoice ${invoice.id})` : "Renewed",
+          now: at,
+          expectedPeriodEnd: oldEnd,
+          changes: period,
         });
+        return { outcome: "renewed" as const, ...renewed };
+      });
       deps.crashAt?.("recorded", sub.id);
       if (!result) {
-        const current = await selectSubscriptionIn(subscriptionKysely(db), sub.tenant_id, sub.id);
+        const current = await selectSubscriptionIn(db.kysely, sub.tenant_id, sub.id);
         return current?.status === "suspended" ? "suspended" : current?.status === "unsubscribed" ? "ended" : "renewed";
       }
       announceSubscriptionChange(result);
@@ -213,107 +210,105 @@ async function ensureInvoice(
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const plan = await getPlan(db, tenantId, sub.plan_id);
   if (!plan) throw new AppError("NOT_FOUND", "The subscription's plan is gone.");
-  return subscriptionKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      const existing = await selectInvoiceOfPeriod(trx, tenantId, sub.id, period.start);
-      if (existing) return { id: existing.id, total: Number(existing.total_minor), currency: existing.currency };
-      const currency = sub.currency ?? plan.currency;
-      const lines: InvoiceLineInput[] = [];
-      const price = Number(sub.price_minor);
-      if (!ending && price > 0) {
-        lines.push(
-          subscriptionLine({ planName: plan.name, priceMinor: price, period, planId: plan.id, subscriptionId: sub.id }),
-        );
-      }
-      // Overage: every completed quota period of the gateway's counters not billed yet.
-      const billed = new Set(
-        (await selectOverageBillingsOf(trx, tenantId, sub.id)).map((b) => `${b.scope}|${Number(b.period_start)}`),
+  return db.kysely.transaction().execute(async (trx) => {
+    const existing = await selectInvoiceOfPeriod(trx, tenantId, sub.id, period.start);
+    if (existing) return { id: existing.id, total: Number(existing.total_minor), currency: existing.currency };
+    const currency = sub.currency ?? plan.currency;
+    const lines: InvoiceLineInput[] = [];
+    const price = Number(sub.price_minor);
+    if (!ending && price > 0) {
+      lines.push(
+        subscriptionLine({ planName: plan.name, priceMinor: price, period, planId: plan.id, subscriptionId: sub.id }),
       );
-      const marks: Array<{ scope: string; period_start: number; quantity: number; line: boolean }> = [];
-      for (const c of await selectBillingCountersOf(trx, tenantId, sub.id)) {
-        const start = Number(c.period_start);
-        if (billed.has(`${c.scope}|${start}`)) continue;
-        const object = c.scope === "plan" ? null : plan.objects.find((o) => o.id === c.scope);
-        const limits = object
-          ? {
-              label: `${plan.name} · ${object.name}`,
-              quota: object.quota,
-              hardLimit: object.hardLimit,
-              micros: object.overagePriceMicros,
-              period: object.quotaPeriod,
-            }
-          : {
-              label: plan.name,
-              quota: plan.quota,
-              hardLimit: plan.hardLimit,
-              micros: plan.overagePriceMicros,
-              period: plan.quotaPeriod,
-            };
-        const end = nextPeriodStart(limits.period, start);
-        // Only complete quota periods (the count can still grow before then), unless this is the last invoice.
-        if (end > at && !ending) continue;
-        const line = overageLine({
-          label: limits.label,
-          countedCalls: Number(c.count),
-          quota: limits.quota,
-          hardLimit: limits.hardLimit,
-          priceMicros: limits.micros,
-          currency,
-          period: { start, end },
-          planId: plan.id,
-          subscriptionId: sub.id,
-        });
-        if (line) lines.push(line);
-        marks.push({ scope: c.scope, period_start: start, quantity: line?.quantity ?? 0, line: line !== null });
-      }
-      const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
-      const credit = Math.min(await sumCreditOf(trx, tenantId, sub.id), subtotal);
-      if (credit > 0) lines.push({ ...creditLine(credit), subscriptionId: sub.id });
+    }
+    // Overage: every completed quota period of the gateway's counters not billed yet.
+    const billed = new Set(
+      (await selectOverageBillingsOf(trx, tenantId, sub.id)).map((b) => `${b.scope}|${Number(b.period_start)}`),
+    );
+    const marks: Array<{ scope: string; period_start: number; quantity: number; line: boolean }> = [];
+    for (const c of await selectBillingCountersOf(trx, tenantId, sub.id)) {
+      const start = Number(c.period_start);
+      if (billed.has(`${c.scope}|${start}`)) continue;
+      const object = c.scope === "plan" ? null : plan.objects.find((o) => o.id === c.scope);
+      const limits = object
+        ? {
+            label: `${plan.name} · ${object.name}`,
+            quota: object.quota,
+            hardLimit: object.hardLimit,
+            micros: object.overagePriceMicros,
+            period: object.quotaPeriod,
+          }
+        : {
+            label: plan.name,
+            quota: plan.quota,
+            hardLimit: plan.hardLimit,
+            micros: plan.overagePriceMicros,
+            period: plan.quotaPeriod,
+          };
+      const end = nextPeriodStart(limits.period, start);
+      // Only complete quota periods (the count can still grow before then), unless this is the last invoice.
+      if (end > at && !ending) continue;
+      const line = overageLine({
+        label: limits.label,
+        countedCalls: Number(c.count),
+        quota: limits.quota,
+        hardLimit: limits.hardLimit,
+        priceMicros: limits.micros,
+        currency,
+        period: { start, end },
+        planId: plan.id,
+        subscriptionId: sub.id,
+      });
+      if (line) lines.push(line);
+      marks.push({ scope: c.scope, period_start: start, quantity: line?.quantity ?? 0, line: line !== null });
+    }
+    const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
+    const credit = Math.min(await sumCreditOf(trx, tenantId, sub.id), subtotal);
+    if (credit > 0) lines.push({ ...creditLine(credit), subscriptionId: sub.id });
 
-      let invoiceId: string | null = null;
-      if (lines.length > 0) {
-        const sendInvoice = sub.collection_method === "send_invoice";
-        invoiceId = await insertInvoiceIn(
-          asBillingTransaction(trx),
-          tenantId,
-          {
-            currency,
-            status: "open",
-            customerUserId: sub.owner_user_id,
-            organizationId: sub.organization_id,
-            subscriptionId: sub.id,
-            collectionMethod: sendInvoice ? "send_invoice" : "charge_card",
-            periodStart: period.start,
-            periodEnd: ending ? period.start : period.end,
-            dueAt: sendInvoice ? at + INVOICE_DUE_DAYS * DAY_MS : at,
-            lines,
-          },
-          at,
-        );
-      }
-      await insertOverageBillings(
+    let invoiceId: string | null = null;
+    if (lines.length > 0) {
+      const sendInvoice = sub.collection_method === "send_invoice";
+      invoiceId = await insertInvoiceIn(
         trx,
         tenantId,
-        marks.map((m) => ({
-          subscription_id: sub.id,
-          scope: m.scope,
-          period_start: m.period_start,
-          invoice_id: m.line ? invoiceId : null,
-          quantity: m.quantity,
-          created_at: at,
-        })),
+        {
+          currency,
+          status: "open",
+          customerUserId: sub.owner_user_id,
+          organizationId: sub.organization_id,
+          subscriptionId: sub.id,
+          collectionMethod: sendInvoice ? "send_invoice" : "charge_card",
+          periodStart: period.start,
+          periodEnd: ending ? period.start : period.end,
+          dueAt: sendInvoice ? at + INVOICE_DUE_DAYS * DAY_MS : at,
+          lines,
+        },
+        at,
       );
-      if (!invoiceId) return null;
-      const total = Math.max(0, subtotal - credit);
-      // A fully credited invoice is settled at once.
-      if (total === 0) {
-        await updateInvoiceFromStatus(asBillingTransaction(trx), tenantId, invoiceId, "open", {
-          status: "paid",
-          paid_at: at,
-          updated_at: at,
-        });
-      }
-      return { id: invoiceId, total, currency };
-    });
+    }
+    await insertOverageBillings(
+      trx,
+      tenantId,
+      marks.map((m) => ({
+        subscription_id: sub.id,
+        scope: m.scope,
+        period_start: m.period_start,
+        invoice_id: m.line ? invoiceId : null,
+        quantity: m.quantity,
+        created_at: at,
+      })),
+    );
+    if (!invoiceId) return null;
+    const total = Math.max(0, subtotal - credit);
+    // A fully credited invoice is settled at once.
+    if (total === 0) {
+      await updateInvoiceFromStatus(trx, tenantId, invoiceId, "open", {
+        status: "paid",
+        paid_at: at,
+        updated_at: at,
+      });
+    }
+    return { id: invoiceId, total, currency };
+  });
 }

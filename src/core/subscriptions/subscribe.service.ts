@@ -8,7 +8,8 @@
  * the whole request runs at most once (billing/idempotency.ts): repeats replay the first answer, 409 while in flight.
  */
 import { newId } from "../../common/ids";
-import type { Db } from "../../db/connection";
+import type { Db, DbTransaction } from "../../db/connection";
+import type { AppRow, SubscriptionRow } from "../../db/tables/gateway.tables";
 import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../billing/idempotency";
 import { subscriptionLine } from "../billing/invoice-lines";
 import { insertInvoiceIn } from "../billing/invoices.service";
@@ -16,12 +17,10 @@ import { resolveCurrency } from "../billing/money";
 import { AppError } from "../errors/app-error";
 import { SUBSCRIBED_TO_PLAN_EVENT, subscribedToPlanPayload } from "../events/events.types";
 import type { CardDetails } from "../payments/payment-processor";
-import type { AppRow, SubscriptionRow } from "../plans/gateway.tables";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
 import { withSubscriptionPaymentLock } from "./payment-lock";
 import { changePlanSteps } from "./subscription-billing.service";
-import { asBillingTransaction, type SubscriptionTransaction, subscriptionKysely } from "./subscription-billing.tables";
 import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
 import {
   addVerifiedCard,
@@ -39,7 +38,6 @@ import {
   selectOrganizationSubscription,
   selectSubscriptionOfAppIn,
 } from "./subscriptions.queries";
-
 /** Days an invoice-billed (send_invoice) subscription invoice is due in. */
 export const INVOICE_DUE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,7 +80,7 @@ async function subscribeSteps(
 ): Promise<Subscription> {
   const now = deps.now ?? Date.now;
   const { app, plan } = await loadSubscribable(db, tenantId, viewerId, input.planId, input.appId);
-  const h = subscriptionKysely(db);
+  const h = db.kysely;
   const existing = await selectSubscriptionOfAppIn(h, tenantId, app.id, plan.apiId);
   if (existing && (existing.status === "access_rejected" || existing.status === "suspended")) {
     nextStatus(existing.status, "subscribe"); // throws the state's refusal
@@ -169,67 +167,65 @@ async function record(
   // A plan that needs approval starts its period, and its first invoice, when the provider approves.
   const billedNow = money.payment !== null && !plan.approvalRequired;
   const periodEnd = addBillingPeriod(at);
-  const result = await subscriptionKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      let row = await selectSubscriptionOfAppIn(trx, tenantId, app.id, plan.apiId);
-      if (row && row.plan_id === plan.id && (row.status === "subscribed" || row.status === "pending_approval")) {
-        return { row, covered: [] as SubscriptionRow[], fresh: false };
-      }
-      if (!row) {
-        row = placeholderRow(tenantId, app, { apiId: plan.apiId, planId: plan.id }, at);
-        await insertSubscriptionIn(trx, row);
-      }
-      const transition = plan.approvalRequired ? "request_access" : "subscribe";
-      const applied = await applyTransitionIn(trx, tenantId, row, {
-        transition,
-        actor: viewerId,
-        reason: money.payment ? `Subscribed to ${plan.name} (${money.payment.kind})` : `Subscribed to ${plan.name}`,
-        now: at,
-        changes: {
-          plan_id: plan.id,
-          covered_by_subscription_id: null,
-          price_minor: plan.monthlyPriceCents,
-          currency: money.currency,
-          current_period_start: billedNow ? at : null,
-          current_period_end: billedNow ? periodEnd : null,
-          cancel_at_period_end: 0,
-          past_due_minor: 0,
-          payment_method_token: money.payment?.kind === "card" ? money.payment.token : null,
-          collection_method: money.payment ? (money.payment.kind === "card" ? "charge_card" : "send_invoice") : null,
-        },
-      });
-      if (money.payment && billedNow) {
-        await insertInvoiceIn(
-          asBillingTransaction(trx),
-          tenantId,
-          {
-            currency: money.currency,
-            status: money.payment.kind === "card" ? "paid" : "open",
-            customerUserId: viewerId,
-            organizationId: app.organization_id,
-            subscriptionId: row.id,
-            collectionMethod: money.payment.kind === "card" ? "charge_card" : "send_invoice",
-            periodStart: at,
-            periodEnd,
-            dueAt: money.payment.kind === "invoice" ? at + INVOICE_DUE_DAYS * DAY_MS : null,
-            paymentReference: money.payment.kind === "card" ? money.payment.chargeId : null,
-            lines: [
-              subscriptionLine({
-                planName: plan.name,
-                priceMinor: plan.monthlyPriceCents,
-                period: { start: at, end: periodEnd },
-                planId: plan.id,
-                subscriptionId: row.id,
-              }),
-            ],
-          },
-          at,
-        );
-      }
-      if (applied.row.status === "subscribed") await recordSubscribedEvent(trx, tenantId, viewerId, applied.row, at);
-      return { ...applied, fresh: true };
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    let row = await selectSubscriptionOfAppIn(trx, tenantId, app.id, plan.apiId);
+    if (row && row.plan_id === plan.id && (row.status === "subscribed" || row.status === "pending_approval")) {
+      return { row, covered: [] as SubscriptionRow[], fresh: false };
+    }
+    if (!row) {
+      row = placeholderRow(tenantId, app, { apiId: plan.apiId, planId: plan.id }, at);
+      await insertSubscriptionIn(trx, row);
+    }
+    const transition = plan.approvalRequired ? "request_access" : "subscribe";
+    const applied = await applyTransitionIn(trx, tenantId, row, {
+      transition,
+      actor: viewerId,
+      reason: money.payment ? `Subscribed to ${plan.name} (${money.payment.kind})` : `Subscribed to ${plan.name}`,
+      now: at,
+      changes: {
+        plan_id: plan.id,
+        covered_by_subscription_id: null,
+        price_minor: plan.monthlyPriceCents,
+        currency: money.currency,
+        current_period_start: billedNow ? at : null,
+        current_period_end: billedNow ? periodEnd : null,
+        cancel_at_period_end: 0,
+        past_due_minor: 0,
+        payment_method_token: money.payment?.kind === "card" ? money.payment.token : null,
+        collection_method: money.payment ? (money.payment.kind === "card" ? "charge_card" : "send_invoice") : null,
+      },
     });
+    if (money.payment && billedNow) {
+      await insertInvoiceIn(
+        trx,
+        tenantId,
+        {
+          currency: money.currency,
+          status: money.payment.kind === "card" ? "paid" : "open",
+          customerUserId: viewerId,
+          organizationId: app.organization_id,
+          subscriptionId: row.id,
+          collectionMethod: money.payment.kind === "card" ? "charge_card" : "send_invoice",
+          periodStart: at,
+          periodEnd,
+          dueAt: money.payment.kind === "invoice" ? at + INVOICE_DUE_DAYS * DAY_MS : null,
+          paymentReference: money.payment.kind === "card" ? money.payment.chargeId : null,
+          lines: [
+            subscriptionLine({
+              planName: plan.name,
+              priceMinor: plan.monthlyPriceCents,
+              period: { start: at, end: periodEnd },
+              planId: plan.id,
+              subscriptionId: row.id,
+            }),
+          ],
+        },
+        at,
+      );
+    }
+    if (applied.row.status === "subscribed") await recordSubscribedEvent(trx, tenantId, viewerId, applied.row, at);
+    return { ...applied, fresh: true };
+  });
   deps.crashAt?.("recorded");
   if (result.fresh) announceSubscriptionChange(result);
   return toSubscription(result.row);
@@ -262,7 +258,7 @@ function placeholderRow(tenantId: string, app: AppRow, target: { apiId: string; 
 
 /** Spec section 7: SubscribedToPlan in Portico's events table, inside the caller's transaction. */
 export async function recordSubscribedEvent(
-  trx: SubscriptionTransaction,
+  trx: DbTransaction,
   tenantId: string,
   userId: string | null,
   row: SubscriptionRow,
@@ -298,45 +294,43 @@ export async function addTeam(
   app: AppRow,
   at: number,
 ): Promise<Subscription> {
-  const result = await subscriptionKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      const orgSub = await trx
-        .selectFrom("subscriptions")
-        .selectAll()
-        .where("tenant_id", "=", tenantId)
-        .where("id", "=", orgSubscriptionId)
-        .executeTakeFirstOrThrow();
-      let row = await selectSubscriptionOfAppIn(trx, tenantId, app.id, orgSub.api_id);
-      if (row?.covered_by_subscription_id === orgSub.id && row.status === orgSub.status) {
-        return { row, covered: [] as SubscriptionRow[] };
-      }
-      if (!row) {
-        row = placeholderRow(tenantId, app, { apiId: orgSub.api_id, planId: orgSub.plan_id }, at);
-        await insertSubscriptionIn(trx, row);
-      }
-      const applied = await applyTransitionIn(trx, tenantId, row, {
-        transition: "add_team",
-        actor: viewerId,
-        reason: `Added to organization subscription ${orgSub.id} at no extra cost`,
-        now: at,
-        changes: {
-          status: orgSub.status,
-          plan_id: orgSub.plan_id,
-          covered_by_subscription_id: orgSub.id,
-          current_period_start: orgSub.current_period_start,
-          current_period_end: orgSub.current_period_end,
-          price_minor: orgSub.price_minor,
-          currency: orgSub.currency,
-          cancel_at_period_end: orgSub.cancel_at_period_end,
-          past_due_minor: orgSub.past_due_minor,
-          collection_method: orgSub.collection_method,
-          payment_method_token: null,
-        },
-      });
-      if (applied.row.status === "subscribed") await recordSubscribedEvent(trx, tenantId, viewerId, applied.row, at);
-      return applied;
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    const orgSub = await trx
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", orgSubscriptionId)
+      .executeTakeFirstOrThrow();
+    let row = await selectSubscriptionOfAppIn(trx, tenantId, app.id, orgSub.api_id);
+    if (row?.covered_by_subscription_id === orgSub.id && row.status === orgSub.status) {
+      return { row, covered: [] as SubscriptionRow[] };
+    }
+    if (!row) {
+      row = placeholderRow(tenantId, app, { apiId: orgSub.api_id, planId: orgSub.plan_id }, at);
+      await insertSubscriptionIn(trx, row);
+    }
+    const applied = await applyTransitionIn(trx, tenantId, row, {
+      transition: "add_team",
+      actor: viewerId,
+      reason: `Added to organization subscription ${orgSub.id} at no extra cost`,
+      now: at,
+      changes: {
+        status: orgSub.status,
+        plan_id: orgSub.plan_id,
+        covered_by_subscription_id: orgSub.id,
+        current_period_start: orgSub.current_period_start,
+        current_period_end: orgSub.current_period_end,
+        price_minor: orgSub.price_minor,
+        currency: orgSub.currency,
+        cancel_at_period_end: orgSub.cancel_at_period_end,
+        past_due_minor: orgSub.past_due_minor,
+        collection_method: orgSub.collection_method,
+        payment_method_token: null,
+      },
     });
+    if (applied.row.status === "subscribed") await recordSubscribedEvent(trx, tenantId, viewerId, applied.row, at);
+    return applied;
+  });
   announceSubscriptionChange(result);
   return toSubscription(result.row);
 }

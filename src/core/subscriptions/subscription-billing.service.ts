@@ -4,6 +4,7 @@
  * any of it. Organization subscriptions change for every team they cover (decision 042).
  */
 import type { Db } from "../../db/connection";
+import type { SubscriptionRow } from "../../db/tables/gateway.tables";
 import { requireManageableApp } from "../apps/apps.policy";
 import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../billing/idempotency";
 import { prorationLines, subscriptionLine } from "../billing/invoice-lines";
@@ -14,11 +15,9 @@ import { resolveCurrency } from "../billing/money";
 import { AppError } from "../errors/app-error";
 import { verificationHoldAmount } from "../payments/payment-holds.service";
 import type { CardDetails } from "../payments/payment-processor";
-import type { SubscriptionRow } from "../plans/gateway.tables";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
 import { withSubscriptionPaymentLock } from "./payment-lock";
-import { asBillingTransaction, subscriptionKysely } from "./subscription-billing.tables";
 import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
 import {
   addVerifiedCard,
@@ -37,7 +36,7 @@ import {
 
 /** The subscription a change applies to: a team's covered row changes its organization's subscription. */
 async function billingRowOf(db: Db, tenantId: string, viewerId: string, subscriptionId: string) {
-  const h = subscriptionKysely(db);
+  const h = db.kysely;
   const sub = await selectSubscriptionIn(h, tenantId, subscriptionId);
   if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
   await requireManageableApp(db, tenantId, viewerId, sub.app_id);
@@ -78,7 +77,7 @@ export async function changeSubscriptionPlan(
       const { plan } = await loadSubscribable(db, tenantId, viewerId, input.planId, billing.app_id);
       if (plan.apiId !== billing.api_id) throw new AppError("BAD_REQUEST", "The plan belongs to another API");
       await changePlanSteps(db, tenantId, viewerId, billing, plan, input.card ?? null, ctx, deps);
-      const after = await selectSubscriptionIn(subscriptionKysely(db), tenantId, sub.id);
+      const after = await selectSubscriptionIn(db.kysely, tenantId, sub.id);
       return toSubscription(after ?? sub);
     },
     { now: deps.now },
@@ -107,7 +106,7 @@ export async function changePlanSteps(
   // read again under the lock, so a change another request just made is seen before anything is charged.
   const target = { appId: billing.app_id, apiId: billing.api_id };
   return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
-    const fresh = await selectSubscriptionIn(subscriptionKysely(db), tenantId, billing.id);
+    const fresh = await selectSubscriptionIn(db.kysely, tenantId, billing.id);
     if (!fresh) throw new AppError("NOT_FOUND", "Subscription not found");
     if (fresh.plan_id === plan.id) return toSubscription(fresh);
     return changePlanLocked(db, tenantId, viewerId, fresh, plan, card, ctx, deps);
@@ -175,56 +174,53 @@ async function changePlanLocked(
     );
   }
 
-  const result = await subscriptionKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      const current = await selectSubscriptionIn(trx, tenantId, billing.id);
-      if (!current) throw new AppError("NOT_FOUND", "Subscription not found");
-      if (current.plan_id === plan.id) return { row: current, covered: [] as SubscriptionRow[], fresh: false };
-      const applied = await applyTransitionIn(trx, tenantId, current, {
-        transition: plan.approvalRequired ? "change_plan_pending" : "change_plan",
-        actor: viewerId,
-        reason: `Plan changed to ${plan.name}`,
-        now: at,
-        changes: {
-          plan_id: plan.id,
-          price_minor: newPrice,
-          currency,
-          payment_method_token: token,
-          collection_method:
-            newPrice > 0 ? (invoiceBilling ? "send_invoice" : "charge_card") : current.collection_method,
-          ...(period ? { current_period_start: period.start, current_period_end: period.end } : {}),
-        },
-      });
-      if (lines.length > 0) {
-        await insertInvoiceIn(
-          asBillingTransaction(trx),
-          tenantId,
-          {
-            currency,
-            status: net > 0 && invoiceBilling ? "open" : "paid",
-            customerUserId: viewerId,
-            organizationId: current.organization_id,
-            subscriptionId: current.id,
-            collectionMethod: invoiceBilling ? "send_invoice" : "charge_card",
-            periodStart: period?.start ?? null,
-            periodEnd: period?.end ?? null,
-            dueAt: net > 0 && invoiceBilling ? at + 30 * 24 * 60 * 60 * 1000 : null,
-            paymentReference: chargeId,
-            lines,
-          },
-          at,
-        );
-      }
-      return { ...applied, fresh: true };
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    const current = await selectSubscriptionIn(trx, tenantId, billing.id);
+    if (!current) throw new AppError("NOT_FOUND", "Subscription not found");
+    if (current.plan_id === plan.id) return { row: current, covered: [] as SubscriptionRow[], fresh: false };
+    const applied = await applyTransitionIn(trx, tenantId, current, {
+      transition: plan.approvalRequired ? "change_plan_pending" : "change_plan",
+      actor: viewerId,
+      reason: `Plan changed to ${plan.name}`,
+      now: at,
+      changes: {
+        plan_id: plan.id,
+        price_minor: newPrice,
+        currency,
+        payment_method_token: token,
+        collection_method: newPrice > 0 ? (invoiceBilling ? "send_invoice" : "charge_card") : current.collection_method,
+        ...(period ? { current_period_start: period.start, current_period_end: period.end } : {}),
+      },
     });
+    if (lines.length > 0) {
+      await insertInvoiceIn(
+        trx,
+        tenantId,
+        {
+          currency,
+          status: net > 0 && invoiceBilling ? "open" : "paid",
+          customerUserId: viewerId,
+          organizationId: current.organization_id,
+          subscriptionId: current.id,
+          collectionMethod: invoiceBilling ? "send_invoice" : "charge_card",
+          periodStart: period?.start ?? null,
+          periodEnd: period?.end ?? null,
+          dueAt: net > 0 && invoiceBilling ? at + 30 * 24 * 60 * 60 * 1000 : null,
+          paymentReference: chargeId,
+          lines,
+        },
+        at,
+      );
+    }
+    return { ...applied, fresh: true };
+  });
   deps.crashAt?.("recorded");
   if (result.fresh) announceSubscriptionChange(result);
   return toSubscription(result.row);
 }
 
 async function loadPlanName(db: Db, tenantId: string, planId: string): Promise<string | null> {
-  const row = await subscriptionKysely(db)
+  const row = await db.kysely
     .selectFrom("plans")
     .select("name")
     .where("tenant_id", "=", tenantId)
@@ -292,7 +288,7 @@ export async function payPastDue(
     fingerprint,
     (ctx) =>
       payPastDueSteps(db, tenantId, viewerId, billing, input.card, ctx, deps).then(async (row) => {
-        const after = sub.id === row.id ? row : await selectSubscriptionIn(subscriptionKysely(db), tenantId, sub.id);
+        const after = sub.id === row.id ? row : await selectSubscriptionIn(db.kysely, tenantId, sub.id);
         return toSubscription(after ?? row);
       }),
     { now: deps.now },
@@ -313,7 +309,7 @@ async function payPastDueSteps(
   const target = { appId: billing.app_id, apiId: billing.api_id };
   return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
     // Read again under the lock: another request may have paid the balance a moment ago.
-    const fresh = await selectSubscriptionIn(subscriptionKysely(db), tenantId, billing.id);
+    const fresh = await selectSubscriptionIn(db.kysely, tenantId, billing.id);
     if (!fresh) throw new AppError("NOT_FOUND", "Subscription not found");
     return payPastDueLocked(db, tenantId, viewerId, fresh, card, ctx, deps);
   });
@@ -344,29 +340,27 @@ async function payPastDueLocked(
     deps,
   );
   const at = now();
-  const result = await subscriptionKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      const current = await selectSubscriptionIn(trx, tenantId, billing.id);
-      if (!current) throw new AppError("NOT_FOUND", "Subscription not found");
-      if (current.status !== "suspended") return { row: current, covered: [] as SubscriptionRow[] };
-      for (const invoice of await selectOpenInvoicesOfSubscription(trx, tenantId, current.id)) {
-        await updateInvoiceFromStatus(asBillingTransaction(trx), tenantId, invoice.id, "open", {
-          status: "paid",
-          amount_paid_minor: invoice.total_minor,
-          payment_reference: chargeId,
-          paid_at: at,
-          updated_at: at,
-        });
-      }
-      return applyTransitionIn(trx, tenantId, current, {
-        transition: "reactivate",
-        actor: viewerId,
-        reason: "Past-due balance paid",
-        now: at,
-        changes: { past_due_minor: 0, payment_method_token: token },
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    const current = await selectSubscriptionIn(trx, tenantId, billing.id);
+    if (!current) throw new AppError("NOT_FOUND", "Subscription not found");
+    if (current.status !== "suspended") return { row: current, covered: [] as SubscriptionRow[] };
+    for (const invoice of await selectOpenInvoicesOfSubscription(trx, tenantId, current.id)) {
+      await updateInvoiceFromStatus(trx, tenantId, invoice.id, "open", {
+        status: "paid",
+        amount_paid_minor: invoice.total_minor,
+        payment_reference: chargeId,
+        paid_at: at,
+        updated_at: at,
       });
+    }
+    return applyTransitionIn(trx, tenantId, current, {
+      transition: "reactivate",
+      actor: viewerId,
+      reason: "Past-due balance paid",
+      now: at,
+      changes: { past_due_minor: 0, payment_method_token: token },
     });
+  });
   deps.crashAt?.("recorded");
   announceSubscriptionChange(result);
   return result.row;
@@ -400,7 +394,7 @@ export async function subscriptionQuote(
   const tenant = await getTenant(db, tenantId);
   const invoiceBilling = tenant?.config.switches.invoiceBilling ?? false;
   const currency = resolveCurrency(plan.currency, tenant?.config.defaultCurrency);
-  const h = subscriptionKysely(db);
+  const h = db.kysely;
   const orgSub = app.organization_id
     ? await selectOrganizationSubscription(h, tenantId, app.organization_id, plan.apiId)
     : undefined;

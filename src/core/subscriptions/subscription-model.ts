@@ -3,9 +3,9 @@
  * plan). Kept apart from the services so the free, paid and organization paths import it without cycles.
  */
 import type { Db } from "../../db/connection";
+import type { AppRow, SubscriptionRow, SubscriptionStatus } from "../../db/tables/gateway.tables";
 import { requireManageableApp } from "../apps/apps.policy";
 import { AppError } from "../errors/app-error";
-import type { AppRow, SubscriptionRow, SubscriptionStatus } from "../plans/gateway.tables";
 import { getPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { selectApiForSubscription } from "./subscriptions.queries";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SubscriptionStatus } from "../plans/gateway.tables";
+import type { SubscriptionStatus } from "../../db/tables/gateway.tables";
 import { addBillingPeriod } from "./subscription-model";
 import { canTransition, nextStatus, SUBSCRIPTION_RULES, type SubscriptionTransition } from "./subscription-state";
 

@@ -4,8 +4,8 @@
  * writes the new state with a conditional update (from the expected state) and records who, when and why.
  */
 
+import type { SubscriptionStatus } from "../../db/tables/gateway.tables";
 import { AppError } from "../errors/app-error";
-import type { SubscriptionStatus } from "../plans/gateway.tables";
 
 export type SubscriptionTransition =
   /** Free or paid plan, no approval needed (confirmation). */

@@ -6,21 +6,18 @@
  */
 import type { Updateable } from "kysely";
 import { newId } from "../../common/ids";
-import type { Db } from "../../db/connection";
+import type { Db, DbExecutor } from "../../db/connection";
+import type { SubscriptionRow, SubscriptionsTable } from "../../db/tables/gateway.tables";
 import { AppError } from "../errors/app-error";
-import type { SubscriptionRow, SubscriptionsTable } from "../plans/gateway.tables";
 import { announceGatewayChange } from "../plans/gateway-changes";
-import { subscriptionKysely } from "./subscription-billing.tables";
 import { nextStatus, SUBSCRIPTION_RULES, type SubscriptionTransition } from "./subscription-state";
 import {
   insertSubscriptionEvent,
-  type SubscriptionHandle,
   selectCoveredSubscriptions,
   selectSubscriptionIn,
   updateCoveredSubscriptions,
   updateSubscriptionFrom,
 } from "./subscriptions.queries";
-
 /** The user who acted, or the worker. */
 export const SYSTEM_ACTOR = "system";
 
@@ -54,7 +51,7 @@ export interface TransitionResult {
 
 /** Inside the caller's transaction. CONFLICT when the row changed meanwhile (the caller may retry). */
 export async function applyTransitionIn(
-  h: SubscriptionHandle,
+  h: DbExecutor,
   tenantId: string,
   row: SubscriptionRow,
   input: TransitionInput,
@@ -116,9 +113,7 @@ export async function applyTransition(
   row: SubscriptionRow,
   input: TransitionInput,
 ): Promise<TransitionResult> {
-  const result = await subscriptionKysely(db)
-    .transaction()
-    .execute((trx) => applyTransitionIn(trx, tenantId, row, input));
+  const result = await db.kysely.transaction().execute((trx) => applyTransitionIn(trx, tenantId, row, input));
   announceSubscriptionChange(result);
   return result;
 }

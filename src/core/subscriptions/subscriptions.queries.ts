@@ -1,15 +1,9 @@
 import type { Insertable, Updateable } from "kysely";
-import type { Db } from "../../db/connection";
-import { gatewayKysely, type SubscriptionStatus, type SubscriptionsTable } from "../plans/gateway.tables";
-import {
-  type SubscriptionEventRow,
-  type SubscriptionKysely,
-  type SubscriptionTransaction,
-  subscriptionKysely,
-} from "./subscription-billing.tables";
-
+import type { Db, DbExecutor, DbTransaction } from "../../db/connection";
+import type { SubscriptionStatus, SubscriptionsTable } from "../../db/tables/gateway.tables";
+import type { SubscriptionEventRow } from "../../db/tables/subscription-billing.tables";
 export async function selectSubscription(db: Db, tenantId: string, appId: string, apiId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("subscriptions")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -19,7 +13,7 @@ export async function selectSubscription(db: Db, tenantId: string, appId: string
 }
 
 export async function selectSubscriptionById(db: Db, tenantId: string, subscriptionId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("subscriptions")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -28,7 +22,7 @@ export async function selectSubscriptionById(db: Db, tenantId: string, subscript
 }
 
 export async function selectSubscriptionsOfApp(db: Db, tenantId: string, appId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("subscriptions")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -38,7 +32,7 @@ export async function selectSubscriptionsOfApp(db: Db, tenantId: string, appId: 
 }
 
 export async function selectSubscriptionsOfApi(db: Db, tenantId: string, apiId: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("subscriptions")
     .selectAll()
     .where("tenant_id", "=", tenantId)
@@ -48,7 +42,7 @@ export async function selectSubscriptionsOfApi(db: Db, tenantId: string, apiId: 
 }
 
 export async function insertSubscription(db: Db, row: Insertable<SubscriptionsTable>): Promise<void> {
-  await gatewayKysely(db).insertInto("subscriptions").values(row).execute();
+  await db.kysely.insertInto("subscriptions").values(row).execute();
 }
 
 export async function updateSubscriptionRow(
@@ -57,7 +51,7 @@ export async function updateSubscriptionRow(
   subscriptionId: string,
   changes: Updateable<SubscriptionsTable>,
 ): Promise<void> {
-  await gatewayKysely(db)
+  await db.kysely
     .updateTable("subscriptions")
     .set(changes)
     .where("tenant_id", "=", tenantId)
@@ -76,13 +70,11 @@ export async function selectApiForSubscription(db: Db, tenantId: string, apiId: 
 
 /* ---- Billing and state machine (migration 041). Handles are a Db's kysely or a transaction of it. ---- */
 
-export type SubscriptionHandle = SubscriptionKysely | SubscriptionTransaction;
-
-export function subscriptionHandle(db: Db): SubscriptionKysely {
-  return subscriptionKysely(db);
+export function subscriptionHandle(db: Db): DbExecutor {
+  return db.kysely;
 }
 
-export function selectSubscriptionIn(h: SubscriptionHandle, tenantId: string, subscriptionId: string) {
+export function selectSubscriptionIn(h: DbExecutor, tenantId: string, subscriptionId: string) {
   return h
     .selectFrom("subscriptions")
     .selectAll()
@@ -91,7 +83,7 @@ export function selectSubscriptionIn(h: SubscriptionHandle, tenantId: string, su
     .executeTakeFirst();
 }
 
-export function selectSubscriptionOfAppIn(h: SubscriptionHandle, tenantId: string, appId: string, apiId: string) {
+export function selectSubscriptionOfAppIn(h: DbExecutor, tenantId: string, appId: string, apiId: string) {
   return h
     .selectFrom("subscriptions")
     .selectAll()
@@ -102,7 +94,7 @@ export function selectSubscriptionOfAppIn(h: SubscriptionHandle, tenantId: strin
 }
 
 /** Rows an organization subscription covers (apps of its teams). */
-export function selectCoveredSubscriptions(h: SubscriptionHandle, tenantId: string, subscriptionId: string) {
+export function selectCoveredSubscriptions(h: DbExecutor, tenantId: string, subscriptionId: string) {
   return h
     .selectFrom("subscriptions")
     .selectAll()
@@ -112,12 +104,7 @@ export function selectCoveredSubscriptions(h: SubscriptionHandle, tenantId: stri
 }
 
 /** The organization's own (covering) subscription to an API that is still alive, if any. */
-export function selectOrganizationSubscription(
-  h: SubscriptionHandle,
-  tenantId: string,
-  organizationId: string,
-  apiId: string,
-) {
+export function selectOrganizationSubscription(h: DbExecutor, tenantId: string, organizationId: string, apiId: string) {
   return h
     .selectFrom("subscriptions")
     .selectAll()
@@ -130,7 +117,7 @@ export function selectOrganizationSubscription(
     .executeTakeFirst();
 }
 
-export async function insertSubscriptionIn(h: SubscriptionHandle, row: Insertable<SubscriptionsTable>) {
+export async function insertSubscriptionIn(h: DbExecutor, row: Insertable<SubscriptionsTable>) {
   await h.insertInto("subscriptions").values(row).execute();
 }
 
@@ -139,7 +126,7 @@ export async function insertSubscriptionIn(h: SubscriptionHandle, row: Insertabl
  * Two concurrent transitions of one subscription cannot both apply.
  */
 export async function updateSubscriptionFrom(
-  h: SubscriptionHandle,
+  h: DbExecutor,
   tenantId: string,
   subscriptionId: string,
   expected: { status: SubscriptionStatus; periodEnd?: number | null },
@@ -163,7 +150,7 @@ export async function updateSubscriptionFrom(
 
 /** Mirrors the covering subscription's plan and status onto the rows it covers. */
 export async function updateCoveredSubscriptions(
-  h: SubscriptionHandle,
+  h: DbExecutor,
   tenantId: string,
   subscriptionId: string,
   changes: Updateable<SubscriptionsTable>,
@@ -177,7 +164,7 @@ export async function updateCoveredSubscriptions(
 }
 
 export async function insertSubscriptionEvent(
-  h: SubscriptionHandle,
+  h: DbExecutor,
   tenantId: string,
   row: Omit<SubscriptionEventRow, "tenant_id">,
 ): Promise<void> {
@@ -187,7 +174,7 @@ export async function insertSubscriptionEvent(
     .execute();
 }
 
-export function selectSubscriptionEvents(h: SubscriptionHandle, tenantId: string, subscriptionId: string) {
+export function selectSubscriptionEvents(h: DbExecutor, tenantId: string, subscriptionId: string) {
   return h
     .selectFrom("subscription_events")
     .selectAll()
@@ -199,7 +186,7 @@ export function selectSubscriptionEvents(h: SubscriptionHandle, tenantId: string
 }
 
 /** Worker sweep across tenants: billing subscriptions whose period has ended, oldest first. */
-export function selectSubscriptionsDueForRenewal(h: SubscriptionHandle, now: number, limit: number) {
+export function selectSubscriptionsDueForRenewal(h: DbExecutor, now: number, limit: number) {
   return h
     .selectFrom("subscriptions")
     .selectAll()
@@ -214,7 +201,7 @@ export function selectSubscriptionsDueForRenewal(h: SubscriptionHandle, now: num
 
 /** Analytics event row in Portico's events table, written inside the subscribe transaction. */
 export async function insertAnalyticsEvent(
-  h: SubscriptionHandle,
+  h: DbExecutor,
   row: { id: string; tenant_id: string; type: string; user_id: string | null; payload: string; created_at: number },
 ): Promise<void> {
   await h
@@ -224,7 +211,7 @@ export async function insertAnalyticsEvent(
 }
 
 /** Billing counters of one subscription (every scope and quota period). */
-export function selectBillingCountersOf(h: SubscriptionHandle, tenantId: string, subscriptionId: string) {
+export function selectBillingCountersOf(h: DbExecutor, tenantId: string, subscriptionId: string) {
   return h
     .selectFrom("billing_counters")
     .select(["scope", "period_start", "count"])
@@ -233,7 +220,7 @@ export function selectBillingCountersOf(h: SubscriptionHandle, tenantId: string,
     .execute();
 }
 
-export function selectOverageBillingsOf(h: SubscriptionHandle, tenantId: string, subscriptionId: string) {
+export function selectOverageBillingsOf(h: DbExecutor, tenantId: string, subscriptionId: string) {
   return h
     .selectFrom("overage_billings")
     .select(["scope", "period_start"])
@@ -244,7 +231,7 @@ export function selectOverageBillingsOf(h: SubscriptionHandle, tenantId: string,
 
 /** Marks quota periods as invoiced; the primary key refuses a second billing of the same period. */
 export async function insertOverageBillings(
-  h: SubscriptionHandle,
+  h: DbExecutor,
   tenantId: string,
   rows: ReadonlyArray<{
     subscription_id: string;
@@ -262,7 +249,7 @@ export async function insertOverageBillings(
     .execute();
 }
 
-export function selectOpenInvoicesOfSubscription(h: SubscriptionHandle, tenantId: string, subscriptionId: string) {
+export function selectOpenInvoicesOfSubscription(h: DbExecutor, tenantId: string, subscriptionId: string) {
   return h
     .selectFrom("invoices")
     .selectAll()
@@ -274,7 +261,7 @@ export function selectOpenInvoicesOfSubscription(h: SubscriptionHandle, tenantId
 }
 
 /** The renewal invoice of a subscription's period (found again when a renewal is rerun). */
-export function selectInvoiceOfPeriod(h: SubscriptionHandle, tenantId: string, subscriptionId: string, start: number) {
+export function selectInvoiceOfPeriod(h: DbExecutor, tenantId: string, subscriptionId: string, start: number) {
   return h
     .selectFrom("invoices")
     .selectAll()
@@ -290,7 +277,7 @@ export function selectInvoiceOfPeriod(h: SubscriptionHandle, tenantId: string, s
  * Credit still available to a subscription: what its invoices carried over (net credits of plan changes) minus what
  * credit lines have applied since.
  */
-export async function sumCreditOf(h: SubscriptionHandle, tenantId: string, subscriptionId: string): Promise<number> {
+export async function sumCreditOf(h: DbExecutor, tenantId: string, subscriptionId: string): Promise<number> {
   const carried = await h
     .selectFrom("invoices")
     .select((eb) => eb.fn.sum<number | string | null>("carried_credit_minor").as("total"))

@@ -1,12 +1,11 @@
 import type { Db } from "../../db/connection";
+import type { SubscriptionStatus } from "../../db/tables/gateway.tables";
 import { requireManageableApp } from "../apps/apps.policy";
 import { AppError } from "../errors/app-error";
-import type { SubscriptionStatus } from "../plans/gateway.tables";
 import { assertCanManageApi } from "../plans/plans.policy";
 import { getPlan } from "../plans/plans.service";
 import { type ApprovalPayment, approveIn, chargeFirstPeriodOnApproval } from "./approval-billing";
 import { recordSubscribedEvent, subscribeWithPayment } from "./subscribe.service";
-import { subscriptionKysely } from "./subscription-billing.tables";
 import { type Subscription, toSubscription } from "./subscription-model";
 import type { PaymentDeps } from "./subscription-payments";
 import { nextStatus, type SubscriptionTransition } from "./subscription-state";
@@ -50,17 +49,15 @@ export async function unsubscribe(db: Db, tenantId: string, viewerId: string, su
   const sub = await selectSubscriptionById(db, tenantId, subscriptionId);
   if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
   await requireManageableApp(db, tenantId, viewerId, sub.app_id);
-  const result = await subscriptionKysely(db)
-    .transaction()
-    .execute((trx) =>
-      applyTransitionIn(trx, tenantId, sub, {
-        transition: "unsubscribe",
-        actor: viewerId,
-        reason: "Unsubscribed by the consumer",
-        now: Date.now(),
-        changes: { covered_by_subscription_id: null, cancel_at_period_end: 0 },
-      }),
-    );
+  const result = await db.kysely.transaction().execute((trx) =>
+    applyTransitionIn(trx, tenantId, sub, {
+      transition: "unsubscribe",
+      actor: viewerId,
+      reason: "Unsubscribed by the consumer",
+      now: Date.now(),
+      changes: { covered_by_subscription_id: null, cancel_at_period_end: 0 },
+    }),
+  );
   announceSubscriptionChange(result);
   return toSubscription(result.row);
 }
@@ -97,27 +94,25 @@ export async function decideSubscription(
     payment = await chargeFirstPeriodOnApproval(db, sub, deps);
     planName = (await getPlan(db, tenantId, sub.plan_id))?.name ?? "Plan";
   }
-  const result = await subscriptionKysely(db)
-    .transaction()
-    .execute(async (trx) => {
-      const current = (await selectSubscriptionIn(trx, tenantId, sub.id)) ?? sub;
-      if (decision === "approve") {
-        // A concurrent approval got there first: its charge is the one replayed above, nothing more is recorded.
-        if (payment.kind !== "none" && Number(current.updated_at) !== Number(sub.updated_at)) {
-          throw new AppError("CONFLICT", "The subscription changed meanwhile; reload it and try again.");
-        }
-        const approved = await approveIn(trx, tenantId, current, { actor: viewerId, payment, planName, at: now });
-        // Subscribed to the plan, even when a declined first charge suspends it at once (then paying reactivates it).
-        await recordSubscribedEvent(trx, tenantId, sub.owner_user_id, approved.row, now);
-        return approved;
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    const current = (await selectSubscriptionIn(trx, tenantId, sub.id)) ?? sub;
+    if (decision === "approve") {
+      // A concurrent approval got there first: its charge is the one replayed above, nothing more is recorded.
+      if (payment.kind !== "none" && Number(current.updated_at) !== Number(sub.updated_at)) {
+        throw new AppError("CONFLICT", "The subscription changed meanwhile; reload it and try again.");
       }
-      return applyTransitionIn(trx, tenantId, current, {
-        transition: DECISIONS[decision],
-        actor: viewerId,
-        reason: `Provider decision: ${decision}`,
-        now,
-      });
+      const approved = await approveIn(trx, tenantId, current, { actor: viewerId, payment, planName, at: now });
+      // Subscribed to the plan, even when a declined first charge suspends it at once (then paying reactivates it).
+      await recordSubscribedEvent(trx, tenantId, sub.owner_user_id, approved.row, now);
+      return approved;
+    }
+    return applyTransitionIn(trx, tenantId, current, {
+      transition: DECISIONS[decision],
+      actor: viewerId,
+      reason: `Provider decision: ${decision}`,
+      now,
     });
+  });
   announceSubscriptionChange(result);
   return toSubscription(result.row);
 }

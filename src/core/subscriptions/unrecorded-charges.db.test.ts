@@ -3,12 +3,10 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
-import { sandboxKysely } from "../../infra/payments/sandbox.tables";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { PAYMENT_ERROR_MESSAGE } from "../payments/payment-messages";
 import type { CardDetails } from "../payments/payment-processor";
-import { paymentsKysely } from "../payments/payments.tables";
 import { refundUnrecordedCharges } from "../payments/reconciliation";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
@@ -41,11 +39,7 @@ describeEachDialect("reconciliation: unrecorded captured charges", ({ db }) => {
   const deps = (crashAt?: (step: PaymentStep) => void) => ({ processor, now, ip: "10.3.3.3", crashAt });
   const sandboxCharges = async () =>
     (
-      await sandboxKysely(db())
-        .selectFrom("sandbox_authorizations")
-        .selectAll()
-        .where("tenant_id", "=", tenantId)
-        .execute()
+      await db().kysely.selectFrom("sandbox_authorizations").selectAll().where("tenant_id", "=", tenantId).execute()
     ).filter((a) => a.status === "captured");
 
   beforeAll(async () => {
@@ -85,8 +79,8 @@ describeEachDialect("reconciliation: unrecorded captured charges", ({ db }) => {
     expect([...(a?.refunded ?? []), ...(b?.refunded ?? [])]).toHaveLength(1);
     const charges = await sandboxCharges();
     expect(charges.map((c) => Number(c.refunded_minor)).sort((x, y) => x - y)).toEqual([0, 2200]);
-    const ledger = await paymentsKysely(db())
-      .selectFrom("payment_authorizations")
+    const ledger = await db()
+      .kysely.selectFrom("payment_authorizations")
       .select("status")
       .where("tenant_id", "=", tenantId)
       .where("purpose", "=", "payment")

@@ -2,8 +2,8 @@ import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import type { ApiEndpointsTable, ApisTable, ApiVersionsTable } from "../../db/schema";
+import type { PlanObjectsTable, PlansTable } from "../../db/tables/gateway.tables";
 import { recomputeApiPricing } from "../plans/api-pricing";
-import { gatewayKysely, type PlanObjectsTable, type PlansTable } from "../plans/gateway.tables";
 import { normalizeSpec } from "../specs/normalize-spec";
 import { ECHO_SPEC, GEO_SPEC } from "./demo-specs";
 
@@ -247,7 +247,7 @@ export async function ensureDemoApis(db: Db, tenantId: string): Promise<string[]
     });
     await db.kysely.transaction().execute(async (kysely) => {
       const tx: Db = { kysely, dialect: db.dialect, close: async () => {} };
-      const trx = gatewayKysely(tx);
+      const trx = tx.kysely;
       await trx.insertInto("apis").values(api).execute();
       await trx.insertInto("api_versions").values(version).execute();
       if (endpoints.length > 0) await trx.insertInto("api_endpoints").values(endpoints).execute();

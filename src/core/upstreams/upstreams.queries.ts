@@ -1,9 +1,9 @@
 import type { Db } from "../../db/connection";
-import { type GatewayMode, gatewayKysely } from "../plans/gateway.tables";
+import type { GatewayMode } from "../../db/tables/gateway.tables";
 
 /** The gateway's view of an API, found by its public address /{owner}/{slug}. */
 export async function selectGatewayApi(db: Db, tenantId: string, ownerUsername: string, slug: string) {
-  return gatewayKysely(db)
+  return db.kysely
     .selectFrom("apis")
     .innerJoin("users", "users.id", "apis.owner_id")
     .leftJoin("api_gateway_settings", "api_gateway_settings.api_id", "apis.id")
@@ -43,7 +43,7 @@ export async function selectNormalizedDoc(db: Db, tenantId: string, versionId: s
 
 export async function upsertGatewayMode(db: Db, tenantId: string, apiId: string, mode: GatewayMode): Promise<void> {
   const now = Date.now();
-  await gatewayKysely(db)
+  await db.kysely
     .insertInto("api_gateway_settings")
     .values({ api_id: apiId, tenant_id: tenantId, mode, updated_at: now })
     .onConflict((oc) => oc.column("api_id").doUpdateSet({ mode, updated_at: now }))
@@ -51,7 +51,7 @@ export async function upsertGatewayMode(db: Db, tenantId: string, apiId: string,
 }
 
 export async function selectGatewayMode(db: Db, tenantId: string, apiId: string): Promise<GatewayMode> {
-  const row = await gatewayKysely(db)
+  const row = await db.kysely
     .selectFrom("api_gateway_settings")
     .select("mode")
     .where("tenant_id", "=", tenantId)

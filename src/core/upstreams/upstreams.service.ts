@@ -1,6 +1,6 @@
 import type { Db } from "../../db/connection";
+import type { GatewayMode } from "../../db/tables/gateway.tables";
 import { AppError } from "../errors/app-error";
-import type { GatewayMode } from "../plans/gateway.tables";
 import { announceGatewayChange } from "../plans/gateway-changes";
 import { assertCanManageApi } from "../plans/plans.policy";
 import { validateUpstreamUrl } from "./ssrf-guard";

@@ -3,7 +3,6 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import type { CardDetails, ProcessorCallOptions } from "../../core/payments/payment-processor";
-import { sandboxKysely } from "./sandbox.tables";
 import { SANDBOX_AUTHORIZATION_TTL_MS, SandboxPaymentProcessor } from "./sandbox-processor";
 import { SANDBOX_TEST_CARDS } from "./sandbox-test-cards";
 
@@ -44,7 +43,7 @@ describeEachDialect("sandbox payment processor", ({ db }) => {
       value: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, holderName: "Ada Lovelace" },
     });
     for (const c of SANDBOX_TEST_CARDS) await tokenFor(c.number);
-    const k = sandboxKysely(db());
+    const k = db().kysely;
     const dump = JSON.stringify([
       await k.selectFrom("sandbox_payment_methods").selectAll().execute(),
       await k.selectFrom("sandbox_idempotency").selectAll().execute(),
@@ -197,8 +196,8 @@ describeEachDialect("sandbox payment processor", ({ db }) => {
     const ids = new Set(results.map((r) => (r.status === "success" ? r.value.chargeId : "failed")));
     expect([...ids]).toHaveLength(1);
     expect(ids.has("failed")).toBe(false);
-    const rows = await sandboxKysely(db())
-      .selectFrom("sandbox_authorizations")
+    const rows = await db()
+      .kysely.selectFrom("sandbox_authorizations")
       .select("id")
       .where("tenant_id", "=", tenantId)
       .where("payment_method_token", "=", token)

@@ -28,10 +28,9 @@ import type {
   VoidRequest,
   VoidResult,
 } from "../../core/payments/payment-processor";
-import type { Db } from "../../db/connection";
-import { type SandboxAuthorizationRow, type SandboxTransaction, sandboxKysely } from "./sandbox.tables";
+import type { Db, DbTransaction } from "../../db/connection";
+import type { SandboxAuthorizationRow } from "../../db/tables/sandbox.tables";
 import { findSandboxTestCard } from "./sandbox-test-cards";
-
 /** Like card networks, an uncaptured authorization lapses after 7 days. */
 export const SANDBOX_AUTHORIZATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -201,7 +200,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
   }
 
   private async authorizeIn(
-    trx: SandboxTransaction,
+    trx: DbTransaction,
     tenantId: string,
     request: AuthorizeRequest,
   ): Promise<ProcessorResult<Authorization>> {
@@ -265,7 +264,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
   }
 
   private async captureIn(
-    trx: SandboxTransaction,
+    trx: DbTransaction,
     tenantId: string,
     request: CaptureRequest,
   ): Promise<ProcessorResult<Capture>> {
@@ -299,7 +298,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
    * new payment method. An earlier entry of the same card that only ever got the "retry" answer (no authorization
    * went through) is consumed (marked 2) and this entry, the "try again", starts with the retry already signalled.
    */
-  private async retryPending(trx: SandboxTransaction, tenantId: string, card: CardDetails): Promise<number> {
+  private async retryPending(trx: DbTransaction, tenantId: string, card: CardDetails): Promise<number> {
     const pending = await trx
       .selectFrom("sandbox_payment_methods as m")
       .select("m.token")
@@ -327,7 +326,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
   }
 
   private loadAuthorization(
-    trx: SandboxTransaction,
+    trx: DbTransaction,
     tenantId: string,
     authorizationId: string,
   ): Promise<SandboxAuthorizationRow | undefined> {
@@ -343,7 +342,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     operation: string,
     options: ProcessorCallOptions,
     request: unknown,
-    work: (trx: SandboxTransaction) => Promise<ProcessorResult<T>>,
+    work: (trx: DbTransaction) => Promise<ProcessorResult<T>>,
   ): Promise<ProcessorResult<T>> {
     if (!this.available) {
       return { status: "error", code: "unavailable", message: "The sandbox processor is switched off." };
@@ -352,47 +351,45 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
       return error("invalid_request", "An idempotency key is 1 to 255 visible ASCII characters.");
     }
     const fingerprint = fingerprintRequest({ operation, request });
-    return sandboxKysely(this.db)
-      .transaction()
-      .execute(async (trx) => {
-        const claimed = await trx
-          .insertInto("sandbox_idempotency")
-          .values({
-            tenant_id: options.tenantId,
-            idem_key: options.idempotencyKey,
-            operation,
-            fingerprint,
-            response_json: "",
-            created_at: this.now(),
-          })
-          .onConflict((oc) => oc.columns(["tenant_id", "idem_key"]).doNothing())
-          .returning("idem_key")
-          .executeTakeFirst();
-        if (!claimed) {
-          const first = await trx
-            .selectFrom("sandbox_idempotency")
-            .select(["fingerprint", "response_json"])
-            .where("tenant_id", "=", options.tenantId)
-            .where("idem_key", "=", options.idempotencyKey)
-            .executeTakeFirstOrThrow();
-          if (first.fingerprint !== fingerprint) {
-            return {
-              status: "error",
-              code: "idempotency_conflict",
-              message: "This idempotency key was already used with a different request.",
-            };
-          }
-          return JSON.parse(first.response_json) as ProcessorResult<T>;
-        }
-        const result = await work(trx);
-        await trx
-          .updateTable("sandbox_idempotency")
-          .set({ response_json: JSON.stringify(result) })
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto("sandbox_idempotency")
+        .values({
+          tenant_id: options.tenantId,
+          idem_key: options.idempotencyKey,
+          operation,
+          fingerprint,
+          response_json: "",
+          created_at: this.now(),
+        })
+        .onConflict((oc) => oc.columns(["tenant_id", "idem_key"]).doNothing())
+        .returning("idem_key")
+        .executeTakeFirst();
+      if (!claimed) {
+        const first = await trx
+          .selectFrom("sandbox_idempotency")
+          .select(["fingerprint", "response_json"])
           .where("tenant_id", "=", options.tenantId)
           .where("idem_key", "=", options.idempotencyKey)
-          .execute();
-        return result;
-      });
+          .executeTakeFirstOrThrow();
+        if (first.fingerprint !== fingerprint) {
+          return {
+            status: "error",
+            code: "idempotency_conflict",
+            message: "This idempotency key was already used with a different request.",
+          };
+        }
+        return JSON.parse(first.response_json) as ProcessorResult<T>;
+      }
+      const result = await work(trx);
+      await trx
+        .updateTable("sandbox_idempotency")
+        .set({ response_json: JSON.stringify(result) })
+        .where("tenant_id", "=", options.tenantId)
+        .where("idem_key", "=", options.idempotencyKey)
+        .execute();
+      return result;
+    });
   }
 }
 

@@ -3,7 +3,7 @@
  * use what they know; any expiry in the future, any CVC of the right length (4 digits for Amex), any holder name.
  * Every other number, even a Luhn-valid one, is refused: the sandbox never touches a real card.
  */
-import type { SandboxCardBehaviour } from "./sandbox.tables";
+import type { SandboxCardBehaviour } from "../../db/tables/sandbox.tables";
 
 export interface SandboxTestCard {
   number: string;

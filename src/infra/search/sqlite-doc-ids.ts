@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { searchKysely } from "../../core/search/search.tables";
 import type { NewSearchDocument } from "../../core/search/search-index.queries";
 import type { Db } from "../../db/connection";
 
@@ -38,7 +37,7 @@ export function facetKey(categoryId: string | null, pricingType: string, authTyp
 
 /** The tenant's facet codes, numbering new combinations (code 0 once all 65,535 are used). */
 async function facetCodes(db: Db, tenantId: string, docs: readonly NewSearchDocument[]): Promise<Map<string, number>> {
-  const k = searchKysely(db);
+  const k = db.kysely;
   const rows = await k
     .selectFrom("search_facet_codes")
     .select(["code", "facet_key"])

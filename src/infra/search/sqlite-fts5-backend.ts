@@ -1,6 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
 import { facetConditions, selectTypoCandidates } from "../../core/search/search.queries";
-import { searchKysely } from "../../core/search/search.tables";
 import type { FacetFilters, SearchBackend, SearchTarget } from "../../core/search/search-backend";
 import type { TokenPlan } from "../../core/search/search-plan";
 import { MATCH_SCORE } from "../../core/search/search-ranking";
@@ -123,7 +122,7 @@ export const sqliteFts5Backend: SearchBackend = {
     const defs =
       coded.length === 0
         ? []
-        : await searchKysely(db)
+        : await db.kysely
             .selectFrom("search_facet_codes")
             .select(["code", "category_id", "pricing_type", "auth_type"])
             .where("tenant_id", "=", tenantId)

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import type { GatewayMode } from "../../core/plans/gateway.tables";
+import type { GatewayMode } from "../../db/tables/gateway.tables";
 import { useTranslation } from "../i18n/use-translation";
 import type { PlansManageResult } from "../routes/api/plans-manage-types";
 import { ActionErrorText, buttonClass, CsrfInput } from "./app-form-bits";

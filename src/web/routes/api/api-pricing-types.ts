@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from "../../../core/plans/gateway.tables";
+import type { SubscriptionStatus } from "../../../db/tables/gateway.tables";
 
 /* What the Pricing tab ships to the browser and what its action answers. */
 

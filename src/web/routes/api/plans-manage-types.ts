@@ -1,4 +1,4 @@
-import type { GatewayMode, SubscriptionStatus } from "../../../core/plans/gateway.tables";
+import type { GatewayMode, SubscriptionStatus } from "../../../db/tables/gateway.tables";
 import type { PlanView } from "../../components/plan-view";
 
 /* What the plan manager ships to the browser and what its action answers. */

@@ -6,7 +6,6 @@ import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
 import { selectAppById } from "../../../core/apps/apps.queries";
 import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
 import { AppError, isAppError } from "../../../core/errors/app-error";
-import type { GatewayMode } from "../../../core/plans/gateway.tables";
 import { selectEndpointTemplates } from "../../../core/plans/plans.queries";
 import { createPlan, getPlan, listPlansForApi, updatePlan } from "../../../core/plans/plans.service";
 import {
@@ -15,6 +14,7 @@ import {
   type ProviderDecision,
 } from "../../../core/subscriptions/subscriptions.service";
 import { GATEWAY_MODES, getApiGatewayMode, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
+import type { GatewayMode } from "../../../db/tables/gateway.tables";
 import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
 import { apiPath } from "../../components/api-card";
 import { GatewayModeForm } from "../../components/gateway-mode-form";

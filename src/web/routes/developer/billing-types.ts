@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from "../../../core/billing/invoices.types";
-import type { SubscriptionStatus } from "../../../core/plans/gateway.tables";
+import type { SubscriptionStatus } from "../../../db/tables/gateway.tables";
 
 /* What the Billing page (/developer/billing) ships to the browser. Amounts are integer minor units plus currency. */
 

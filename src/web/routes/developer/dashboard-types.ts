@@ -1,5 +1,5 @@
 import type { AppKeyStatus } from "../../../core/apps/apps.types";
-import type { SubscriptionStatus } from "../../../core/plans/gateway.tables";
+import type { SubscriptionStatus } from "../../../db/tables/gateway.tables";
 
 /* What the My Apps page ships to the browser (and what its actions answer); shared by the route and components. */
 

@@ -1,10 +1,7 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database } from "../../db/schema";
-import type { BillingTables, BillingTransaction } from "../billing/billing.tables";
-import type { EventsTable } from "../events/events.tables";
-import type { GatewayTables, SubscriptionStatus } from "../plans/gateway.tables";
-
+import type { Selectable } from "kysely";
+import type { BillingTables } from "./billing.tables";
+import type { EventsTable } from "./events.tables";
+import type { GatewayTables, SubscriptionStatus } from "./gateway.tables";
 /* Tables of migration 041-subscription-billing (the subscription columns are typed in plans/gateway.tables.ts). */
 
 export interface SubscriptionEventsTable {
@@ -51,20 +48,4 @@ export type SubscriptionBillingTables = GatewayTables &
     events: EventsTable;
   };
 
-export type SubscriptionKysely = Kysely<Database & SubscriptionBillingTables>;
-export type SubscriptionTransaction = Transaction<Database & SubscriptionBillingTables>;
-
-export function subscriptionKysely(db: Db): SubscriptionKysely {
-  return db.kysely.withTables<SubscriptionBillingTables>();
-}
-
 export type SubscriptionEventRow = Selectable<SubscriptionEventsTable>;
-
-/**
- * The same transaction seen by the billing domain's queries. Kysely's types are invariant in the table map, so a
- * transaction over a superset of BillingTables does not type-check as a BillingTransaction although it is one at
- * runtime (same connection, every billing table present).
- */
-export function asBillingTransaction(trx: SubscriptionTransaction): BillingTransaction {
-  return trx as unknown as BillingTransaction;
-}

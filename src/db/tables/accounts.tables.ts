@@ -1,6 +1,5 @@
-import type { Generated, Kysely, Transaction } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database, Flag } from "../../db/schema";
+import type { Generated } from "kysely";
+import type { Flag } from "../schema";
 
 /*
  * Kysely types of the tables added by migration 020-accounts. They are kept here (and joined onto the shared Database
@@ -175,20 +174,3 @@ export type AccountsTables = {
   api_invitations: ApiInvitationsTable;
   server_secrets: ServerSecretsTable;
 };
-
-export type AccountsDatabase = Database & AccountsTables;
-export type AccountsKysely = Kysely<AccountsDatabase>;
-export type AccountsTransaction = Transaction<AccountsDatabase>;
-
-/** A database handle or an open transaction: query functions accept either so services can compose them. */
-export type DbOrTrx = Db | AccountsKysely;
-
-/** The shared Kysely handle (or the transaction itself), typed with the issue-4 tables too. */
-export function adb(db: DbOrTrx): AccountsKysely {
-  return "kysely" in db && "dialect" in db ? db.kysely.withTables<AccountsTables>() : db;
-}
-
-/** Runs `work` in one transaction over the issue-4 tables. */
-export function inTransaction<T>(db: Db, work: (trx: AccountsTransaction) => Promise<T>): Promise<T> {
-  return adb(db).transaction().execute(work);
-}

@@ -1,7 +1,3 @@
-import type { Kysely } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database } from "../../db/schema";
-
 /** Table of migration 003-notifications, typed here (only this domain reads or writes it). */
 export type NotificationsTable = {
   id: string;
@@ -18,8 +14,4 @@ export type NotificationsTable = {
   created_at: number;
 };
 
-export type NotificationsKysely = Kysely<Database & { notifications: NotificationsTable }>;
-
-export function notificationsKysely(db: Db): NotificationsKysely {
-  return db.kysely.withTables<{ notifications: NotificationsTable }>();
-}
+export type NotificationsTables = { notifications: NotificationsTable };

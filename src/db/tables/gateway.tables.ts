@@ -1,6 +1,5 @@
-import type { Kysely, Selectable } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database, Flag } from "../../db/schema";
+import type { Selectable } from "kysely";
+import type { Flag } from "../schema";
 
 /*
  * Tables of migration 030-gateway (plans, apps and keys, subscriptions, billing counters, metering). They are typed
@@ -169,12 +168,6 @@ export type GatewayTables = {
   billing_counters: BillingCountersTable;
   usage_rollups: UsageRollupsTable;
 };
-
-export type GatewayKysely = Kysely<Database & GatewayTables>;
-
-export function gatewayKysely(db: Db): GatewayKysely {
-  return db.kysely.withTables<GatewayTables>();
-}
 
 export type PlanRow = Selectable<PlansTable>;
 export type PlanObjectRow = Selectable<PlanObjectsTable>;

@@ -1,6 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database } from "../../db/schema";
+import type { Selectable } from "kysely";
 
 /* Tables of migration 040-billing owned by the payments domain (processor-independent). */
 
@@ -59,11 +57,5 @@ export type PaymentsTables = {
   payment_authorizations: PaymentAuthorizationsTable;
   payment_attempts: PaymentAttemptsTable;
 };
-
-export type PaymentsKysely = Kysely<Database & PaymentsTables>;
-
-export function paymentsKysely(db: Db): PaymentsKysely {
-  return db.kysely.withTables<PaymentsTables>();
-}
 
 export type LedgerAuthorizationRow = Selectable<PaymentAuthorizationsTable>;

@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database, Flag } from "../../db/schema";
+import type { Flag } from "../schema";
 
 /** The ids a call is attributed to, made once per distinct tuple (migration 031); absent ids are ''. */
 export interface UsageSeriesTable {
@@ -39,7 +37,3 @@ export type UsageTables = {
   usage_records: UsageRecordsTable;
   usage_journal_marks: UsageJournalMarksTable;
 };
-
-export function usageKysely(db: Db): Kysely<Database & UsageTables> {
-  return db.kysely.withTables<UsageTables>();
-}

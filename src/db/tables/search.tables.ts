@@ -1,6 +1,5 @@
-import type { Generated, Kysely } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database, PricingType, Visibility } from "../../db/schema";
+import type { Generated } from "kysely";
+import type { PricingType, Visibility } from "../schema";
 
 /*
  * Tables of migration 010-search. They are search-private (no other domain reads them), so they are typed here and
@@ -81,9 +80,3 @@ export type SearchTables = {
   search_dirty: SearchDirtyTable;
   search_facet_codes: SearchFacetCodesTable;
 };
-
-export type SearchKysely = Kysely<Database & SearchTables>;
-
-export function searchKysely(db: Db): SearchKysely {
-  return db.kysely.withTables<SearchTables>();
-}

@@ -1,6 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database } from "../../db/schema";
+import type { Selectable } from "kysely";
 
 /* The sandbox processor's tables (migration 040-billing): what a real processor would keep on its own side. */
 
@@ -69,13 +67,6 @@ export type SandboxTables = {
   sandbox_refunds: SandboxRefundsTable;
   sandbox_idempotency: SandboxIdempotencyTable;
 };
-
-export type SandboxKysely = Kysely<Database & SandboxTables>;
-export type SandboxTransaction = Transaction<Database & SandboxTables>;
-
-export function sandboxKysely(db: Db): SandboxKysely {
-  return db.kysely.withTables<SandboxTables>();
-}
 
 export type SandboxPaymentMethodRow = Selectable<SandboxPaymentMethodsTable>;
 export type SandboxAuthorizationRow = Selectable<SandboxAuthorizationsTable>;

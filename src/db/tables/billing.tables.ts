@@ -1,6 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database } from "../../db/schema";
+import type { Selectable } from "kysely";
 
 /*
  * Tables of migration 040-billing owned by this domain, typed here and added to the shared Database type with
@@ -92,13 +90,6 @@ export type BillingTables = {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
 };
-
-export type BillingKysely = Kysely<Database & BillingTables>;
-export type BillingTransaction = Transaction<Database & BillingTables>;
-
-export function billingKysely(db: Db): BillingKysely {
-  return db.kysely.withTables<BillingTables>();
-}
 
 export type IdempotencyKeyRow = Selectable<BillingIdempotencyKeysTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Db } from "../../db/connection";
-import type { Database } from "../../db/schema";
-
+import type { SpotlightsTable } from "../schema";
 /** Columns migration 050-content added to 001's spotlights table. */
 export type SpotlightFileColumns = {
   file_name: string | null;
@@ -58,17 +55,9 @@ export type DiscussionCommentsTable = {
   updated_at: number;
 };
 
-type ContentTables = {
-  spotlights: Database["spotlights"] & SpotlightFileColumns;
+export type ContentTables = {
+  spotlights: SpotlightsTable & SpotlightFileColumns;
   tutorials: TutorialsTable;
   discussions: DiscussionsTable;
   discussion_comments: DiscussionCommentsTable;
 };
-
-export type ContentDatabase = Database & ContentTables;
-export type ContentKysely = Kysely<ContentDatabase> | Transaction<ContentDatabase>;
-
-/** Tables of migration 050-content, typed here (only this domain reads or writes them). */
-export function contentKysely(db: Db): Kysely<ContentDatabase> {
-  return db.kysely.withTables<ContentTables>();
-}
