@@ -198,4 +198,36 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     expect(listed).toMatchObject({ status: "subscribed", planId: pro.id, planRequest: { status: "pending" } });
     expect(await gatewayView(appId)).toEqual({ status: "subscribed", planId: pro.id });
   });
+
+  it("a request still waiting for its first approval switches to another gated plan without a charge", async () => {
+    clock = T0;
+    const plus = await createPlan(db(), tenantId, providerId, apiId, {
+      name: "Enterprise Plus",
+      monthlyPriceCents: 9000,
+      approvalRequired: true,
+    });
+    const appId = (await createApp(db(), tenantId, consumerId, { name: "Still waiting" })).id;
+    const asked = await subscribeWithPayment(
+      db(),
+      tenantId,
+      consumerId,
+      { planId: enterprise.id, appId, card: GOOD, idempotencyKey: "k-new-ent" },
+      deps(),
+    );
+    expect(asked.status).toBe("pending_approval");
+    const before = await captures();
+    const switched = await changeSubscriptionPlan(
+      db(),
+      tenantId,
+      consumerId,
+      { subscriptionId: asked.id, planId: plus.id, idempotencyKey: "k-new-plus" },
+      deps(),
+    );
+    expect(switched).toMatchObject({ status: "pending_approval", planId: plus.id, currentPeriodEnd: null });
+    expect(await captures()).toEqual(before);
+    expect(await listInvoices(db(), tenantId, { subscriptionId: asked.id })).toEqual([]);
+    const approved = await decideSubscription(db(), tenantId, providerId, asked.id, "approve", deps());
+    expect(approved).toMatchObject({ status: "subscribed", planId: plus.id });
+    expect(await captures()).toEqual([...before, 9000]);
+  });
 });

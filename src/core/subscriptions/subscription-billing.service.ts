@@ -133,10 +133,18 @@ async function changePlanLocked(
   }
   const now = deps.now ?? Date.now;
   const at = now();
-  const bill = await planChangeBill(db, tenantId, billing, plan, at);
+  let bill = await planChangeBill(db, tenantId, billing, plan, at);
+  let token = billing.payment_method_token;
+  // A request still waiting for its first approval that switches to another plan needing approval stays a request:
+  // nothing is charged now, approval bills the first period of the plan asked last (decision 045).
+  if (plan.approvalRequired && billing.status === "pending_approval" && billing.current_period_end === null) {
+    bill = { ...bill, lines: [], period: null, netMinor: 0 };
+    if (card && plan.monthlyPriceCents > 0 && !bill.invoiceBilling) {
+      token = await addVerifiedCard(db, tenantId, viewerId, card, bill.currency, ctx, deps);
+    }
+  }
   const net = bill.netMinor;
 
-  let token = billing.payment_method_token;
   let chargeId: string | null = null;
   if (net > 0 && !bill.invoiceBilling) {
     if (card) token = await addVerifiedCard(db, tenantId, viewerId, card, bill.currency, ctx, deps);
