@@ -200,6 +200,15 @@ test("Changing to a plan that needs approval: nothing charged, the old plan kept
   card = await billingCard();
   await expect(card.getByTestId("billing-plan")).toHaveText("Enterprise");
   await expect(card.getByTestId("billing-plan-request")).toHaveCount(0);
+
+  // Back down to Pro mid-period: nothing is due and no card is checked, so no "hold of $0.00" is listed.
+  const down = await openModal("Pro");
+  await down.getByTestId("modal-app").selectOption({ label: `${appName} (Subscribed)` });
+  await down.getByTestId("subscribe-continue").click();
+  await expect(down).toHaveAttribute("data-step", "pay");
+  await expect(down.getByTestId("quote-total")).toHaveText("$0.00");
+  await expect(down.getByTestId("terms-billed")).toBeVisible();
+  await expect(down.getByTestId("terms-hold")).toHaveCount(0);
   await dev.context().close();
 });
 
