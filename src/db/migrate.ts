@@ -15,6 +15,7 @@ import * as m033 from "./migrations/033-usage-journal-marks";
 import * as m040 from "./migrations/040-billing";
 import * as m041 from "./migrations/041-subscription-billing";
 import * as m042 from "./migrations/042-subscription-payment-locks";
+import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
 
 // Migrations are listed here, not discovered on disk, so they work the same under tsx, Vitest and bundlers.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "040-billing": m040,
   "041-subscription-billing": m041,
   "042-subscription-payment-locks": m042,
+  "043-plan-change-requests": m043,
   "050-content": m050,
 };
 

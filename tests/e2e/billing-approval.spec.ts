@@ -92,6 +92,126 @@ test("Paid plan with approval: nothing due today, the provider approves in the s
   await dev.context().close();
 });
 
+/** In the provider's page: an API with "Pro" ($10.00, no approval) and "Enterprise" ($49.97, needs approval). */
+async function changePlanSetup(name: string): Promise<{ apiId: string; path: string }> {
+  const csrf = ((await (await fetch("/gateway/csrf")).json()) as { data: { csrfToken: string } }).data.csrfToken;
+  const post = async (query: string, variables: Record<string, unknown>) =>
+    (await (
+      await fetch("/gateway/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", "csrf-token": csrf },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json()) as { data?: Record<string, { id: string; slug?: string; ownerUsername?: string }> };
+  const api = (
+    await post("mutation($n: String!) { createApi(input: { name: $n }) { id slug ownerUsername } }", { n: name })
+  ).data?.createApi;
+  for (const input of [
+    { name: "Pro", monthlyPriceCents: 1000 },
+    { name: "Enterprise", monthlyPriceCents: 4997, approvalRequired: true },
+  ]) {
+    await post("mutation($a: ID!, $i: PlanInput!) { createPlan(apiId: $a, input: $i) { id } }", {
+      a: api?.id,
+      i: input,
+    });
+  }
+  return { apiId: api?.id ?? "", path: `/${api?.ownerUsername}/api/${api?.slug}` };
+}
+
+test("Changing to a plan that needs approval: nothing charged, the old plan kept on rejection, switched on approval", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signUpNewUser(page, { prefix: "changer", referral: "/hub" });
+  const { path } = await page.evaluate(changePlanSetup, unique("Tiered API"));
+  const dev = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(dev, `${path}/pricing`);
+  const appName = unique("Tiered app");
+  const fillCard = async (modal: ReturnType<Page["getByTestId"]>) => {
+    await modal.getByTestId("card-holderName").fill("Ada Lovelace");
+    await modal.getByTestId("card-number").fill("4242 4242 4242 4242");
+    await modal.getByTestId("card-expiry").fill("12 / 39");
+    await modal.getByTestId("card-cvc").fill("123");
+  };
+  const openModal = async (plan: string) => {
+    await dev.goto(`${path}/pricing`);
+    await dev.locator(`[data-testid="plan-card"][data-plan-name="${plan}"]`).getByTestId("plan-subscribe").click();
+    return dev.getByTestId("subscribe-modal");
+  };
+  const requestEnterprise = async () => {
+    const modal = await openModal("Enterprise");
+    await modal.getByTestId("modal-app").selectOption({ label: `${appName} (Subscribed)` });
+    await modal.getByTestId("subscribe-continue").click();
+    await expect(modal).toHaveAttribute("data-step", "pay");
+    await expect(modal.getByTestId("quote-total")).toHaveText("$0.00");
+    await expect(modal.getByTestId("change-on-approval")).toContainText("you stay on Pro");
+    await expect(modal.getByTestId("change-on-approval")).toContainText("Charged only if the provider approves: $");
+    await expect(modal.getByTestId("terms-hold")).toContainText("$0.50");
+    await fillCard(modal);
+    await expect(modal.getByTestId("subscribe-pay")).toHaveText("Request Enterprise");
+    await modal.getByTestId("subscribe-pay").click();
+    await expect(modal.getByTestId("subscribe-confirmation")).toHaveAttribute("data-status", "SUBSCRIBED");
+    await expect(modal.getByRole("heading", { name: "Plan change requested" })).toBeVisible();
+    await expect(modal.getByTestId("subscribe-confirmation")).toContainText(`${appName} stays on Pro`);
+    await expect(modal.getByTestId("confirmation-charge")).toHaveCount(0);
+  };
+  const billingCard = async () => {
+    await dev.goto("/developer/billing");
+    return dev.getByTestId("billing-subscription").filter({ hasText: appName });
+  };
+  const decide = async (decision: "approve" | "reject") => {
+    await page.goto(`${path}/plans/manage`);
+    const row = page.getByTestId("pending-list").getByTestId("managed-subscription").filter({ hasText: appName });
+    await expect(row.getByTestId("managed-change-request")).toHaveText("Asks to move from Pro to Enterprise");
+    await row.getByTestId(`decide-${decision}`).click();
+    await expect(
+      page.getByTestId("subscriber-list").getByTestId("managed-subscription").filter({ hasText: appName }),
+    ).toHaveAttribute("data-status", "subscribed");
+  };
+
+  // Pro, paid by card.
+  const pro = await openModal("Pro");
+  await pro.getByTestId("modal-app").selectOption({ label: "New app…" });
+  await pro.getByTestId("modal-new-app").fill(appName);
+  await pro.getByTestId("subscribe-continue").click();
+  await fillCard(pro);
+  await pro.getByTestId("subscribe-pay").click();
+  await expect(pro.getByTestId("subscribe-confirmation")).toHaveAttribute("data-status", "SUBSCRIBED");
+
+  // Asking for Enterprise charges nothing and keeps Pro.
+  await requestEnterprise();
+  let card = await billingCard();
+  await expect(card.getByTestId("billing-plan")).toHaveText("Pro");
+  await expect(card.getByTestId("billing-plan-request")).toHaveAttribute("data-request-status", "pending");
+
+  // Rejected: still Pro, and the consumer is told.
+  await decide("reject");
+  card = await billingCard();
+  await expect(card.getByTestId("billing-status")).toHaveText("Subscribed");
+  await expect(card.getByTestId("billing-plan")).toHaveText("Pro");
+  await expect(card.getByTestId("billing-plan-request")).toHaveText(
+    "Your request for Enterprise was rejected; you stay on Pro.",
+  );
+
+  // Asking again works; approval switches the plan.
+  await requestEnterprise();
+  await decide("approve");
+  card = await billingCard();
+  await expect(card.getByTestId("billing-plan")).toHaveText("Enterprise");
+  await expect(card.getByTestId("billing-plan-request")).toHaveCount(0);
+
+  // Back down to Pro mid-period: nothing is due and no card is checked, so no "hold of $0.00" is listed.
+  const down = await openModal("Pro");
+  await down.getByTestId("modal-app").selectOption({ label: `${appName} (Subscribed)` });
+  await down.getByTestId("subscribe-continue").click();
+  await expect(down).toHaveAttribute("data-step", "pay");
+  await expect(down.getByTestId("quote-total")).toHaveText("$0.00");
+  await expect(down.getByTestId("terms-billed")).toBeVisible();
+  await expect(down.getByTestId("terms-hold")).toHaveCount(0);
+  await dev.context().close();
+});
+
 test("Organization context: a team subscribes with a card, a second team of the organization is added at no extra cost", async ({
   page,
 }) => {

@@ -177,6 +177,7 @@ export function subscriptionNode(sub: Subscription) {
     coveredBySubscriptionId: sub.coveredBySubscriptionId,
     organizationId: sub.organizationId,
     teamId: sub.teamId,
+    planRequest: sub.planRequest,
   };
 }
 

@@ -5,6 +5,7 @@ import { renderInvoiceHtml } from "../../core/billing/invoice-html";
 import { getViewerInvoice, listViewerInvoices } from "../../core/billing/invoices.service";
 import type { Invoice } from "../../core/billing/invoices.types";
 import { DEFAULT_CURRENCY, formatMoney } from "../../core/billing/money";
+import { getPlan } from "../../core/plans/plans.service";
 import { subscribeWithPayment } from "../../core/subscriptions/subscribe.service";
 import {
   cancelSubscription,
@@ -12,6 +13,7 @@ import {
   payPastDue,
   subscriptionQuote,
 } from "../../core/subscriptions/subscription-billing.service";
+import type { PlanRequestView } from "../../core/subscriptions/subscription-model";
 import { cardInput, type PaymentDeps } from "../../core/subscriptions/subscription-payments";
 import { createPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { subscriptionNode } from "./apps.graphql";
@@ -55,6 +57,26 @@ export const billingTypeDefs = /* GraphQL */ `
     teamAddedFree: Boolean!
     "The plan needs the provider's approval: the card is verified now and charged the monthly price on approval."
     chargedOnApproval: Boolean!
+    "An active subscription asks for a plan that needs approval: it keeps currentPlanName, nothing is due today."
+    changeNeedsApproval: Boolean!
+    "Charged only if the provider approves the change (the proration as of now); 0 otherwise."
+    dueOnApproval: Money!
+    "The plan the app is on now, when it has one."
+    currentPlanName: String
+  }
+  "A change of an active subscription to a plan that needs the provider's approval (decision 049)."
+  type PlanChangeRequest {
+    id: ID!
+    planId: ID!
+    plan: Plan
+    fromPlanId: ID!
+    fromPlan: Plan
+    "PENDING (the subscription keeps its plan meanwhile) or REJECTED (it kept its plan)."
+    status: String!
+    "What approving would charge, as quoted when it was asked."
+    quoted: Money!
+    requestedAt: String!
+    decidedAt: String
   }
   extend type AppSubscription {
     currentPeriodEnd: String
@@ -67,6 +89,8 @@ export const billingTypeDefs = /* GraphQL */ `
     coveredBySubscriptionId: ID
     organizationId: ID
     teamId: ID
+    "The waiting plan change, or the last one the provider rejected while the plan is unchanged; null otherwise."
+    planRequest: PlanChangeRequest
   }
   type InvoiceLine {
     id: ID!
@@ -194,10 +218,33 @@ function invoiceNode(invoice: Invoice, ctx: GraphQLContext) {
 
 type SubscriptionParent = ReturnType<typeof subscriptionNode>;
 
+function planRequestNode(r: PlanRequestView) {
+  return {
+    id: r.id,
+    planId: r.planId,
+    fromPlanId: r.fromPlanId,
+    status: r.status.toUpperCase(),
+    quoted: moneyNode(r.quotedMinor, r.currency),
+    requestedAt: iso(r.requestedAt),
+    decidedAt: isoOrNull(r.decidedAt),
+  };
+}
+
 export const billingResolvers = {
   AppSubscription: {
     pastDue: (sub: SubscriptionParent) => (sub.pastDueMinor > 0 ? moneyNode(sub.pastDueMinor, sub.currency) : null),
     price: (sub: SubscriptionParent) => moneyNode(sub.priceMinor, sub.currency),
+    planRequest: (sub: SubscriptionParent) => (sub.planRequest ? planRequestNode(sub.planRequest) : null),
+  },
+  PlanChangeRequest: {
+    plan: async (r: { planId: string }, _: unknown, ctx: GraphQLContext) => {
+      const plan = await getPlan(ctx.db, ctx.tenant.id, r.planId);
+      return plan ? planNode(plan) : null;
+    },
+    fromPlan: async (r: { fromPlanId: string }, _: unknown, ctx: GraphQLContext) => {
+      const plan = await getPlan(ctx.db, ctx.tenant.id, r.fromPlanId);
+      return plan ? planNode(plan) : null;
+    },
   },
   Query: {
     subscriptionQuote: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -214,6 +261,9 @@ export const billingResolvers = {
         existingOrganizationSubscription: q.existingOrganizationSubscription,
         teamAddedFree: q.teamAddedFree,
         chargedOnApproval: q.chargedOnApproval,
+        changeNeedsApproval: q.changeNeedsApproval,
+        dueOnApproval: moneyNode(q.dueOnApprovalMinor, q.currency),
+        currentPlanName: q.currentPlanName,
       };
     },
     myInvoices: async (_: unknown, args: unknown, ctx: GraphQLContext) => {

@@ -7,10 +7,8 @@ import type { Db } from "../../db/connection";
 import type { SubscriptionRow } from "../../db/tables/gateway.tables";
 import { requireManageableApp } from "../apps/apps.policy";
 import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../billing/idempotency";
-import { prorationLines, subscriptionLine } from "../billing/invoice-lines";
+import { prorationLines } from "../billing/invoice-lines";
 import { updateInvoiceFromStatus } from "../billing/invoices.queries";
-import { insertInvoiceIn } from "../billing/invoices.service";
-import type { InvoiceLineInput } from "../billing/invoices.types";
 import { resolveCurrency } from "../billing/money";
 import { AppError } from "../errors/app-error";
 import { verificationHoldAmount } from "../payments/payment-holds.service";
@@ -18,7 +16,10 @@ import type { CardDetails } from "../payments/payment-processor";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
 import { withSubscriptionPaymentLock } from "./payment-lock";
-import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
+import { loadPlanName, planChangeBill, recordPlanChangeIn } from "./plan-change-billing";
+import { requestPlanChangeLocked, toSubscriptionsWithRequests } from "./plan-change-requests";
+import { withdrawPendingPlanRequests } from "./plan-change-requests.queries";
+import { loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
 import {
   addVerifiedCard,
   cardFingerprint,
@@ -78,7 +79,8 @@ export async function changeSubscriptionPlan(
       if (plan.apiId !== billing.api_id) throw new AppError("BAD_REQUEST", "The plan belongs to another API");
       await changePlanSteps(db, tenantId, viewerId, billing, plan, input.card ?? null, ctx, deps);
       const after = await selectSubscriptionIn(db.kysely, tenantId, sub.id);
-      return toSubscription(after ?? sub);
+      const [view] = await toSubscriptionsWithRequests(db, tenantId, [after ?? sub]);
+      return view ?? toSubscription(after ?? sub);
     },
     { now: deps.now },
   );
@@ -123,52 +125,34 @@ async function changePlanLocked(
   ctx: IdempotentContext,
   deps: PaymentDeps,
 ): Promise<Subscription> {
+  // An active subscription asking for a plan that needs approval keeps its plan, and pays nothing, until the provider
+  // approves (decision 049): the request is recorded beside it.
+  if (plan.approvalRequired && billing.status === "subscribed") {
+    return requestPlanChangeLocked(db, tenantId, viewerId, billing, plan, card, ctx, deps);
+  }
   const now = deps.now ?? Date.now;
   const at = now();
-  const tenant = await getTenant(db, tenantId);
-  const invoiceBilling = tenant?.config.switches.invoiceBilling ?? false;
-  const currency = billing.currency ?? resolveCurrency(plan.currency, tenant?.config.defaultCurrency);
-  const oldPrice = Number(billing.price_minor ?? 0);
-  const newPrice = plan.monthlyPriceCents;
-  const periodStart = billing.current_period_start === null ? null : Number(billing.current_period_start);
-  const periodEnd = billing.current_period_end === null ? null : Number(billing.current_period_end);
-  const oldPlanName = (await loadPlanName(db, tenantId, billing.plan_id)) ?? "Previous plan";
-
-  let lines: InvoiceLineInput[] = [];
-  let period: { start: number; end: number } | null = null;
-  if (periodStart !== null && periodEnd !== null && at < periodEnd && oldPrice > 0) {
-    lines = prorationLines({
-      oldPlan: { id: billing.plan_id, name: oldPlanName, priceMinor: oldPrice },
-      newPlan: { id: plan.id, name: plan.name, priceMinor: newPrice },
-      period: { start: periodStart, end: periodEnd },
-      changeAt: at,
-      subscriptionId: billing.id,
-    });
-    period = { start: periodStart, end: periodEnd };
-  } else if (newPrice > 0) {
-    period = { start: at, end: addBillingPeriod(at) };
-    lines = [
-      subscriptionLine({
-        planName: plan.name,
-        priceMinor: newPrice,
-        period,
-        planId: plan.id,
-        subscriptionId: billing.id,
-      }),
-    ];
-  }
-  const net = lines.reduce((sum, line) => sum + line.amountMinor, 0);
-
+  let bill = await planChangeBill(db, tenantId, billing, plan, at);
   let token = billing.payment_method_token;
+  // A request still waiting for its first approval that switches to another plan needing approval stays a request:
+  // nothing is charged now, approval bills the first period of the plan asked last (decision 045).
+  if (plan.approvalRequired && billing.status === "pending_approval" && billing.current_period_end === null) {
+    bill = { ...bill, lines: [], period: null, netMinor: 0 };
+    if (card && plan.monthlyPriceCents > 0 && !bill.invoiceBilling) {
+      token = await addVerifiedCard(db, tenantId, viewerId, card, bill.currency, ctx, deps);
+    }
+  }
+  const net = bill.netMinor;
+
   let chargeId: string | null = null;
-  if (net > 0 && !invoiceBilling) {
-    if (card) token = await addVerifiedCard(db, tenantId, viewerId, card, currency, ctx, deps);
+  if (net > 0 && !bill.invoiceBilling) {
+    if (card) token = await addVerifiedCard(db, tenantId, viewerId, card, bill.currency, ctx, deps);
     if (!token) throw cardRequiredError();
     chargeId = await chargeCard(
       db,
       tenantId,
       viewerId,
-      { token, amountMinor: net, currency, description: `Change to ${plan.name}` },
+      { token, amountMinor: net, currency: bill.currency, description: `Change to ${plan.name}` },
       ctx,
       deps,
     );
@@ -178,55 +162,19 @@ async function changePlanLocked(
     const current = await selectSubscriptionIn(trx, tenantId, billing.id);
     if (!current) throw new AppError("NOT_FOUND", "Subscription not found");
     if (current.plan_id === plan.id) return { row: current, covered: [] as SubscriptionRow[], fresh: false };
-    const applied = await applyTransitionIn(trx, tenantId, current, {
+    const applied = await recordPlanChangeIn(trx, tenantId, current, plan, bill, {
       transition: plan.approvalRequired ? "change_plan_pending" : "change_plan",
       actor: viewerId,
-      reason: `Plan changed to ${plan.name}`,
-      now: at,
-      changes: {
-        plan_id: plan.id,
-        price_minor: newPrice,
-        currency,
-        payment_method_token: token,
-        collection_method: newPrice > 0 ? (invoiceBilling ? "send_invoice" : "charge_card") : current.collection_method,
-        ...(period ? { current_period_start: period.start, current_period_end: period.end } : {}),
-      },
+      customerUserId: viewerId,
+      token,
+      chargeId,
+      at,
     });
-    if (lines.length > 0) {
-      await insertInvoiceIn(
-        trx,
-        tenantId,
-        {
-          currency,
-          status: net > 0 && invoiceBilling ? "open" : "paid",
-          customerUserId: viewerId,
-          organizationId: current.organization_id,
-          subscriptionId: current.id,
-          collectionMethod: invoiceBilling ? "send_invoice" : "charge_card",
-          periodStart: period?.start ?? null,
-          periodEnd: period?.end ?? null,
-          dueAt: net > 0 && invoiceBilling ? at + 30 * 24 * 60 * 60 * 1000 : null,
-          paymentReference: chargeId,
-          lines,
-        },
-        at,
-      );
-    }
     return { ...applied, fresh: true };
   });
   deps.crashAt?.("recorded");
   if (result.fresh) announceSubscriptionChange(result);
   return toSubscription(result.row);
-}
-
-async function loadPlanName(db: Db, tenantId: string, planId: string): Promise<string | null> {
-  const row = await db.kysely
-    .selectFrom("plans")
-    .select("name")
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", planId)
-    .executeTakeFirst();
-  return row?.name ?? null;
 }
 
 /**
@@ -261,6 +209,8 @@ export async function cancelSubscription(
     now: at,
     changes: { covered_by_subscription_id: null },
   });
+  // A subscription that ended asks for nothing any more (a team leaving keeps its organization's request).
+  if (!sub.covered_by_subscription_id) await withdrawPendingPlanRequests(db.kysely, tenantId, sub.id, at);
   return toSubscription(row);
 }
 
@@ -379,6 +329,13 @@ export interface SubscriptionQuote {
   teamAddedFree: boolean;
   /** The plan needs the provider's approval: the card is verified now and charged the monthly price on approval. */
   chargedOnApproval: boolean;
+  /**
+   * An active subscription asks for a plan that needs approval (decision 049): it stays on `currentPlanName` and
+   * nothing is due today; `dueOnApprovalMinor` (the proration as of now) is charged only if the provider approves.
+   */
+  changeNeedsApproval: boolean;
+  dueOnApprovalMinor: number;
+  currentPlanName: string | null;
 }
 
 /** What the subscription modal shows before the card step (nothing is written). */
@@ -426,14 +383,24 @@ export async function subscriptionQuote(
   // A new request for a paid plan that needs approval: nothing is due today (decision 045).
   const chargedOnApproval = plan.approvalRequired && !plan.isFree && !changing && !existingOrg;
   if (chargedOnApproval) due = 0;
+  // A change of an active subscription to such a plan: nothing today either, the proration on approval (decision 049).
+  const changeNeedsApproval =
+    plan.approvalRequired && changing?.status === "subscribed" && changing.plan_id !== plan.id;
+  const dueOnApproval = changeNeedsApproval && !invoiceBilling ? due : 0;
+  if (changeNeedsApproval) due = 0;
   return {
     plan,
     currency,
     monthlyPriceMinor: plan.monthlyPriceCents,
     totalDueTodayMinor: invoiceBilling ? 0 : due,
     holdAmountMinor:
-      invoiceBilling || plan.isFree || (due === 0 && !chargedOnApproval) ? 0 : verificationHoldAmount(currency),
+      invoiceBilling || plan.isFree || (due === 0 && !chargedOnApproval && dueOnApproval === 0)
+        ? 0
+        : verificationHoldAmount(currency),
     chargedOnApproval: chargedOnApproval && !invoiceBilling,
+    changeNeedsApproval,
+    dueOnApprovalMinor: dueOnApproval,
+    currentPlanName: changing ? await loadPlanName(db, tenantId, changing.plan_id) : null,
     invoiceBilling,
     overageMode: overageCharged ? "CHARGED" : "SUSPENDED",
     existingOrganizationSubscription: existingOrg,

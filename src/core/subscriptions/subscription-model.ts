@@ -10,6 +10,19 @@ import { getPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { selectApiForSubscription } from "./subscriptions.queries";
 
+/** A change to a plan that needs approval (decision 049): waiting, or rejected while the old plan is kept. */
+export interface PlanRequestView {
+  id: string;
+  planId: string;
+  fromPlanId: string;
+  status: "pending" | "rejected";
+  /** What approving would charge, as quoted when the consumer asked (minor units). */
+  quotedMinor: number;
+  currency: string;
+  requestedAt: number;
+  decidedAt: number | null;
+}
+
 export interface Subscription {
   id: string;
   tenantId: string;
@@ -31,6 +44,8 @@ export interface Subscription {
   collectionMethod: "charge_card" | "send_invoice" | null;
   createdAt: number;
   updatedAt: number;
+  /** Filled by the services that list or change subscriptions (plan-change-requests.ts); null from a bare row. */
+  planRequest: PlanRequestView | null;
 }
 
 const numOrNull = (v: number | null): number | null => (v === null ? null : Number(v));
@@ -55,6 +70,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     collectionMethod: row.collection_method ?? null,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    planRequest: null,
   };
 }
 

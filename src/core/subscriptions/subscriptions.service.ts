@@ -5,6 +5,8 @@ import { AppError } from "../errors/app-error";
 import { assertCanManageApi } from "../plans/plans.policy";
 import { getPlan } from "../plans/plans.service";
 import { type ApprovalPayment, approveIn, chargeFirstPeriodOnApproval } from "./approval-billing";
+import { decidePlanChange, toSubscriptionsWithRequests } from "./plan-change-requests";
+import { selectLatestPlanRequests, withdrawPendingPlanRequests } from "./plan-change-requests.queries";
 import { recordSubscribedEvent, subscribeWithPayment } from "./subscribe.service";
 import { type Subscription, toSubscription } from "./subscription-model";
 import type { PaymentDeps } from "./subscription-payments";
@@ -56,6 +58,10 @@ export async function unsubscribe(db: Db, tenantId: string, viewerId: string, su
       reason: "Unsubscribed by the consumer",
       now: Date.now(),
       changes: { covered_by_subscription_id: null, cancel_at_period_end: 0 },
+    }).then(async (result) => {
+      // Gone subscriptions ask for nothing (a team leaving keeps its organization's request).
+      if (!sub.covered_by_subscription_id) await withdrawPendingPlanRequests(trx, tenantId, sub.id, Date.now());
+      return result;
     }),
   );
   announceSubscriptionChange(result);
@@ -73,7 +79,8 @@ const DECISIONS: Record<ProviderDecision, SubscriptionTransition> = {
 
 /**
  * Provider side: approve or reject a pending request, suspend or reactivate a subscription. Approving a paid request
- * bills its first period (approval-billing.ts), so `deps.processor` is needed for card-paid plans.
+ * bills its first period (approval-billing.ts), so `deps.processor` is needed for card-paid plans. On an active
+ * subscription, approve and reject decide its plan change request (plan-change-requests.ts, decision 049).
  */
 export async function decideSubscription(
   db: Db,
@@ -86,6 +93,21 @@ export async function decideSubscription(
   const sub = await selectSubscriptionById(db, tenantId, subscriptionId);
   if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
   await assertCanManageApi(db, tenantId, viewerId, sub.api_id);
+  if ((decision === "approve" || decision === "reject") && sub.status === "subscribed") {
+    const h = db.kysely;
+    const billing = sub.covered_by_subscription_id
+      ? await selectSubscriptionIn(h, tenantId, sub.covered_by_subscription_id)
+      : sub;
+    const [latest] = billing ? await selectLatestPlanRequests(h, tenantId, [billing.id]) : [];
+    // A pending request is decided; the same decision sent again (a retry, a second click) answers without moving money.
+    const repeated = latest?.status === (decision === "approve" ? "approved" : "rejected");
+    if (billing && latest && (latest.status === "pending" || repeated)) {
+      if (latest.status === "pending") await decidePlanChange(db, tenantId, viewerId, billing, latest, decision, deps);
+      const after = (await selectSubscriptionIn(h, tenantId, sub.id)) ?? sub;
+      const [view] = await toSubscriptionsWithRequests(db, tenantId, [after]);
+      return view ?? toSubscription(after);
+    }
+  }
   const now = (deps.now ?? Date.now)();
   let payment: ApprovalPayment = { kind: "none" };
   let planName = "";
@@ -119,11 +141,11 @@ export async function decideSubscription(
 
 export async function listSubscriptionsOfApp(db: Db, tenantId: string, viewerId: string, appId: string) {
   await requireManageableApp(db, tenantId, viewerId, appId);
-  return (await selectSubscriptionsOfApp(db, tenantId, appId)).map(toSubscription);
+  return toSubscriptionsWithRequests(db, tenantId, await selectSubscriptionsOfApp(db, tenantId, appId));
 }
 
 /** Provider side: who subscribes to the API, in every state. */
 export async function listSubscriptionsOfApi(db: Db, tenantId: string, viewerId: string, apiId: string) {
   await assertCanManageApi(db, tenantId, viewerId, apiId);
-  return (await selectSubscriptionsOfApi(db, tenantId, apiId)).map(toSubscription);
+  return toSubscriptionsWithRequests(db, tenantId, await selectSubscriptionsOfApi(db, tenantId, apiId));
 }

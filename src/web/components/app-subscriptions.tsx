@@ -68,6 +68,18 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
         </code>
       )}
       {s.status === "pending_approval" && <p className="text-xs text-slate-500">{t("apps.pendingHint")}</p>}
+      {s.planRequest && (
+        <p
+          data-testid="plan-request"
+          data-request-status={s.planRequest.status}
+          className={`text-xs ${s.planRequest.status === "rejected" ? "text-danger" : "text-slate-500"}`}
+        >
+          {t(s.planRequest.status === "rejected" ? "apps.planRequestRejected" : "apps.planRequestPending", {
+            plan: s.planRequest.planName ?? "—",
+            current: s.planName ?? "—",
+          })}
+        </p>
+      )}
       {s.status === "suspended" && <p className="text-xs text-slate-500">{t("apps.suspendedHint")}</p>}
     </li>
   );

@@ -22,6 +22,8 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
   const locale = useLocale();
   const fetcher = useFetcher<PlansManageResult>({ key: `decide:${props.sub.id}` });
   const s = props.sub;
+  // An active subscription asking for another plan: approve or reject decide the request (decision 049).
+  const actions = s.requestedPlanName ? (["approve", "reject"] as const) : (ACTIONS[s.status] ?? []);
   return (
     <li
       data-testid="managed-subscription"
@@ -38,9 +40,14 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
       <Badge tone={SUBSCRIPTION_TONE[s.status]} testId="managed-subscription-status">
         {t(`apps.subscriptionStatus.${s.status}`)}
       </Badge>
+      {s.requestedPlanName && (
+        <span data-testid="managed-change-request" className="text-sm font-medium" dir="auto">
+          {t("plans.changeRequest", { from: s.planName ?? "—", plan: s.requestedPlanName })}
+        </span>
+      )}
       <span className="text-xs text-slate-500">{formatDate(s.updatedAt, locale)}</span>
       <div className="ms-auto flex gap-2">
-        {(ACTIONS[s.status] ?? []).map((decision) => (
+        {actions.map((decision) => (
           <fetcher.Form key={decision} method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="decide" />
@@ -76,8 +83,9 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
 export function PlanApprovals(props: { subscriptions: ManagedSubscription[] | null; plans: PlanView[] }) {
   const { t } = useTranslation();
   const subs = props.subscriptions;
-  const pending = subs?.filter((s) => s.status === "pending_approval") ?? [];
-  const others = subs?.filter((s) => s.status !== "pending_approval") ?? [];
+  const waiting = (s: ManagedSubscription) => s.status === "pending_approval" || s.requestedPlanName !== null;
+  const pending = subs?.filter(waiting) ?? [];
+  const others = subs?.filter((s) => !waiting(s)) ?? [];
   const needsApproval = props.plans.some((p) => p.approvalRequired);
   return (
     <section aria-labelledby="approvals-title" data-testid="plan-approvals" className="flex flex-col gap-4">

@@ -21,6 +21,10 @@ export interface SubscriptionQuoteView {
   existingOrganizationSubscription: boolean;
   teamAddedFree: boolean;
   chargedOnApproval: boolean;
+  /** An active subscription asks for a plan that needs approval: nothing today, dueOnApproval if approved. */
+  changeNeedsApproval: boolean;
+  dueOnApproval: MoneyView;
+  currentPlanName: string | null;
 }
 
 export interface CardInputValue {
@@ -34,9 +38,12 @@ export interface CardInputValue {
 export interface SubscribedView {
   id: string;
   status: "SUBSCRIBED" | "PENDING_APPROVAL" | "ACCESS_REJECTED" | "SUSPENDED" | "UNSUBSCRIBED";
+  /** A plan change waiting for the provider (the subscription keeps its plan meanwhile), or the last one rejected. */
+  planRequest: { status: "PENDING" | "REJECTED"; planId: string } | null;
 }
 
 const MONEY = "amountMinor currency formatted";
+const SUBSCRIBED = "id status planRequest { status planId }";
 
 const QUOTE = /* GraphQL */ `
   query SubscriptionQuote($planId: ID!, $appId: ID!) {
@@ -49,13 +56,16 @@ const QUOTE = /* GraphQL */ `
       existingOrganizationSubscription
       teamAddedFree
       chargedOnApproval
+      changeNeedsApproval
+      dueOnApproval { ${MONEY} }
+      currentPlanName
     }
   }
 `;
 
 const SUBSCRIBE = /* GraphQL */ `
   mutation SubscribeToPlan($planId: ID!, $appId: ID!, $card: CardInput, $idempotencyKey: String) {
-    subscribeToPlan(planId: $planId, appId: $appId, card: $card, idempotencyKey: $idempotencyKey) { id status }
+    subscribeToPlan(planId: $planId, appId: $appId, card: $card, idempotencyKey: $idempotencyKey) { ${SUBSCRIBED} }
   }
 `;
 
@@ -67,19 +77,19 @@ const CREATE_APP = /* GraphQL */ `
 
 const CHANGE_PLAN = /* GraphQL */ `
   mutation ChangeSubscriptionPlan($subscriptionId: ID!, $planId: ID!, $card: CardInput, $idempotencyKey: String!) {
-    changeSubscriptionPlan(subscriptionId: $subscriptionId, planId: $planId, card: $card, idempotencyKey: $idempotencyKey) { id status }
+    changeSubscriptionPlan(subscriptionId: $subscriptionId, planId: $planId, card: $card, idempotencyKey: $idempotencyKey) { ${SUBSCRIBED} }
   }
 `;
 
 const CANCEL = /* GraphQL */ `
   mutation CancelSubscription($subscriptionId: ID!) {
-    cancelSubscription(subscriptionId: $subscriptionId) { id status }
+    cancelSubscription(subscriptionId: $subscriptionId) { ${SUBSCRIBED} }
   }
 `;
 
 const PAY_PAST_DUE = /* GraphQL */ `
   mutation PayPastDue($subscriptionId: ID!, $card: CardInput!, $idempotencyKey: String!) {
-    payPastDue(subscriptionId: $subscriptionId, card: $card, idempotencyKey: $idempotencyKey) { id status }
+    payPastDue(subscriptionId: $subscriptionId, card: $card, idempotencyKey: $idempotencyKey) { ${SUBSCRIBED} }
   }
 `;
 

@@ -815,6 +815,8 @@ export const enUS = {
     },
     pendingHint: "The provider approves this plan's subscribers; calls are refused until then.",
     suspendedHint: "Suspended until the past-due balance is paid.",
+    planRequestPending: "Waiting for the provider to approve {{plan}}; {{current}} keeps working meanwhile.",
+    planRequestRejected: "Your request for {{plan}} was rejected; you stay on {{current}}.",
     unsubscribe: "Unsubscribe",
     unsubscribeWarning: "Unsubscribe from {{api}}? This app's calls to it are refused within seconds.",
     unsubscribeConfirm: "Unsubscribe",
@@ -892,6 +894,14 @@ export const enUS = {
     invoiceIssued: "No card needed: an invoice for {{amount}} is issued to you, payable by its due date.",
     chargedOnApproval:
       "The provider approves each subscription. Nothing is charged today: your card is checked now and charged {{amount}} when the provider approves the request.",
+    changeOnApproval:
+      "{{plan}} needs the provider's approval. Nothing is charged today and you stay on {{current}} until the provider decides. Charged only if the provider approves: {{amount}}, prorated for the rest of this period.",
+    changeOnApprovalNoCharge:
+      "{{plan}} needs the provider's approval. Nothing is charged and you stay on {{current}} until the provider decides.",
+    requestChange: "Request {{plan}}",
+    changeRequestedTitle: "Plan change requested",
+    changeRequested:
+      "{{app}} stays on {{current}} while the provider reviews the request for {{plan}}. Nothing was charged.",
     cardLegend: "Card details",
     holderName: "Card holder name",
     cardNumber: "Card number",
@@ -1122,6 +1132,7 @@ export const enUS = {
     noSubscribers: "No subscriptions yet.",
     ownerOnly: "Only the API's owner sees and decides its subscriptions.",
     decision: { approve: "Approve", reject: "Reject", suspend: "Suspend", reactivate: "Reactivate" },
+    changeRequest: "Asks to move from {{from}} to {{plan}}",
     gatewayMode: {
       title: "Gateway mode",
       intro: "How the gateway answers calls to this API.",

@@ -88,10 +88,14 @@ function ChangePlan(props: { sub: BillingSubscription }) {
   const action = usePaymentAction();
   const [planId, setPlanId] = useState(props.sub.planOptions[0]?.id ?? "");
   const [withCard, setWithCard] = useState(false);
+  // A plan that needs approval is only requested: the answer says so, and "Plan changed" would be untrue.
+  const [requested, setRequested] = useState(false);
   const target = props.sub.planOptions.find((p) => p.id === planId);
   const send = (card: ReturnType<typeof toCardInput> | null) => {
     const request = { subscriptionId: props.sub.id, planId, card };
-    void action.run(request, (idempotencyKey) => changeSubscriptionPlan({ ...request, idempotencyKey }));
+    void action
+      .run(request, (idempotencyKey) => changeSubscriptionPlan({ ...request, idempotencyKey }))
+      .then((result) => setRequested(result?.planRequest?.status === "PENDING"));
   };
   // The server asks for a card when none is on file for a paid plan (PAYMENT_METHOD_REQUIRED).
   const needsCard = withCard || action.error?.code === "PAYMENT_METHOD_REQUIRED";
@@ -146,7 +150,7 @@ function ChangePlan(props: { sub: BillingSubscription }) {
       <ErrorText error={action.error} testId="change-plan-error" />
       {action.done && (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
-          {t("billing.planChanged")}
+          {requested ? t("billing.changeRequestedTitle") : t("billing.planChanged")}
         </p>
       )}
     </div>
@@ -260,6 +264,18 @@ export function BillingSubscriptionCard(props: { sub: BillingSubscription }) {
       </dl>
       {sub.coveredByOrganization && (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("billing.coveredByOrg")}</p>
+      )}
+      {sub.planRequest && (
+        <p
+          data-testid="billing-plan-request"
+          data-request-status={sub.planRequest.status}
+          className={`text-sm ${sub.planRequest.status === "rejected" ? "text-danger" : "text-slate-600 dark:text-slate-400"}`}
+        >
+          {t(sub.planRequest.status === "rejected" ? "apps.planRequestRejected" : "apps.planRequestPending", {
+            plan: sub.planRequest.planName ?? "—",
+            current: sub.planName,
+          })}
+        </p>
       )}
       {sub.status === "suspended" && sub.pastDue.amountMinor > 0 && !sub.coveredByOrganization && (
         <PayPastDue sub={sub} />

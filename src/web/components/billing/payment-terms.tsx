@@ -30,7 +30,10 @@ export function PaymentTerms(props: {
       {props.billing === "card" && (
         <>
           <li data-testid="terms-billed">{t("billing.terms.billed")}</li>
-          <li data-testid="terms-hold">{t("billing.terms.hold", { amount: money(props.holdAmount) })}</li>
+          {/* No hold is placed when no card is checked: a "hold of $0.00" would only confuse (issue 11 item 7). */}
+          {props.holdAmount.amountMinor > 0 && (
+            <li data-testid="terms-hold">{t("billing.terms.hold", { amount: money(props.holdAmount) })}</li>
+          )}
         </>
       )}
       <li data-testid="terms-overage" data-mode={props.overageMode}>

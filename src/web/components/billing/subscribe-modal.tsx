@@ -178,7 +178,12 @@ export function SubscribeModal(props: {
   const titles: Record<Step, string> = {
     who: t("billing.modalTitle", { plan: plan.name }),
     pay: t("billing.payTitle"),
-    done: result?.status === "PENDING_APPROVAL" ? t("billing.requestedTitle") : t("billing.confirmedTitle"),
+    done:
+      result?.planRequest?.status === "PENDING"
+        ? t("billing.changeRequestedTitle")
+        : result?.status === "PENDING_APPROVAL"
+          ? t("billing.requestedTitle")
+          : t("billing.confirmedTitle"),
   };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click only; Escape closes the dialog natively.
@@ -275,9 +280,15 @@ export function SubscribeModal(props: {
             className="flex flex-col gap-3"
           >
             <p className="text-sm">
-              {result.status === "PENDING_APPROVAL"
-                ? t("pricing.subscribePending", { app: app.name, plan: plan.name })
-                : t("billing.confirmed", { app: app.name, plan: plan.name, api: props.apiName })}
+              {result.planRequest?.status === "PENDING"
+                ? t("billing.changeRequested", {
+                    app: app.name,
+                    plan: plan.name,
+                    current: quote?.currentPlanName ?? "",
+                  })
+                : result.status === "PENDING_APPROVAL"
+                  ? t("pricing.subscribePending", { app: app.name, plan: plan.name })
+                  : t("billing.confirmed", { app: app.name, plan: plan.name, api: props.apiName })}
             </p>
             {quote && (quote.invoiceBilling || quote.totalDueToday.amountMinor > 0) && (
               <p data-testid="confirmation-charge" className="text-sm text-slate-600 dark:text-slate-300">
@@ -337,7 +348,9 @@ export function SubscribeModal(props: {
                 ? t("billing.processing")
                 : needsCard && quote.totalDueToday.amountMinor > 0
                   ? t("billing.payAndSubscribe", { amount: money(quote.totalDueToday) })
-                  : t("pricing.subscribeConfirm")}
+                  : quote.changeNeedsApproval
+                    ? t("billing.requestChange", { plan: plan.name })
+                    : t("pricing.subscribeConfirm")}
             </button>
           )}
           {step === "done" && (

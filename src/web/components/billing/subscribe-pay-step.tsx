@@ -73,6 +73,17 @@ export function SubscribePayStep(props: {
           {t("billing.chargedOnApproval", { amount: money(quote.monthlyPrice) })}
         </p>
       )}
+      {quote.changeNeedsApproval && (
+        <p data-testid="change-on-approval" className="rounded-lg bg-accent/5 p-3 text-sm">
+          {quote.dueOnApproval.amountMinor > 0
+            ? t("billing.changeOnApproval", {
+                plan: props.planName,
+                current: quote.currentPlanName ?? "",
+                amount: money(quote.dueOnApproval),
+              })
+            : t("billing.changeOnApprovalNoCharge", { plan: props.planName, current: quote.currentPlanName ?? "" })}
+        </p>
+      )}
       {quote.invoiceBilling && (
         <p data-testid="invoice-billing-note" className="rounded-lg bg-accent/5 p-3 text-sm">
           {t("billing.invoiceIssued", { amount: money(quote.monthlyPrice) })}

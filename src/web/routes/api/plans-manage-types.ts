@@ -12,6 +12,8 @@ export interface ManagedSubscription {
   planId: string;
   planName: string | null;
   updatedAt: number;
+  /** An active subscription asks to move to this plan, which needs approval (decision 049); null otherwise. */
+  requestedPlanName: string | null;
 }
 
 export interface PlansManageData {

@@ -95,6 +95,8 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
           planId: s.planId,
           planName: planNames.get(s.planId) ?? null,
           updatedAt: s.updatedAt,
+          requestedPlanName:
+            s.planRequest?.status === "pending" ? (planNames.get(s.planRequest.planId) ?? s.planRequest.planId) : null,
         };
       });
   } catch (error) {

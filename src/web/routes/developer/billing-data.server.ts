@@ -58,7 +58,12 @@ export async function loadBilling(context: AppLoadContext, viewer: Viewer, page:
       const subs = await listSubscriptionsOfApp(db, tenant.id, viewer.id, app.id);
       for (const s of subs) {
         if (s.status === "unsubscribed") continue;
-        const [p, api, options] = await Promise.all([plan(s.planId), lookupApi(s.apiId), optionsOf(s.apiId)]);
+        const [p, api, options, asked] = await Promise.all([
+          plan(s.planId),
+          lookupApi(s.apiId),
+          optionsOf(s.apiId),
+          s.planRequest ? plan(s.planRequest.planId) : null,
+        ]);
         const currency = resolveCurrency(s.currency ?? p?.currency, config.defaultCurrency);
         subscriptions.push({
           id: s.id,
@@ -79,6 +84,7 @@ export async function loadBilling(context: AppLoadContext, viewer: Viewer, page:
           coveredByOrganization: s.coveredBySubscriptionId !== null,
           collectionMethod: s.collectionMethod,
           planOptions: options.filter((o) => o.id !== s.planId),
+          planRequest: s.planRequest ? { status: s.planRequest.status, planName: asked?.name ?? null } : null,
         });
       }
     }

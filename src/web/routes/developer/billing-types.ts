@@ -37,6 +37,8 @@ export interface BillingSubscription {
   collectionMethod: "charge_card" | "send_invoice" | null;
   /** Other plans of the API one may change to (public, not deprecated). */
   planOptions: BillingPlanOption[];
+  /** A plan change waiting for the provider, or the last one rejected while the plan is unchanged (decision 049). */
+  planRequest: { status: "pending" | "rejected"; planName: string | null } | null;
 }
 
 export interface BillingInvoiceRow {

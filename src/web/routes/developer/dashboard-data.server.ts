@@ -95,8 +95,20 @@ export async function loadDashboard(
         })),
         subscriptions: await Promise.all(
           live.map(async (s) => {
-            const [plan, api] = await Promise.all([getPlan(db, tenant.id, s.planId), lookupApi(s.apiId)]);
-            return { id: s.id, status: s.status, planName: plan?.name ?? null, updatedAt: s.updatedAt, ...api };
+            const [plan, api, asked] = await Promise.all([
+              getPlan(db, tenant.id, s.planId),
+              lookupApi(s.apiId),
+              s.planRequest ? getPlan(db, tenant.id, s.planRequest.planId) : null,
+            ]);
+            const planRequest = s.planRequest ? { status: s.planRequest.status, planName: asked?.name ?? null } : null;
+            return {
+              id: s.id,
+              status: s.status,
+              planName: plan?.name ?? null,
+              updatedAt: s.updatedAt,
+              planRequest,
+              ...api,
+            };
           }),
         ),
         usage: {

@@ -23,6 +23,8 @@ export interface DashboardSubscription {
   /** "/{owner}/{slug}": the gateway path prefix of the API. */
   gatewayPath: string | null;
   updatedAt: number;
+  /** A plan change waiting for the provider, or the last one rejected while the plan is unchanged (decision 049). */
+  planRequest: { status: "pending" | "rejected"; planName: string | null } | null;
 }
 
 export interface DashboardUsage {

@@ -44,7 +44,7 @@ async function countPending(context: Route.LoaderArgs["context"], apiId: string)
   if (!context.viewer) return null;
   try {
     const subs = await listSubscriptionsOfApi(context.db, context.tenant.id, context.viewer.id, apiId);
-    return subs.filter((s) => s.status === "pending_approval").length;
+    return subs.filter((s) => s.status === "pending_approval" || s.planRequest?.status === "pending").length;
   } catch (error) {
     if (isAppError(error) && error.code === "FORBIDDEN") return null;
     throw error;
