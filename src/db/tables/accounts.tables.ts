@@ -1,11 +1,8 @@
 import type { Generated } from "kysely";
 import type { Flag } from "../schema";
 
-/*
- * Kysely types of the tables added by migration 020-accounts. They are kept here (and joined onto the shared Database
- * type with `withTables`) so issue 4 did not have to edit src/db/schema.ts while other issues were changing it; moving
- * them into schema.ts later changes no query.
- */
+/* Tables of migration 020-accounts (users' credentials, sessions, organizations, follows, invitations, mail), part of the
+ * one Database type in src/db/schema.ts. */
 
 export type OrgRole = "member" | "admin";
 export type InvitationPrincipal = "USER" | "TEAM" | "ORGANIZATION";

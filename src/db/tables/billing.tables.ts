@@ -1,9 +1,6 @@
 import type { Selectable } from "kysely";
 
-/*
- * Tables of migration 040-billing owned by this domain, typed here and added to the shared Database type with
- * withTables (like gateway.tables.ts) so parallel issues do not all grow src/db/schema.ts.
- */
+/* Tables of migration 040-billing (idempotency keys, invoices), part of the one Database type in src/db/schema.ts. */
 
 export type IdempotencyState = "in_flight" | "completed";
 

@@ -1,11 +1,8 @@
 import type { Selectable } from "kysely";
 import type { Flag } from "../schema";
 
-/*
- * Tables of migration 030-gateway (plans, apps and keys, subscriptions, billing counters, metering). They are typed
- * here and added to the shared Database type with Kysely's withTables, like search.tables.ts, so parallel issues do
- * not all grow src/db/schema.ts at once.
- */
+/* Tables of migration 030-gateway (plans, apps and keys, subscriptions, billing counters, metering), part of the one
+ * Database type in src/db/schema.ts. */
 
 export type RateLimitUnit = "second" | "minute" | "hour" | "day" | "month" | "year";
 export type QuotaPeriod = "day" | "month" | "year";

@@ -1,10 +1,8 @@
 import type { Generated } from "kysely";
 import type { PricingType, Visibility } from "../schema";
 
-/*
- * Tables of migration 010-search. They are search-private (no other domain reads them), so they are typed here and
- * added to the shared Database type with Kysely's withTables instead of growing src/db/schema.ts.
- */
+/* Tables of migration 010-search, read and written only by the search domain; part of the one Database type in
+ * src/db/schema.ts. */
 
 /** One row per API: pre-tokenized text (" word word ", see search-tokens.ts) plus copied sort/facet columns. */
 export type SearchDocumentsTable = {
