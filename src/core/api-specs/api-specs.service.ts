@@ -39,9 +39,26 @@ export async function importApiSpec(
   source: SpecSource,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const report: ImportStageReporter = options.onStage ?? (() => {});
+  try {
+    return await importVersion(db, tenantId, viewer, apiId, source, options, report);
+  } catch (error) {
+    report("failed");
+    throw error;
+  }
+}
+
+async function importVersion(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  apiId: string,
+  source: SpecSource,
+  options: ImportOptions,
+  report: ImportStageReporter,
+): Promise<ImportResult> {
   const v = requireViewer(viewer, tenantId);
   const api = await requireEditable(db, tenantId, v, apiId);
-  const report: ImportStageReporter = options.onStage ?? (() => {});
   const jobSource = await jobSourceOf(source, options, report);
 
   const previous = api.current_version_id;

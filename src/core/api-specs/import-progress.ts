@@ -1,3 +1,5 @@
+import { requireViewer } from "../accounts/accounts.policy";
+import type { Viewer } from "../accounts/accounts.types";
 import type { SpecStage } from "../specs/normalize-spec.types";
 
 /** The steps of an import as the studio shows them: waiting, downloading, the normalizer's steps, storing. */
@@ -74,6 +76,17 @@ export class ImportProgressBoard {
       this.entries.delete(key);
     }
   }
+}
+
+/** The progress of one of the viewer's own imports; null when there is none by that token (or it is another's). */
+export function getImportProgress(
+  board: ImportProgressBoard,
+  tenantId: string,
+  viewer: Viewer | null,
+  token: string,
+): ImportProgress | null {
+  const v = requireViewer(viewer, tenantId);
+  return board.read(tenantId, v.id, token);
 }
 
 function keyOf(tenantId: string, userId: string, token: string): string {
