@@ -5,7 +5,7 @@
 export function largeSpecText(properties = 200_000): string {
   const props: Record<string, { type: string }> = {};
   for (let i = 0; i < properties; i++) props[`property_name_thing_${String(i).padStart(7, "0")}`] = { type: "string" };
-  return JSON.stringify({
+  const json = JSON.stringify({
     openapi: "3.0.3",
     info: { title: "Large", version: "1.0.0" },
     paths: {
@@ -23,4 +23,6 @@ export function largeSpecText(properties = 200_000): string {
     },
     components: { schemas: { Thing: { type: "object", properties: props } } },
   });
+  // JSON.stringify builds a long result as a rope of parts; text read from a request arrives as one flat string.
+  return Buffer.from(json, "utf8").toString("utf8");
 }
