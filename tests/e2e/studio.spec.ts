@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { largeSpecText } from "../factories/large-spec";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -185,6 +186,27 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("tab-manage")).toHaveCount(0);
     const manage = await page.request.get(`${apiUrl}/manage`);
     expect(manage.status()).toBe(404);
+  });
+
+  test("a long import shows how far it got, then its result", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, "/studio/new");
+    await page.getByLabel("Name").fill(`Large ${Date.now().toString(36)}`);
+    await page.getByTestId("api-form-create-submit").click();
+    await expect(page).toHaveURL(/\/studio\/apis\//);
+    // ~9 MB with 400k keys: seconds of parsing on the spec worker thread, so the page polls its progress.
+    const buffer = Buffer.from(largeSpecText(), "utf8");
+    await page.locator("#field-specFiles").setInputFiles({ name: "large.json", mimeType: "application/json", buffer });
+    await page.getByTestId("spec-import-submit").click();
+    await expect(page.getByTestId("import-progress")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("import-stage")).toHaveText(
+      /^(Reading the files|Parsing|Checking references|Listing endpoints|Comparing with the current version|Saving 1 endpoint)…$/,
+      { timeout: 60_000 },
+    );
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 1 endpoint.", {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId("import-progress")).toHaveCount(0);
   });
 
   test("import a spec split across a folder's files, its relative $refs followed", async ({ page }) => {
