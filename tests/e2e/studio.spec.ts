@@ -87,7 +87,10 @@ test.describe("provider studio", () => {
     // First import: a YAML file (OpenAPI 3.0).
     await page.locator("#field-specFiles").setInputFiles(specFile("bookshop-v1.openapi-3.0.yaml", "application/yaml"));
     await page.getByTestId("spec-import-submit").click();
-    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 5 endpoints.");
+    // The server's first import starts its spec worker thread (seconds when the thread compiles TypeScript via tsx).
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 5 endpoints.", {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId("spec-version")).toHaveCount(1);
 
     // A broken spec is refused with what and where, and nothing is stored.
