@@ -69,6 +69,8 @@ test.describe("provider studio", () => {
   test("create an API, import a spec, see its endpoints and Specs downloads, re-import and see the diff", async ({
     page,
   }) => {
+    // The server's first import also starts its spec worker thread.
+    test.setTimeout(90_000);
     const name = `Bookshop ${Date.now().toString(36)}`;
     await signIn(page, "/studio");
     await expect(page).toHaveURL(/\/studio$/);
