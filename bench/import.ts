@@ -4,6 +4,8 @@
  * peak memory, and the SSR time of the API page of the largest spec through the real server; each printed beside a
  * plain JSON.parse of the same files as the baseline. Every phase runs in its own process so peak RSS is its own.
  * SQLite by default; BENCH_DATABASE_URL=postgres://... imports into PostgreSQL instead (the database is emptied first).
+ * "Stall": the longest event-loop delay while one 9 MB spec (400k keys) is imported, parsed in the web process's own
+ * thread (as every import was before issue 11) versus on the spec worker pool, and the ratio of the two.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -108,6 +110,66 @@ async function phaseImport(dataDir: string): Promise<void> {
   await db.close();
 }
 
+/** Max event-loop delay (monitorEventLoopDelay, 1 ms resolution) while importApiSpec runs, in-process vs pool. */
+async function phaseStall(dataDir: string): Promise<void> {
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const { openDatabase } = await import("../src/db/connection");
+  const { migrateToLatest } = await import("../src/db/migrate");
+  const { parseTenantConfig } = await import("../src/common/tenant-config");
+  const { createUser, getViewer } = await import("../src/core/accounts/accounts.service");
+  const { createApi } = await import("../src/core/api-products/api-products.service");
+  const { importApiSpec } = await import("../src/core/api-specs/api-specs.service");
+  const { inProcessSpecProcessor } = await import("../src/core/specs/prepare-spec");
+  const { SpecWorkerPool } = await import("../src/core/specs/spec-worker-pool");
+  const { largeSpecText } = await import("../tests/factories/large-spec");
+
+  const db = openDatabase({ dataDir });
+  await migrateToLatest(db);
+  await db.kysely
+    .insertInto("tenants")
+    .values({ id: "1", name: "Bench", config: JSON.stringify(parseTenantConfig({})), created_at: Date.now() })
+    .execute();
+  const user = await createUser(db, "1", { username: "bench-stall", email: "stall@portico.test" });
+  const viewer = await getViewer(db, "1", user.id);
+  const text = largeSpecText();
+  // As the studio posts it (an uploaded file, its bytes moved to the thread); a fresh copy per run, since it moves.
+  const encoded = Buffer.from(text, "utf8");
+  const bytes = () => new Uint8Array(encoded);
+  const pool = new SpecWorkerPool();
+  const small = JSON.stringify({ openapi: "3.0.3", info: { title: "Warm", version: "1" }, paths: {} });
+
+  // The whole import (with the SQLite write of both documents, synchronous in better-sqlite3), and only what the
+  // processor does (decode, parse, check, normalize, serialize, diff).
+  const measure = async (label: string, processor: typeof inProcessSpecProcessor) => {
+    const api = await createApi(db, "1", viewer, { name: label, slug: label }, { allowPrivateUpstreams: false });
+    const upload = { name: "large.json", bytes: bytes() };
+    const imported = await measureDelay(() => importApiSpec(db, "1", viewer, api.id, { upload }, { processor }));
+    const source = { kind: "bytes" as const, bytes: bytes(), notText: { message: "", where: "" } };
+    return { ...imported, prepare: await measureDelay(() => processor.prepare({ source, previous: [] })) };
+  };
+  const measureDelay = async (run: () => Promise<unknown>) => {
+    const histogram = monitorEventLoopDelay({ resolution: 1 });
+    histogram.enable();
+    // Its first sample only sets the start: take it before the import.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    await run();
+    const ms = performance.now() - started;
+    // The histogram samples when the loop turns: let it turn once more, or a loop blocked throughout records nothing.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    histogram.disable();
+    return { ms, maxDelayMs: histogram.max / 1e6 };
+  };
+  const inProcess = await measure("stall-in-process", inProcessSpecProcessor);
+  const cold = await measure("stall-pool-cold", pool);
+  // A warm thread, as a running server has after its first import.
+  await pool.prepare({ source: { kind: "text", text: small }, previous: [] });
+  const warm = await measure("stall-pool-warm", pool);
+  await pool.close();
+  finish(performance.now(), { bytes: text.length, inProcess, cold, warm });
+  await db.close();
+}
+
 function runPhase(args: string[], env: NodeJS.ProcessEnv = {}): PhaseResult {
   const out = execFileSync(process.execPath, ["--import", "tsx", "bench/import.ts", ...args], {
     encoding: "utf8",
@@ -186,6 +248,8 @@ async function main(): Promise<void> {
   const dataDir = process.argv.find((a) => a.startsWith("--data="))?.slice("--data=".length) ?? "";
   if (phase === "parse") return phaseParse();
   if (phase === "import") return phaseImport(dataDir);
+  if (phase === "stall") return phaseStall(dataDir);
+  if (process.argv.includes("--stall-only")) return printStall();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-import-"));
   try {
@@ -226,6 +290,37 @@ async function main(): Promise<void> {
           `${render.medianMs.toFixed(1)} ms (${(render.medianMs / baseParse).toFixed(1)}× the base), ${(render.bytes / 1024).toFixed(0)} KB HTML`,
       );
     }
+    await printStall();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function printStall(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-stall-"));
+  try {
+    type Run = { ms: number; maxDelayMs: number; prepare: { ms: number; maxDelayMs: number } };
+    const stall = runPhase(["--phase=stall", `--data=${dir}`]);
+    const before = stall.inProcess as Run;
+    const cold = stall.cold as Run;
+    const warm = stall.warm as Run;
+    const line = (label: string, run: Run) =>
+      `${label.padEnd(34)} ${`${run.maxDelayMs.toFixed(0)} ms`.padStart(9)} ${`${(run.ms / 1000).toFixed(2)} s`.padStart(12)}` +
+      `   ${`${run.prepare.maxDelayMs.toFixed(0)} ms`.padStart(9)} ${`${(run.prepare.ms / 1000).toFixed(2)} s`.padStart(8)}`;
+    console.log(
+      `\nstall: one ${((stall.bytes as number) / 1024 / 1024).toFixed(1)} MB spec (400k keys) uploaded through importApiSpec`,
+    );
+    console.log(`${"".padEnd(34)} importApiSpec: max delay, time   parse+normalize only: max delay, time`);
+    console.log(line("parsed in the web process (base)", before));
+    console.log(line("spec worker pool, cold thread", cold));
+    console.log(line("spec worker pool, warm thread", warm));
+    const ratio = (a: number, b: number) => `${(a / Math.max(1, b)).toFixed(1)}×`;
+    console.log(
+      `stall ratio (base / pool): import ${ratio(before.maxDelayMs, cold.maxDelayMs)} cold, ` +
+        `${ratio(before.maxDelayMs, warm.maxDelayMs)} warm; parse+normalize ` +
+        `${ratio(before.prepare.maxDelayMs, warm.prepare.maxDelayMs)} (warm)`,
+    );
+    console.log("  (what remains in the import's delay is the synchronous SQLite write of the two documents)");
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

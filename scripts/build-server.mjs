@@ -13,11 +13,17 @@ import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_BUNDLE = path.join(root, "build", "node", "server", "main.mjs");
-const BODY = path.join(path.dirname(SERVER_BUNDLE), "portico-server.mjs");
+const OUT_DIR = path.dirname(SERVER_BUNDLE);
 
+// Two entries: the server body, and the spec worker thread's entry (src/core/specs/spec-worker.ts), which the pool
+// (spec-worker-pool.ts) starts from "./spec-worker.mjs" beside the bundle that holds it. Each is bundled on its own.
 await build({
-  entryPoints: [path.join(root, "src", "server", "main.ts")],
-  outfile: BODY,
+  entryPoints: {
+    "portico-server": path.join(root, "src", "server", "main.ts"),
+    "spec-worker": path.join(root, "src", "core", "specs", "spec-worker.ts"),
+  },
+  outdir: OUT_DIR,
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",

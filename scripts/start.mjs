@@ -27,7 +27,9 @@ if (stale(path.resolve("build/server/index.js"))) {
   run("Building the web bundle (first start or sources changed)...", "npx", ["react-router", "build"]);
 }
 const serverEntry = path.resolve("build/node/server/main.mjs");
-if (stale(path.resolve("build/node/server/portico-server.mjs"))) {
+// The spec worker's entry is built beside the server body (a build from before it existed lacks it).
+const serverParts = ["portico-server.mjs", "spec-worker.mjs"].map((name) => path.resolve("build/node/server", name));
+if (serverParts.some(stale)) {
   run("Building the server bundle (first start or sources changed)...", process.execPath, ["scripts/build-server.mjs"]);
 }
 const server = spawn(process.execPath, ["--enable-source-maps", serverEntry], { stdio: "inherit" });

@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLocale, type Locale } from "../common/locales";
 import { isDangerousPath } from "../common/route-guard";
 import type { Config } from "../config";
+import type { SpecImportServices } from "../core/api-specs/api-specs.types";
 import type { Db } from "../db/connection";
 import type { RequestContext, ThemeChoice } from "../server/request-context";
 import { ensureCsrfSecret, issueCsrfToken } from "./csrf";
@@ -62,7 +63,7 @@ function themeFrom(value: string | undefined): ThemeChoice {
  */
 export async function registerPageHandler(
   app: FastifyInstance,
-  deps: { build: ServerBuild; db: Db; config: Config },
+  deps: { build: ServerBuild; db: Db; config: Config; specImports: SpecImportServices },
 ): Promise<void> {
   const handle = createRequestHandler(
     deps.build,
@@ -93,6 +94,7 @@ export async function registerPageHandler(
         cspNonce: request.cspNonce,
         csrfToken: issueCsrfToken(secret),
         viewer: request.viewer ?? null,
+        specImports: deps.specImports,
       };
       const response = await handle(toWebRequest(request, reply), context);
       await sendWebResponse(reply, response);

@@ -6,6 +6,9 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
 import { type Config, publicBaseUrl } from "../config";
+import type { SpecImportServices } from "../core/api-specs/api-specs.types";
+import { ImportProgressBoard } from "../core/api-specs/import-progress";
+import { SpecWorkerPool } from "../core/specs/spec-worker-pool";
 import type { Db } from "../db/connection";
 import type { Logger } from "../server/logger";
 import { registerAuthRoutes } from "./auth/auth-routes";
@@ -26,6 +29,8 @@ export interface WebServerDeps {
   build?: ServerBuild;
   /** build/client: hashed assets served with long-lived caching. */
   clientDir?: string;
+  /** Spec imports' worker pool and progress; a pool with the default caps when absent. */
+  specImports?: SpecImportServices;
 }
 
 /** The `web` service: pages, GraphQL, CSRF, health and metrics, in one Fastify instance. */
@@ -74,7 +79,12 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
     publicUrl: publicBaseUrl(deps.config),
     signUpsPerIpPerHour: deps.config.SIGN_UP_MAX_PER_IP_PER_HOUR,
   });
-  registerGraphQL(app, { db: deps.db, config: deps.config });
-  if (deps.build) await registerPageHandler(app, { build: deps.build, db: deps.db, config: deps.config });
+  // One pool for the process: GraphQL imports and the studio's form imports (the React Router build) share it.
+  const specImports = deps.specImports ?? { processor: new SpecWorkerPool(), progress: new ImportProgressBoard() };
+  app.addHook("onClose", () => specImports.processor.close());
+  registerGraphQL(app, { db: deps.db, config: deps.config, specImports });
+  if (deps.build) {
+    await registerPageHandler(app, { build: deps.build, db: deps.db, config: deps.config, specImports });
+  }
   return app;
 }

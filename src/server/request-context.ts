@@ -1,6 +1,7 @@
 import type { Locale } from "../common/locales";
 import type { Config } from "../config";
 import type { Viewer } from "../core/accounts/accounts.types";
+import type { SpecImportServices } from "../core/api-specs/api-specs.types";
 import type { TenantInfo } from "../core/tenants/tenants.types";
 import type { Db } from "../db/connection";
 
@@ -31,4 +32,9 @@ export type RequestContext = {
    * getAccessTree(db, tenant.id, viewer) from src/core/access/access.service.ts (menu flags included).
    */
   viewer: Viewer | null;
+  /**
+   * Spec imports: the web service's worker pool (parsing off the event loop) and the progress of running imports.
+   * One per process, built by the server: the SSR bundle has its own copy of the modules, so never module state.
+   */
+  specImports: SpecImportServices;
 };

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { largeSpecText } from "../factories/large-spec";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
@@ -68,6 +69,8 @@ test.describe("provider studio", () => {
   test("create an API, import a spec, see its endpoints and Specs downloads, re-import and see the diff", async ({
     page,
   }) => {
+    // The server's first import also starts its spec worker thread.
+    test.setTimeout(90_000);
     const name = `Bookshop ${Date.now().toString(36)}`;
     await signIn(page, "/studio");
     await expect(page).toHaveURL(/\/studio$/);
@@ -86,7 +89,10 @@ test.describe("provider studio", () => {
     // First import: a YAML file (OpenAPI 3.0).
     await page.locator("#field-specFiles").setInputFiles(specFile("bookshop-v1.openapi-3.0.yaml", "application/yaml"));
     await page.getByTestId("spec-import-submit").click();
-    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 5 endpoints.");
+    // The server's first import starts its spec worker thread (seconds when the thread compiles TypeScript via tsx).
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 5 endpoints.", {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId("spec-version")).toHaveCount(1);
 
     // A broken spec is refused with what and where, and nothing is stored.
@@ -185,6 +191,27 @@ test.describe("provider studio", () => {
     await expect(page.getByTestId("tab-manage")).toHaveCount(0);
     const manage = await page.request.get(`${apiUrl}/manage`);
     expect(manage.status()).toBe(404);
+  });
+
+  test("a long import shows how far it got, then its result", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, "/studio/new");
+    await page.getByLabel("Name").fill(`Large ${Date.now().toString(36)}`);
+    await page.getByTestId("api-form-create-submit").click();
+    await expect(page).toHaveURL(/\/studio\/apis\//);
+    // ~9 MB with 400k keys: seconds of parsing on the spec worker thread, so the page polls its progress.
+    const buffer = Buffer.from(largeSpecText(), "utf8");
+    await page.locator("#field-specFiles").setInputFiles({ name: "large.json", mimeType: "application/json", buffer });
+    await page.getByTestId("spec-import-submit").click();
+    await expect(page.getByTestId("import-progress")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("import-stage")).toHaveText(
+      /^(Reading the files|Parsing|Checking references|Listing endpoints|Comparing with the current version|Saving 1 endpoint)…$/,
+      { timeout: 60_000 },
+    );
+    await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 1 endpoint.", {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId("import-progress")).toHaveCount(0);
   });
 
   test("import a spec split across a folder's files, its relative $refs followed", async ({ page }) => {

@@ -12,6 +12,7 @@ import type { EditableApi, MyApi } from "../../core/api-products/api-products.ty
 import { getApiSpecExtensions } from "../../core/api-specs/api-spec-extensions.service";
 import { importApiSpec, listApiVersions } from "../../core/api-specs/api-specs.service";
 import type { ApiVersionSummary, ImportResult, SpecSource } from "../../core/api-specs/api-specs.types";
+import { getImportProgress, PROGRESS_TOKEN } from "../../core/api-specs/import-progress";
 import { type SpecUpload, specSourceFromUploads } from "../../core/api-specs/spec-uploads";
 import { AppError } from "../../core/errors/app-error";
 import type { GraphQLContext } from "./graphql-context";
@@ -112,6 +113,14 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     name: String!
     uses: [SpecExtensionUse!]!
   }
+  "How far one of the viewer's running spec imports got (the studio polls it for imports that take a while)."
+  type SpecImportProgress {
+    "queued, fetching, reading, parsing, checking, converting, endpoints, comparing, saving, done or failed"
+    stage: String!
+    "How many endpoints are being stored (stage saving), else null."
+    endpoints: Int
+    elapsedMs: Int!
+  }
   type SpecImport {
     version: ApiVersion!
     previousVersionId: ID
@@ -154,6 +163,8 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     "The vendor extensions of the current spec version, or of versionId; empty before any import."
     apiExtensions(apiId: ID!, versionId: ID): [SpecExtension!]!
     apiCategoryOptions: [CategoryOption!]!
+    "The progress of the viewer's own import started with this progressToken; null when unknown or finished long ago."
+    specImportProgress(token: String!): SpecImportProgress
   }
   extend type Mutation {
     createApi(input: ApiInput!, contextId: ID): EditableApi!
@@ -162,6 +173,7 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     """
     Imports a spec as a new version: exactly one of text, url, files (+ entry) or upload (+ entry). upload takes
     uploaded files as a GraphQL multipart request: one JSON/YAML file, one zip archive, or the files of a folder.
+    progressToken (8-64 letters, digits, - or _) names the import for specImportProgress while it runs.
     """
     importApiSpec(
       apiId: ID!
@@ -170,6 +182,7 @@ export const apiProductsTypeDefs = /* GraphQL */ `
       files: [SpecFileInput!]
       upload: [File!]
       entry: String
+      progressToken: String
     ): SpecImport!
   }
 `;
@@ -198,6 +211,7 @@ const importArgs = z.object({
     .max(500)
     .nullish(),
   entry: z.string().max(500).nullish(),
+  progressToken: z.string().regex(PROGRESS_TOKEN, "progressToken takes 8-64 letters, digits, - or _").nullish(),
 });
 
 async function sourceOf(args: z.infer<typeof importArgs>): Promise<SpecSource> {
@@ -242,6 +256,10 @@ export function createApiProductsResolvers(config: Config) {
         }));
       },
       apiCategoryOptions: (_: unknown, __: unknown, ctx: GraphQLContext) => listCategoryOptions(ctx.db, ctx.tenant.id),
+      specImportProgress: (_: unknown, args: unknown, ctx: GraphQLContext) => {
+        const { token } = argsOf(z.object({ token: z.string().max(100) }), args);
+        return getImportProgress(ctx.specImports.progress, ctx.tenant.id, ctx.viewer, token);
+      },
     },
     Mutation: {
       createApi: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -266,8 +284,12 @@ export function createApiProductsResolvers(config: Config) {
         deleteApi(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId),
       importApiSpec: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const parsed = argsOf(importArgs, args);
+        const { processor, progress } = ctx.specImports;
+        const onStage = ctx.viewer ? progress.track(ctx.tenant.id, ctx.viewer.id, parsed.progressToken) : undefined;
         const result = await importApiSpec(ctx.db, ctx.tenant.id, ctx.viewer, parsed.apiId, await sourceOf(parsed), {
           allowPrivateUrls: config.SPEC_IMPORT_ALLOW_PRIVATE_URLS,
+          processor,
+          onStage,
         });
         return importNode(result);
       },

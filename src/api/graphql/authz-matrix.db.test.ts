@@ -14,6 +14,7 @@ import { createUser, getViewer, setPassword } from "../../core/accounts/accounts
 import type { Viewer } from "../../core/accounts/accounts.types";
 import { requestPasswordReset } from "../../core/accounts/password-reset.service";
 import { createSession } from "../../core/accounts/sessions.service";
+import { ImportProgressBoard } from "../../core/api-specs/import-progress";
 import { createApp, createAppKey } from "../../core/apps/apps.service";
 import { createInvoice } from "../../core/billing/invoices.service";
 import { createDiscussion } from "../../core/content/discussions.service";
@@ -22,6 +23,7 @@ import { createTutorial } from "../../core/content/tutorials.service";
 import { createNotification } from "../../core/notifications/notifications.service";
 import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../../core/orgs/orgs.service";
 import { createPlan } from "../../core/plans/plans.service";
+import { SpecWorkerPool } from "../../core/specs/spec-worker-pool";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import type { Db } from "../../db/connection";
@@ -131,7 +133,7 @@ async function matrixSubscription(db: Db, f: Fixture, approvalRequired: boolean)
   return (await subscribeToPlan(db, f.t1.id, f.users.user.id, plan.id, appId)).id;
 }
 
-function matrix(db: () => import("../../db/connection").Db): Record<string, Case> {
+function matrix(db: () => import("../../db/connection").Db, progress: ImportProgressBoard): Record<string, Case> {
   const signedInT1 = allBut("anonymous", "otherTenant");
   const signedIn = allBut("anonymous");
   return {
@@ -463,6 +465,16 @@ function matrix(db: () => import("../../db/connection").Db): Record<string, Case
       }),
       expect: only("orgAdmin"),
     },
+    specImportProgress: {
+      query: "query($token: String!) { specImportProgress(token: $token) { stage } }",
+      // orgAdmin's running import: everyone asks for it by its token, only orgAdmin gets an answer.
+      vars: (f) => {
+        const token = `matrix-import-${next()}`;
+        progress.track(f.t1.id, f.users.orgAdmin.id, token)("parsing");
+        return { token };
+      },
+      expect: only("orgAdmin"),
+    },
     // ---- API page content: spotlights, tutorials, discussions (issue 5) ----
     apiSpotlights: {
       query: "query($id: ID!) { apiSpotlights(apiId: $id, includeUnpublished: true) { id } }",
@@ -740,7 +752,8 @@ function operationName(query: string): string {
 describeEachDialect("GraphQL authorization matrix", ({ db }) => {
   let app: FastifyInstance;
   let fixture: Fixture;
-  const cases = matrix(db);
+  const progress = new ImportProgressBoard();
+  const cases = matrix(db, progress);
 
   beforeAll(async () => {
     const t1 = await createTestTenant(db());
@@ -795,6 +808,7 @@ describeEachDialect("GraphQL authorization matrix", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent", GRAPHQL_INTROSPECTION: "true" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      specImports: { processor: new SpecWorkerPool(), progress },
     });
     await app.ready();
   });

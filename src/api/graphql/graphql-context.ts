@@ -1,4 +1,5 @@
 import type { Viewer } from "../../core/accounts/accounts.types";
+import type { SpecImportServices } from "../../core/api-specs/api-specs.types";
 import type { Db } from "../../db/connection";
 import type { TenantInfo } from "../../server/request-context";
 import type { SessionControl } from "../session";
@@ -18,4 +19,6 @@ export interface GraphQLContext {
   publicUrl: string;
   /** Sign-up attempts allowed per client IP per hour (config SIGN_UP_MAX_PER_IP_PER_HOUR). */
   signUpsPerIpPerHour: number;
+  /** Spec imports' worker pool and the progress of running imports. */
+  specImports: SpecImportServices;
 }

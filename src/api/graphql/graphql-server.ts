@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import { type Config, publicBaseUrl } from "../../config";
+import type { SpecImportServices } from "../../core/api-specs/api-specs.types";
 import { isAppError } from "../../core/errors/app-error";
 import type { Db } from "../../db/connection";
 import { hasValidCsrf } from "../csrf";
@@ -57,7 +58,10 @@ function disableIntrospection(): Plugin {
 }
 
 /** POST /gateway/graphql: the spec's GraphQL contract, thin over src/core. */
-export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function registerGraphQL(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; specImports: SpecImportServices },
+): void {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     graphqlEndpoint: GRAPHQL_PATH,
     schema: createSchema<ServerContext & GraphQLContext>({
@@ -91,6 +95,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
       clientIp: req.ip,
       publicUrl: publicBaseUrl(deps.config),
       signUpsPerIpPerHour: deps.config.SIGN_UP_MAX_PER_IP_PER_HOUR,
+      specImports: deps.specImports,
     }),
     maskedErrors: {
       maskError(error, message) {

@@ -7,11 +7,12 @@ import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { announceGatewayChange } from "../plans/gateway-changes";
-import { bundleSpecFiles } from "../specs/bundle-spec-files";
-import { type ComparableOperation, diffEndpoints } from "../specs/diff-endpoints";
-import { fetchSpecUrl } from "../specs/fetch-spec-url";
-import { type NormalizedSpec, normalizeParsedSpec, normalizeSpec } from "../specs/normalize-spec";
-import { readZipArchive } from "../specs/read-zip-archive";
+import { fetchSpecBytes, URL_NOT_TEXT } from "../specs/fetch-spec-url";
+import type { NormalizedSpec } from "../specs/normalize-spec";
+import { inProcessSpecProcessor, normalizeSpecSource } from "../specs/prepare-spec";
+import { ZIP_LIMITS } from "../specs/read-zip-archive";
+import { formatBytes, SPEC_LIMITS, specError } from "../specs/spec-errors";
+import type { SpecJobSource } from "../specs/spec-job.types";
 import {
   insertVersionWithEndpoints,
   selectApiForImport,
@@ -20,6 +21,7 @@ import {
   selectVersions,
 } from "./api-specs.queries";
 import type { ApiVersionSummary, ImportOptions, ImportResult, SpecDocument, SpecSource } from "./api-specs.types";
+import type { ImportStageReporter } from "./import-progress";
 
 export const IMPORT_FORBIDDEN = "Only the API's owner can import its spec";
 
@@ -37,13 +39,37 @@ export async function importApiSpec(
   source: SpecSource,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const report: ImportStageReporter = options.onStage ?? (() => {});
+  try {
+    return await importVersion(db, tenantId, viewer, apiId, source, options, report);
+  } catch (error) {
+    report("failed");
+    throw error;
+  }
+}
+
+async function importVersion(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  apiId: string,
+  source: SpecSource,
+  options: ImportOptions,
+  report: ImportStageReporter,
+): Promise<ImportResult> {
   const v = requireViewer(viewer, tenantId);
   const api = await requireEditable(db, tenantId, v, apiId);
-  const { original, spec } = await readSource(source, options);
+  const jobSource = await jobSourceOf(source, options, report);
 
   const previous = api.current_version_id;
-  const before = previous ? (await selectEndpointsForDiff(db, tenantId, previous)).map(storedOperation) : [];
-  const diff = diffEndpoints(before, spec.endpoints);
+  const before = previous ? await selectEndpointsForDiff(db, tenantId, previous) : [];
+  // Parsing, checks, conversion, serialization and the diff: off the event loop when a worker pool is given.
+  const spec = await (options.processor ?? inProcessSpecProcessor).prepare(
+    { source: jobSource, previous: before },
+    report,
+  );
+  const original = spec.original ?? (jobSource.kind === "text" ? jobSource.text : "");
+  report("saving", spec.endpoints.length);
 
   const versionId = newId("ver");
   // Versions are listed by creation time: never give two imports of the same API the same millisecond.
@@ -59,11 +85,11 @@ export async function importApiSpec(
     operation_id: e.operationId,
     summary: e.summary,
     description: e.description,
-    tags_json: JSON.stringify(e.tags),
-    parameters_json: JSON.stringify(e.parameters),
-    request_body_json: e.requestBody === null ? null : JSON.stringify(e.requestBody),
-    responses_json: JSON.stringify(e.responses),
-    security_json: e.security === null ? null : JSON.stringify(e.security),
+    tags_json: e.tagsJson,
+    parameters_json: e.parametersJson,
+    request_body_json: e.requestBodyJson,
+    responses_json: e.responsesJson,
+    security_json: e.securityJson,
     position,
   }));
   const version = {
@@ -73,13 +99,14 @@ export async function importApiSpec(
     version: spec.version.slice(0, 100),
     source_format: spec.sourceFormat,
     original_doc: original,
-    normalized_doc: JSON.stringify(spec.document),
+    normalized_doc: spec.normalizedDoc,
     endpoints_count: endpoints.length,
     created_at: now,
   };
   await db.kysely.transaction().execute((trx) => insertVersionWithEndpoints(trx, tenantId, version, endpoints, now));
   // The gateway matches calls against the current version's endpoints.
   announceGatewayChange({ kind: "api", apiId });
+  report("done", endpoints.length);
   return {
     version: {
       id: versionId,
@@ -90,38 +117,60 @@ export async function importApiSpec(
       isCurrent: true,
     },
     previousVersionId: previous,
-    diff,
+    diff: spec.diff,
   };
 }
 
-/** Validates a spec without storing it (the same checks as an import). */
+/** Validates a spec without storing it (the same checks as an import), in this thread. */
 export async function readSource(
   source: SpecSource,
   options: ImportOptions = {},
 ): Promise<{ original: string; spec: NormalizedSpec }> {
+  return normalizeSpecSource(await jobSourceOf(source, options, () => {}));
+}
+
+/**
+ * The spec job of a source: a URL is downloaded (its body cut at the size limit as it streams in), and every input
+ * is held to its size limit here, before anything is parsed or a worker thread is started.
+ */
+async function jobSourceOf(
+  source: SpecSource,
+  options: ImportOptions,
+  report: ImportStageReporter,
+): Promise<SpecJobSource> {
+  const maxBytes = SPEC_LIMITS.defaultMaxBytes;
   if ("text" in source) {
     if (typeof source.text !== "string") throw new AppError("BAD_REQUEST", "The spec text is missing");
-    return { original: source.text, spec: await normalizeSpec(source.text) };
+    // UTF-8 needs at least one byte per UTF-16 code unit: a long string is over for sure, before it is measured.
+    if (source.text.length > maxBytes || Buffer.byteLength(source.text, "utf8") > maxBytes) throw tooLarge(maxBytes);
+    return { kind: "text", text: source.text };
   }
   if ("url" in source) {
-    const text = await fetchSpecUrl(source.url.trim(), {
+    report("fetching");
+    const url = source.url.trim();
+    const bytes = await fetchSpecBytes(url, {
       allowPrivate: options.allowPrivateUrls ?? false,
       timeoutMs: options.fetchTimeoutMs,
+      maxBytes,
     });
-    return { original: text, spec: await normalizeSpec(text) };
+    return { kind: "bytes", bytes, notText: { message: URL_NOT_TEXT, where: url } };
   }
-  const files = "archive" in source ? readZipArchive(source.archive) : source.files;
-  const names = Object.keys(files);
-  const onlyText = names.length === 1 && names[0] !== undefined ? files[names[0]] : undefined;
-  if (onlyText !== undefined) {
-    // One file: refs to files that are not there are refused by name; its text is kept byte for byte.
-    bundleSpecFiles(files, source.entry);
-    return { original: onlyText, spec: await normalizeSpec(onlyText) };
+  if ("upload" in source) {
+    const { name, bytes } = source.upload;
+    if (bytes.length > maxBytes) throw tooLarge(maxBytes);
+    return { kind: "bytes", bytes, notText: { message: `${name} is not UTF-8 text`, where: name } };
   }
-  const bundle = bundleSpecFiles(files, source.entry);
-  // The original of a multi-file upload is the bundle before conversion: one downloadable document.
-  const original = JSON.stringify(bundle.document, null, 2);
-  return { original, spec: await normalizeParsedSpec(bundle.document, original) };
+  if ("archive" in source) {
+    if (source.archive.length > ZIP_LIMITS.maxArchiveBytes) {
+      throw specError(`The archive is larger than ${formatBytes(ZIP_LIMITS.maxArchiveBytes)}`, "");
+    }
+    return { kind: "archive", archive: source.archive, entry: source.entry ?? null };
+  }
+  return { kind: "files", files: source.files, entry: source.entry ?? null };
+}
+
+function tooLarge(maxBytes: number) {
+  return specError(`Spec is larger than ${formatBytes(maxBytes)}`, "");
 }
 
 async function requireEditable(db: Db, tenantId: string, viewer: Viewer, apiId: string) {
@@ -131,24 +180,6 @@ async function requireEditable(db: Db, tenantId: string, viewer: Viewer, apiId: 
   if (!api) throw new AppError("NOT_FOUND", "API not found");
   if (!(await canEditApi(db, tenantId, viewer, apiId))) throw new AppError("FORBIDDEN", IMPORT_FORBIDDEN);
   return api;
-}
-
-function storedOperation(row: {
-  method: string;
-  path: string;
-  summary: string | null;
-  parameters_json: string;
-  request_body_json: string | null;
-  responses_json: string;
-}): ComparableOperation {
-  return {
-    method: row.method,
-    path: row.path,
-    summary: row.summary,
-    parameters: JSON.parse(row.parameters_json) as unknown,
-    requestBody: row.request_body_json === null ? null : (JSON.parse(row.request_body_json) as unknown),
-    responses: JSON.parse(row.responses_json) as unknown,
-  };
 }
 
 /** Every version of an API the viewer may see, newest first. */

@@ -1,4 +1,6 @@
 import type { SpecDiff } from "../specs/diff-endpoints";
+import type { SpecProcessor } from "../specs/spec-job.types";
+import type { ImportProgressBoard, ImportStageReporter } from "./import-progress";
 
 export type { ChangedOperation, ComparedPart, DiffOperation, SpecDiff } from "../specs/diff-endpoints";
 
@@ -6,8 +8,10 @@ export type { ChangedOperation, ComparedPart, DiffOperation, SpecDiff } from "..
 export type SpecSource =
   | { text: string }
   | { url: string }
-  /** An uploaded folder: relative path → text; relative `$ref`s between them are bundled. */
-  | { files: Record<string, string>; entry?: string | null }
+  /** One uploaded file, as posted (decoded off the event loop). */
+  | { upload: { name: string; bytes: Uint8Array } }
+  /** An uploaded folder: relative path → text or UTF-8 bytes; relative `$ref`s between them are bundled. */
+  | { files: Record<string, string | Uint8Array>; entry?: string | null }
   /** A zip archive of such a folder. */
   | { archive: Uint8Array; entry?: string | null };
 
@@ -15,6 +19,16 @@ export interface ImportOptions {
   /** Operator switch: spec URLs may point at loopback/private/link-local hosts. */
   allowPrivateUrls?: boolean;
   fetchTimeoutMs?: number;
+  /** Where the spec is parsed and normalized: the web service's worker threads; this thread when absent. */
+  processor?: SpecProcessor;
+  /** Hears each step as it starts (the studio's progress). */
+  onStage?: ImportStageReporter;
+}
+
+/** What the web service hands its import routes: the worker pool and the progress of running imports. */
+export interface SpecImportServices {
+  processor: SpecProcessor;
+  progress: ImportProgressBoard;
 }
 
 export interface ApiVersionSummary {

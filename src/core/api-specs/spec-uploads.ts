@@ -28,7 +28,8 @@ export function assertUploadLength(contentLength: string | null | undefined, max
 
 /**
  * The spec source of uploaded files: one file (JSON or YAML text), one zip archive, or several files of a folder
- * (relative $refs bundled; `entry` names the root when several could be it). Empty files are ignored.
+ * (relative $refs bundled; `entry` names the root when several could be it). Empty files are ignored. The bytes are
+ * passed on as they are: the import checks their size, then decodes and parses them on a worker thread.
  */
 export async function specSourceFromUploads(uploads: SpecUpload[], entry: string | null): Promise<SpecSource> {
   const files = uploads.filter((f) => f.size > 0);
@@ -43,18 +44,9 @@ export async function specSourceFromUploads(uploads: SpecUpload[], entry: string
       throw new AppError("BAD_REQUEST", "Upload one zip archive, or spec files without an archive");
     return { archive: archive.bytes, entry };
   }
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  const texts: Record<string, string> = {};
-  for (const { file, bytes } of contents) {
-    try {
-      texts[file.name] = decoder.decode(bytes);
-    } catch {
-      throw new AppError("BAD_REQUEST", `${file.name} is not UTF-8 text`, { where: file.name });
-    }
-  }
   const only = contents.length === 1 ? contents[0] : undefined;
-  if (only) return { text: texts[only.file.name] ?? "" };
-  return { files: texts, entry };
+  if (only) return { upload: { name: only.file.name, bytes: only.bytes } };
+  return { files: Object.fromEntries(contents.map(({ file, bytes }) => [file.name, bytes])), entry };
 }
 
 /**

@@ -39,6 +39,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Also true for an AppError of another copy of this module: the server bundle and the React Router build each hold
+ * one, and objects the server hands to route actions through the load context (the spec worker pool) reject with the
+ * server's copy, which fails `instanceof` in the route's copy.
+ */
 export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+  if (value instanceof AppError) return true;
+  if (!(value instanceof Error) || value.name !== "AppError") return false;
+  const { code, status } = value as { code?: unknown; status?: unknown };
+  return typeof code === "string" && Object.hasOwn(HTTP_STATUS, code) && status === HTTP_STATUS[code as AppErrorCode];
 }

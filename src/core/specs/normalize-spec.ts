@@ -3,7 +3,7 @@ import { convertSwaggerToOpenApi } from "./convert-swagger";
 import { deriveEndpoints } from "./derive-endpoints";
 import { assertDocumentShape, detectSpecVersion } from "./document-shape";
 import { isPlainRecord } from "./json-pointer";
-import type { NormalizedSpec, NormalizeSpecOptions } from "./normalize-spec.types";
+import type { NormalizedSpec, NormalizeSpecOptions, SpecStage } from "./normalize-spec.types";
 import { isJsonText, parseSpecText } from "./parse-document";
 import { sanitizeTree } from "./sanitize-tree";
 import { SPEC_LIMITS, specError } from "./spec-errors";
@@ -15,6 +15,7 @@ export type {
   NormalizedSpec,
   NormalizedSpecMeta,
   NormalizeSpecOptions,
+  SpecStage,
 } from "./normalize-spec.types";
 
 /**
@@ -22,9 +23,10 @@ export type {
  * Every refusal is an AppError("BAD_REQUEST", message, { where }) with a JSON pointer or line:column.
  */
 export async function normalizeSpec(text: string, options: NormalizeSpecOptions = {}): Promise<NormalizedSpec> {
+  options.onStage?.("parsing");
   const parsed = parseSpecText(text, options.maxBytes ?? SPEC_LIMITS.defaultMaxBytes);
   // JSON.parse output is fresh and unshared, and nothing else holds it: it can be checked without a copy.
-  return normalizeParsedSpec(parsed, text, { owned: isJsonText(text) });
+  return normalizeParsedSpec(parsed, text, { owned: isJsonText(text), onStage: options.onStage });
 }
 
 /**
@@ -35,8 +37,10 @@ export async function normalizeSpec(text: string, options: NormalizeSpecOptions 
 export async function normalizeParsedSpec(
   parsed: unknown,
   text: string,
-  options: { owned?: boolean } = {},
+  options: { owned?: boolean; onStage?: (stage: SpecStage) => void } = {},
 ): Promise<NormalizedSpec> {
+  const onStage = options.onStage ?? (() => {});
+  onStage("checking");
   if (!isPlainRecord(parsed)) throw specError("Spec must be a JSON or YAML object", "");
   const source = sanitizeTree(parsed, { inPlace: options.owned === true });
   const sourceDocument = source.value as Record<string, unknown>;
@@ -46,6 +50,7 @@ export async function normalizeParsedSpec(
 
   let document: Record<string, unknown>;
   if (version.kind === "swagger") {
+    onStage("converting");
     // The converter rewrites refs (#/definitions → #/components/schemas): check the result again.
     // The converter's result is a fresh tree of its own (it clones its input): validated in place, not copied again.
     const converted = sanitizeTree(await convertSwaggerToOpenApi(sourceDocument, text), { inPlace: true });
@@ -56,6 +61,7 @@ export async function normalizeParsedSpec(
     document = { ...sourceDocument, openapi: version.version };
   }
 
+  onStage("endpoints");
   const info = isPlainRecord(document.info) ? document.info : {};
   return {
     sourceFormat: version.kind === "swagger" ? "swagger-2.0" : `openapi-${version.version}`,

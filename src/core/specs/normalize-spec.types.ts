@@ -46,7 +46,12 @@ export interface NormalizedSpec {
   meta: NormalizedSpecMeta;
 }
 
+/** The steps of a normalization, reported as they start (the studio shows them for long imports). */
+export type SpecStage = "reading" | "parsing" | "checking" | "converting" | "endpoints" | "comparing";
+
 export interface NormalizeSpecOptions {
   /** Larger input is refused; defaults to 10 MB. */
   maxBytes?: number;
+  /** Called as each step starts. */
+  onStage?: (stage: SpecStage) => void;
 }

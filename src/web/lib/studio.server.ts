@@ -118,9 +118,15 @@ export async function handleManageAction(
       return { ok: true, intent };
     }
     if (intent === "import") {
+      const { processor, progress } = context.specImports;
+      // The page names the import (progressToken) and polls specImportProgress while the post runs.
+      const token = formText(form, "progressToken");
+      const onStage = viewer ? progress.track(tenant.id, viewer.id, token) : undefined;
       const source = await specSourceFromForm(form);
       const result = await importApiSpec(db, tenant.id, viewer, apiId, source, {
         allowPrivateUrls: context.config.SPEC_IMPORT_ALLOW_PRIVATE_URLS,
+        processor,
+        onStage,
       });
       return { ok: true, intent, result };
     }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormError, FormField, SubmitButton } from "../form-field";
+import { newProgressToken, SpecImportProgress } from "./spec-import-progress";
 
 // React does not type the folder picker's attributes; Chromium, Firefox and Safari all honour webkitdirectory.
 const FOLDER_PICKER = { webkitdirectory: "", directory: "" } as Record<string, string>;
@@ -14,10 +15,22 @@ export function SpecImportForm(props: { csrfToken: string; error?: string | null
   const [folderPaths, setFolderPaths] = useState("");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "import";
+  const posted = busy ? navigation.formData?.get("progressToken") : null;
   return (
-    <Form method="post" encType="multipart/form-data" data-testid="spec-import-form" className="flex flex-col gap-4">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      data-testid="spec-import-form"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        // A fresh name per import, written before React Router reads the form, so the page can ask how far it got.
+        const field = event.currentTarget.elements.namedItem("progressToken");
+        if (field instanceof HTMLInputElement) field.value = newProgressToken();
+      }}
+    >
       <input type="hidden" name="csrfToken" value={props.csrfToken} />
       <input type="hidden" name="intent" value="import" />
+      <input type="hidden" name="progressToken" defaultValue="" />
       {props.error && (
         <div data-testid="import-error">
           <FormError
@@ -69,6 +82,7 @@ export function SpecImportForm(props: { csrfToken: string; error?: string | null
           {t("studio.import.submit")}
         </SubmitButton>
       </div>
+      <SpecImportProgress token={typeof posted === "string" && posted !== "" ? posted : null} />
     </Form>
   );
 }

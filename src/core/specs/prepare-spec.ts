@@ -1,0 +1,102 @@
+import { bundleSpecFiles } from "./bundle-spec-files";
+import { type ComparableOperation, diffEndpoints } from "./diff-endpoints";
+import { type NormalizedSpec, normalizeParsedSpec, normalizeSpec } from "./normalize-spec";
+import type { SpecStage } from "./normalize-spec.types";
+import { readZipArchive } from "./read-zip-archive";
+import { specError } from "./spec-errors";
+import type { PreparedSpec, SpecJob, SpecJobSource, SpecProcessor, StoredOperation } from "./spec-job.types";
+
+type OnStage = (stage: SpecStage) => void;
+
+/**
+ * Reads and normalizes a spec source: one text, one file's bytes, an uploaded folder's files (bundled) or a zip
+ * archive. `original` is what an import keeps for download: the text as given, or for several files the bundle.
+ */
+export async function normalizeSpecSource(
+  source: SpecJobSource,
+  onStage: OnStage = () => {},
+): Promise<{ original: string; spec: NormalizedSpec }> {
+  if (source.kind === "text") return { original: source.text, spec: await normalizeSpec(source.text, { onStage }) };
+  onStage("reading");
+  if (source.kind === "bytes") {
+    const text = decodeUtf8(source.bytes, source.notText);
+    return { original: text, spec: await normalizeSpec(text, { onStage }) };
+  }
+  const files =
+    source.kind === "archive"
+      ? readZipArchive(source.archive)
+      : Object.fromEntries(
+          Object.entries(source.files).map(([name, content]) => [
+            name,
+            typeof content === "string"
+              ? content
+              : decodeUtf8(content, { message: `${name} is not UTF-8 text`, where: name }),
+          ]),
+        );
+  const names = Object.keys(files);
+  const onlyText = names.length === 1 && names[0] !== undefined ? files[names[0]] : undefined;
+  if (onlyText !== undefined) {
+    // One file: refs to files that are not there are refused by name; its text is kept byte for byte.
+    bundleSpecFiles(files, source.entry);
+    return { original: onlyText, spec: await normalizeSpec(onlyText, { onStage }) };
+  }
+  onStage("parsing");
+  const bundle = bundleSpecFiles(files, source.entry);
+  // The original of a multi-file upload is the bundle before conversion: one downloadable document.
+  const original = JSON.stringify(bundle.document, null, 2);
+  return { original, spec: await normalizeParsedSpec(bundle.document, original, { onStage }) };
+}
+
+/**
+ * A spec job from start to finish: normalize, serialize what the import stores and diff against the previous
+ * version, so the web process only receives strings to insert (cheap to pass between threads).
+ */
+export async function prepareSpec(job: SpecJob, onStage: OnStage = () => {}): Promise<PreparedSpec> {
+  const { original, spec } = await normalizeSpecSource(job.source, onStage);
+  onStage("comparing");
+  const diff = diffEndpoints(job.previous.map(comparableOperation), spec.endpoints);
+  return {
+    original: job.source.kind === "text" ? null : original,
+    sourceFormat: spec.sourceFormat,
+    version: spec.version,
+    normalizedDoc: JSON.stringify(spec.document),
+    endpoints: spec.endpoints.map((e) => ({
+      method: e.method,
+      path: e.path,
+      operationId: e.operationId,
+      summary: e.summary,
+      description: e.description,
+      tagsJson: JSON.stringify(e.tags),
+      parametersJson: JSON.stringify(e.parameters),
+      requestBodyJson: e.requestBody === null ? null : JSON.stringify(e.requestBody),
+      responsesJson: JSON.stringify(e.responses),
+      securityJson: e.security === null ? null : JSON.stringify(e.security),
+    })),
+    diff,
+  };
+}
+
+/** Runs spec jobs in the calling thread: for the seed, scripts and tests, where nothing else waits on the loop. */
+export const inProcessSpecProcessor: SpecProcessor = {
+  prepare: (job, onStage) => prepareSpec(job, onStage),
+  close: async () => {},
+};
+
+function comparableOperation(row: StoredOperation): ComparableOperation {
+  return {
+    method: row.method,
+    path: row.path,
+    summary: row.summary,
+    parameters: JSON.parse(row.parameters_json) as unknown,
+    requestBody: row.request_body_json === null ? null : (JSON.parse(row.request_body_json) as unknown),
+    responses: JSON.parse(row.responses_json) as unknown,
+  };
+}
+
+function decodeUtf8(bytes: Uint8Array, notText: { message: string; where: string }): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw specError(notText.message, notText.where);
+  }
+}

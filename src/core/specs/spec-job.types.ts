@@ -1,0 +1,65 @@
+import type { SpecDiff } from "./diff-endpoints";
+import type { SpecStage } from "./normalize-spec.types";
+
+/*
+ * What crosses between the web process and a spec worker thread (structured clone): strings, numbers and byte arrays
+ * only, never class instances. Large inputs travel as bytes (moved, not copied) and are decoded in the worker.
+ */
+
+/** A spec to read and normalize. */
+export type SpecJobSource =
+  | { kind: "text"; text: string }
+  /** One uploaded file or a URL's body; `notText` is the refusal when the bytes are not UTF-8. */
+  | { kind: "bytes"; bytes: Uint8Array; notText: { message: string; where: string } }
+  /** Several files (an uploaded folder): path → text or UTF-8 bytes; relative `$ref`s between them are bundled. */
+  | { kind: "files"; files: Record<string, string | Uint8Array>; entry: string | null }
+  | { kind: "archive"; archive: Uint8Array; entry: string | null };
+
+/** The parts of an operation of the current version a re-import diff compares, as stored. */
+export interface StoredOperation {
+  method: string;
+  path: string;
+  summary: string | null;
+  parameters_json: string;
+  request_body_json: string | null;
+  responses_json: string;
+}
+
+export interface SpecJob {
+  source: SpecJobSource;
+  /** The current version's operations (empty for a first import). */
+  previous: StoredOperation[];
+}
+
+/** One endpoint ready to store: the JSON columns already serialized (in the worker, not on the event loop). */
+export interface PreparedEndpoint {
+  method: string;
+  path: string;
+  operationId: string | null;
+  summary: string | null;
+  description: string | null;
+  tagsJson: string;
+  parametersJson: string;
+  requestBodyJson: string | null;
+  responsesJson: string;
+  securityJson: string | null;
+}
+
+/** A normalized spec in the shape the import stores, with its diff against the previous version. */
+export interface PreparedSpec {
+  /** The document as it is kept for download; null when the job's source was text (the caller holds it). */
+  original: string | null;
+  sourceFormat: string;
+  version: string;
+  /** The OpenAPI 3 document as JSON text. */
+  normalizedDoc: string;
+  endpoints: PreparedEndpoint[];
+  diff: SpecDiff;
+}
+
+/** Runs spec jobs: in this thread (seed, scripts, tests) or on a worker thread pool (the web service). */
+export interface SpecProcessor {
+  /** `onStage` hears each step as it starts ("queued" while the job waits for a free worker). */
+  prepare(job: SpecJob, onStage?: (stage: SpecStage | "queued") => void): Promise<PreparedSpec>;
+  close(): Promise<void>;
+}
