@@ -2,12 +2,6 @@ import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/connection";
 import type { AppKeysTable, AppsTable } from "../../db/tables/gateway.tables";
 
-/** Organization tables of migration 020-accounts, typed minimally for the context checks made here. */
-type OrgTables = {
-  organization_members: { tenant_id: string; organization_id: string; user_id: string; role: string };
-  teams: { id: string; tenant_id: string; organization_id: string };
-};
-
 export async function insertApp(db: Db, row: Insertable<AppsTable>): Promise<void> {
   await db.kysely.insertInto("apps").values(row).execute();
 }

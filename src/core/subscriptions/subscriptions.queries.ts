@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
-import type { Db, DbExecutor, DbTransaction } from "../../db/connection";
+import type { Db, DbExecutor } from "../../db/connection";
 import type { SubscriptionStatus, SubscriptionsTable } from "../../db/tables/gateway.tables";
 import type { SubscriptionEventRow } from "../../db/tables/subscription-billing.tables";
 export async function selectSubscription(db: Db, tenantId: string, appId: string, apiId: string) {
