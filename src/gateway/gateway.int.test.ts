@@ -323,7 +323,7 @@ describe("gateway: upstream modes", () => {
   });
 
   it("serves the built-in demo APIs offline", async () => {
-    const { ensureDemoApis } = await import("../core/upstreams/demo-apis");
+    const { ensureDemoApis } = await import("../db/seed/demo/demo-apis");
     const tenant = await createTestTenant(database.db);
     expect(await ensureDemoApis(database.db, tenant.id)).toEqual(["portico-echo", "portico-geo"]);
     expect(await ensureDemoApis(database.db, tenant.id)).toEqual([]);

@@ -7,7 +7,7 @@ import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { loadConfig } from "../../config";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
-import { ensureDemoApis } from "../../core/upstreams/demo-apis";
+import { ensureDemoApis } from "../../db/seed/demo/demo-apis";
 import type { RunningGateway } from "../../gateway/gateway-server";
 import { startTestGateway } from "../../gateway/test-gateway";
 import { TestBrowser } from "../auth/test-client";

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { listApiEndpoints } from "../../core/catalog/api-endpoints.service";
 import {
   getApiDetail,
   getCategoryPage,
   getCollectionPage,
-  listApiEndpoints,
   listApis,
   listCategories,
   listCollections,

@@ -1,7 +1,5 @@
-import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
-import type { ApiEndpointsTable } from "../../db/schema";
 import { canEditApi, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
@@ -21,6 +19,7 @@ import {
   selectVersions,
 } from "./api-specs.queries";
 import type { ApiVersionSummary, ImportOptions, ImportResult, SpecDocument, SpecSource } from "./api-specs.types";
+import { endpointRows } from "./endpoint-rows";
 import type { ImportStageReporter } from "./import-progress";
 
 export const IMPORT_FORBIDDEN = "Only the API's owner can import its spec";
@@ -75,23 +74,7 @@ async function importVersion(
   // Versions are listed by creation time: never give two imports of the same API the same millisecond.
   const latest = (await selectVersions(db, tenantId, apiId))[0];
   const now = Math.max(Date.now(), latest ? Number(latest.created_at) + 1 : 0);
-  const endpoints: Array<Insertable<ApiEndpointsTable>> = spec.endpoints.map((e, position) => ({
-    id: newId("end"),
-    tenant_id: tenantId,
-    api_id: apiId,
-    version_id: versionId,
-    method: e.method,
-    path: e.path,
-    operation_id: e.operationId,
-    summary: e.summary,
-    description: e.description,
-    tags_json: e.tagsJson,
-    parameters_json: e.parametersJson,
-    request_body_json: e.requestBodyJson,
-    responses_json: e.responsesJson,
-    security_json: e.securityJson,
-    position,
-  }));
+  const endpoints = endpointRows({ tenantId, apiId, versionId }, spec.endpoints);
   const version = {
     id: versionId,
     tenant_id: tenantId,

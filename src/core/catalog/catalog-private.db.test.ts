@@ -8,14 +8,8 @@ import { inviteToApi, revokeApiInvitation } from "../access/private-apis.service
 import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../orgs/orgs.service";
-import {
-  getApiDetail,
-  getCategoryPage,
-  getCollectionPage,
-  listApiEndpoints,
-  listApis,
-  listPrivateApis,
-} from "./catalog.service";
+import { listApiEndpoints } from "./api-endpoints.service";
+import { getApiDetail, getCategoryPage, getCollectionPage, listApis, listPrivateApis } from "./catalog.service";
 
 const ALL = { offset: 0, limit: 100 };
 

@@ -6,19 +6,18 @@ import { createTestCollection } from "../../../tests/factories/collections";
 import { createTestPage } from "../../../tests/factories/pages";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { listApiEndpoints } from "./api-endpoints.service";
 import {
   getApiDetail,
   getCatalogStats,
   getCategoryPage,
   getCollectionPage,
-  getPage,
-  listApiEndpoints,
   listApis,
   listCategories,
   listCollections,
   listHubCarousel,
-  listPages,
 } from "./catalog.service";
+import { getPage, listPages } from "./pages.service";
 
 const ALL = { offset: 0, limit: 100 };
 

@@ -1,9 +1,8 @@
 import type { Db } from "../../db/connection";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
+import { toApiCard } from "./api-read-model";
 import {
-  type ApiCardRow,
-  countEndpoints,
   countPublicApis,
   selectApiCardsByPopularity,
   selectApiDetail,
@@ -13,63 +12,13 @@ import {
   selectCollectionApiCards,
   selectCollectionBySlug,
   selectCollectionsWithCounts,
-  selectEndpoints,
-  selectEndpointTags,
-  selectListableVersionId,
   selectMembersOfCollections,
-  selectPage,
-  selectPages,
   selectPrivateApiCards,
 } from "./catalog.queries";
-import type {
-  ApiCard,
-  ApiDetail,
-  ApiResource,
-  CategorySummary,
-  CollectionSummary,
-  EndpointParameter,
-  EndpointSummary,
-  Paged,
-} from "./catalog.types";
+import type { ApiCard, ApiDetail, ApiResource, CategorySummary, CollectionSummary, Paged } from "./catalog.types";
+import { clampPage, type PageRequest } from "./paging";
+import { parseStoredJson } from "./stored-json";
 import { cachedTenantAggregate } from "./tenant-aggregate-cache";
-
-/** Largest page any catalog list returns, whatever the caller asks for. */
-export const MAX_LIMIT = 100;
-
-export interface PageRequest {
-  offset: number;
-  limit: number;
-}
-
-/** Clamps a page request: offset >= 0, 1 <= limit <= MAX_LIMIT, integers only. */
-export function clampPage(page: PageRequest): PageRequest {
-  const offset = Number.isFinite(page.offset) ? Math.max(0, Math.floor(page.offset)) : 0;
-  const limit = Number.isFinite(page.limit) ? Math.min(MAX_LIMIT, Math.max(1, Math.floor(page.limit))) : 20;
-  return { offset, limit };
-}
-
-function toCard(row: ApiCardRow): ApiCard {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    ownerUsername: row.owner_username,
-    thumbnail: row.thumbnail,
-    shortDescription: row.short_description,
-    visibility: row.visibility,
-    pricingType: row.pricing_type,
-    categoryName: row.category_name,
-    categorySlug: row.category_slug,
-    rating: Number(row.rating_avg),
-    ratingVotes: Number(row.rating_votes),
-    followersCount: Number(row.followers_count),
-    popularity: Number(row.popularity),
-    latencyMs: row.latency_ms === null ? null : Number(row.latency_ms),
-    serviceLevel: row.service_level === null ? null : Number(row.service_level),
-    isDemoData: Number(row.is_demo_data) === 1,
-    updatedAt: Number(row.updated_at),
-  };
-}
 
 function toCategory(row: {
   id: string;
@@ -99,20 +48,6 @@ function toCollection(row: {
   };
 }
 
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-/** PRIVATE API ids the viewer may see; none (and no query) when signed out. */
-async function privateIdsOf(db: Db, tenantId: string, viewer: Viewer | null | undefined): Promise<string[]> {
-  return viewer ? privateApiIdsFor(db, tenantId, viewer) : [];
-}
-
 // Sorted in JavaScript: the list is short, and PostgreSQL's locale collation orders names differently from SQLite's.
 const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
@@ -136,13 +71,13 @@ export async function getCategoryPage(
   const row = await selectCategoryBySlug(db, tenantId, slug);
   if (!row) return null;
   const p = clampPage(page);
-  const privateIds = await privateIdsOf(db, tenantId, viewer);
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   const [items, total] = await Promise.all([
     selectApiCardsByPopularity(db, tenantId, { categoryId: row.id, privateIds }, p),
     privateIds.length > 0 ? countPublicApis(db, tenantId, { categoryId: row.id, privateIds }) : null,
   ]);
   const category = toCategory(row);
-  return { category, apis: { items: items.map(toCard), total: total ?? category.apiCount, ...p } };
+  return { category, apis: { items: items.map(toApiCard), total: total ?? category.apiCount, ...p } };
 }
 
 /** Every collection of the tenant with its count of public APIs, by position. */
@@ -165,13 +100,13 @@ export async function getCollectionPage(
   const row = await selectCollectionBySlug(db, tenantId, slug);
   if (!row) return null;
   const p = clampPage(page);
-  const privateIds = await privateIdsOf(db, tenantId, viewer);
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   const [items, total] = await Promise.all([
     selectCollectionApiCards(db, tenantId, row.id, { ...p, privateIds }),
     privateIds.length > 0 ? countPublicApis(db, tenantId, { collectionId: row.id, privateIds }) : null,
   ]);
   const collection = toCollection(row);
-  return { collection, apis: { items: items.map(toCard), total: total ?? collection.apiCount, ...p } };
+  return { collection, apis: { items: items.map(toApiCard), total: total ?? collection.apiCount, ...p } };
 }
 
 /**
@@ -185,9 +120,9 @@ export async function listPrivateApis(
   page: PageRequest,
 ): Promise<Paged<ApiCard>> {
   const p = clampPage(page);
-  const privateIds = await privateIdsOf(db, tenantId, viewer);
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   const { rows, total } = await selectPrivateApiCards(db, tenantId, privateIds, p);
-  return { items: rows.map(toCard), total, ...p };
+  return { items: rows.map(toApiCard), total, ...p };
 }
 
 /** The hub carousel: the first collections (by position) that have public APIs, each with its first APIs. */
@@ -213,7 +148,7 @@ export async function listHubCarousel(
   const byCollection = new Map<string, ApiCard[]>();
   for (const m of members) {
     const list = byCollection.get(m.collection_id) ?? [];
-    list.push(toCard(m));
+    list.push(toApiCard(m));
     byCollection.set(m.collection_id, list);
   }
   return chosen.map((collection) => ({ collection, apis: byCollection.get(collection.id) ?? [] }));
@@ -254,7 +189,7 @@ export async function listApis(
   viewer?: Viewer | null,
 ): Promise<Paged<ApiCard>> {
   const p = clampPage(opts);
-  const privateIds = await privateIdsOf(db, tenantId, viewer);
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   const empty: Paged<ApiCard> = { items: [], total: 0, ...p };
   let categoryId: string | undefined;
   if (opts.categorySlug !== undefined) {
@@ -269,13 +204,13 @@ export async function listApis(
       selectCollectionApiCards(db, tenantId, collection.id, { ...p, categoryId, privateIds }),
       countPublicApis(db, tenantId, { categoryId, collectionId: collection.id, privateIds }),
     ]);
-    return { items: rows.map(toCard), total, ...p };
+    return { items: rows.map(toApiCard), total, ...p };
   }
   const [rows, total] = await Promise.all([
     selectApiCardsByPopularity(db, tenantId, { categoryId, privateIds }, p),
     countPublicApis(db, tenantId, { categoryId, privateIds }),
   ]);
-  return { items: rows.map(toCard), total, ...p };
+  return { items: rows.map(toApiCard), total, ...p };
 }
 
 /**
@@ -289,17 +224,17 @@ export async function getApiDetail(
   slug: string,
   viewer?: Viewer | null,
 ): Promise<ApiDetail | null> {
-  const row = await selectApiDetail(db, tenantId, ownerUsername, slug, await privateIdsOf(db, tenantId, viewer));
+  const row = await selectApiDetail(db, tenantId, ownerUsername, slug, await privateApiIdsFor(db, tenantId, viewer));
   if (!row) return null;
   return {
-    ...toCard(row),
+    ...toApiCard(row),
     ownerName: row.owner_name,
     providerName: row.provider_name,
     website: row.website,
     termsOfUse: row.terms_of_use,
     readme: row.readme,
-    features: parseJson<string[]>(row.features_json, []),
-    resources: parseJson<ApiResource[]>(row.resources_json, []),
+    features: parseStoredJson<string[]>(row.features_json, []),
+    resources: parseStoredJson<ApiResource[]>(row.resources_json, []),
     authType: row.auth_type,
     cors: row.cors,
     healthCheck: row.health_check === null ? null : Number(row.health_check),
@@ -314,87 +249,6 @@ export async function getApiDetail(
           }
         : null,
   };
-}
-
-/**
- * A page of a visible API's endpoints in spec order (current version unless versionId names one of its versions).
- * `query` filters on method, path or summary, case-insensitively. Unknown API, or private and not given to `viewer`:
- * an empty page.
- */
-export async function listApiEndpoints(
-  db: Db,
-  tenantId: string,
-  apiId: string,
-  opts: { versionId?: string; offset: number; limit: number; query?: string; tag?: string },
-  viewer?: Viewer | null,
-): Promise<Paged<EndpointSummary>> {
-  const p = clampPage(opts);
-  const privateIds = await privateIdsOf(db, tenantId, viewer);
-  const versionId = await selectListableVersionId(db, tenantId, apiId, opts.versionId, privateIds);
-  if (!versionId) return { items: [], total: 0, ...p };
-  const query = opts.query?.trim() || undefined;
-  const tag = opts.tag || undefined;
-  const [rows, total] = await Promise.all([
-    selectEndpoints(db, tenantId, versionId, { ...p, query, tag }),
-    countEndpoints(db, tenantId, versionId, query, tag),
-  ]);
-  const items = rows.map(
-    (r): EndpointSummary => ({
-      id: r.id,
-      method: r.method,
-      path: r.path,
-      operationId: r.operation_id,
-      summary: r.summary,
-      description: r.description,
-      tags: parseJson<string[]>(r.tags_json, []),
-      parameters: parseJson<EndpointParameter[]>(r.parameters_json, []),
-    }),
-  );
-  return { items, total, ...p };
-}
-
-/**
- * The tags of an API's current version with how many endpoints carry each, in order of first use; endpoints without
- * a tag are counted apart. What the Endpoints tab offers to jump to a tag in a spec of 1,000+ operations.
- */
-export async function listApiEndpointTags(
-  db: Db,
-  tenantId: string,
-  apiId: string,
-  viewer?: Viewer | null,
-): Promise<{ tags: Array<{ tag: string; count: number }>; untagged: number }> {
-  const privateIds = await privateIdsOf(db, tenantId, viewer);
-  const versionId = await selectListableVersionId(db, tenantId, apiId, undefined, privateIds);
-  if (!versionId) return { tags: [], untagged: 0 };
-  const counts = new Map<string, number>();
-  let untagged = 0;
-  for (const row of await selectEndpointTags(db, tenantId, versionId)) {
-    const tags = [
-      ...new Set(parseJson<unknown[]>(row.tags_json, []).filter((t): t is string => typeof t === "string")),
-    ];
-    if (tags.length === 0) untagged++;
-    for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  }
-  return { tags: [...counts].map(([tag, count]) => ({ tag, count })), untagged };
-}
-
-/** A static page (about, terms, privacy...) of the tenant; null when the slug is unknown. */
-export async function getPage(
-  db: Db,
-  tenantId: string,
-  slug: string,
-): Promise<{ slug: string; title: string; body: string; updatedAt: number } | null> {
-  const row = await selectPage(db, tenantId, slug);
-  return row ? { slug: row.slug, title: row.title, body: row.body, updatedAt: Number(row.updated_at) } : null;
-}
-
-/** The index of the tenant's static pages (what /page without a slug lists). */
-export async function listPages(
-  db: Db,
-  tenantId: string,
-): Promise<Array<{ slug: string; title: string; updatedAt: number }>> {
-  const rows = await selectPages(db, tenantId);
-  return rows.map((r) => ({ slug: r.slug, title: r.title, updatedAt: Number(r.updated_at) }));
 }
 
 export interface CatalogStats {

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connection";
+import { API_CARD_COLUMNS, visibleApiRows } from "./api-read-model";
 
 /*
- * SQL for the compare screen. Tenant-scoped like every catalog query; an API is returned only when PUBLIC or one of
- * the caller's visible private ids (access/private-apis.service privateApiIdsFor).
+ * SQL for the compare screen. Tenant-scoped like every catalog query; an API is returned only when the caller may see
+ * it (api-read-model.ts visibleApis).
  */
 
 /** The APIs named by (owner username, slug) pairs that the caller may see, with their current version summary. */
@@ -14,41 +15,16 @@ export async function selectCompareRows(
   privateIds: readonly string[],
 ) {
   if (refs.length === 0) return [];
-  return db.kysely
-    .selectFrom("apis as a")
-    .innerJoin("users as u", (j) => j.onRef("u.id", "=", "a.owner_id").onRef("u.tenant_id", "=", "a.tenant_id"))
-    .leftJoin("categories as c", (j) => j.onRef("c.id", "=", "a.category_id").onRef("c.tenant_id", "=", "a.tenant_id"))
+  return visibleApiRows(db, tenantId, privateIds)
     .leftJoin("api_versions as v", (j) =>
       // The literal tenant id lets SQLite read the covering summary index instead of the row with its documents.
       j.onRef("v.id", "=", "a.current_version_id").on("v.tenant_id", "=", tenantId),
     )
-    .where("a.tenant_id", "=", tenantId)
     .where((eb) => eb.or(refs.map((r) => eb.and([eb("u.username", "=", r.ownerUsername), eb("a.slug", "=", r.slug)]))))
-    .where((eb) =>
-      privateIds.length > 0
-        ? eb.or([eb("a.visibility", "=", "PUBLIC"), eb("a.id", "in", [...privateIds])])
-        : eb("a.visibility", "=", "PUBLIC"),
-    )
     .select([
-      "a.id",
-      "a.name",
-      "a.slug",
-      "u.username as owner_username",
-      "a.thumbnail",
-      "a.short_description",
-      "a.visibility",
-      "a.pricing_type",
-      "c.name as category_name",
+      ...API_CARD_COLUMNS,
       "a.auth_type",
-      "a.rating_avg",
-      "a.rating_votes",
-      "a.followers_count",
-      "a.popularity",
-      "a.latency_ms",
-      "a.service_level",
       "a.health_check",
-      "a.is_demo_data",
-      "a.updated_at",
       "v.id as version_id",
       "v.version as version_label",
       "v.source_format",

@@ -1,10 +1,11 @@
 import type { Db } from "../../db/connection";
-import type { PricingType, Visibility } from "../../db/schema";
 import type { QuotaPeriod } from "../../db/tables/gateway.tables";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { listPlansForApi } from "../plans/plans.service";
+import { toApiCard } from "./api-read-model";
+import type { ApiCard } from "./catalog.types";
 import { selectCompareRows, selectProtocolHints } from "./compare.queries";
 
 /** Spec: pick 2 to 4 APIs to see side by side. */
@@ -28,19 +29,10 @@ export interface ComparePlan {
   hardLimit: boolean;
 }
 
-/** One column of the compare table. */
-export interface CompareEntry {
+/** One column of the compare table: the API's card, its plans, protocols and spec. */
+export interface CompareEntry extends Omit<ApiCard, "popularity"> {
   /** "owner/slug" as used in the shareable URL. */
   ref: string;
-  id: string;
-  name: string;
-  slug: string;
-  ownerUsername: string;
-  thumbnail: string | null;
-  shortDescription: string;
-  visibility: Visibility;
-  categoryName: string | null;
-  pricingType: PricingType;
   /** The least expensive public plan that is not deprecated; null when the API has no plans yet. */
   cheapestPlan: ComparePlan | null;
   /** Public, non-deprecated plans by position (rate limits and quotas). */
@@ -52,14 +44,7 @@ export interface CompareEntry {
   version: string | null;
   /** Null, like latency, service level and health check, when the tenant hides API scores. */
   popularity: number | null;
-  latencyMs: number | null;
-  serviceLevel: number | null;
   healthCheck: number | null;
-  rating: number;
-  ratingVotes: number;
-  followersCount: number;
-  updatedAt: number;
-  isDemoData: boolean;
 }
 
 export interface CompareProblem {
@@ -127,7 +112,7 @@ export async function compareApis(
     if (p) parsed.push({ ref, ...p });
     else problems.push({ ref, message: `“${ref.slice(0, 80)}” is not an API reference (owner/api-slug)` });
   }
-  const privateIds = viewer ? await privateApiIdsFor(db, tenantId, viewer) : [];
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   const rows = await selectCompareRows(db, tenantId, parsed, privateIds);
   const versionIds = rows.map((r) => r.version_id).filter((id): id is string => id !== null);
   const [hints, plansPerApi] = await Promise.all([
@@ -166,17 +151,10 @@ export async function compareApis(
       (best, p) => (best === null || p.monthlyPriceCents < best.monthlyPriceCents ? p : best),
       null,
     );
+    const card = toApiCard(row);
     items.push({
+      ...card,
       ref: `${row.owner_username}/${row.slug}`,
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      ownerUsername: row.owner_username,
-      thumbnail: row.thumbnail,
-      shortDescription: row.short_description,
-      visibility: row.visibility,
-      categoryName: row.category_name,
-      pricingType: row.pricing_type,
       cheapestPlan,
       plans,
       authType: row.auth_type,
@@ -184,15 +162,10 @@ export async function compareApis(
       protocols: protocolsOf(row.version_id ? hintByVersion.get(row.version_id) : undefined, row.source_format),
       specFormat: row.source_format,
       version: row.version_label,
-      popularity: scores ? Number(row.popularity) : null,
-      latencyMs: scores && row.latency_ms !== null ? Number(row.latency_ms) : null,
-      serviceLevel: scores && row.service_level !== null ? Number(row.service_level) : null,
+      popularity: scores ? card.popularity : null,
+      latencyMs: scores ? card.latencyMs : null,
+      serviceLevel: scores ? card.serviceLevel : null,
       healthCheck: scores && row.health_check !== null ? Number(row.health_check) : null,
-      rating: Number(row.rating_avg),
-      ratingVotes: Number(row.rating_votes),
-      followersCount: Number(row.followers_count),
-      updatedAt: Number(row.updated_at),
-      isDemoData: Number(row.is_demo_data) === 1,
     });
   }
   return { items, problems };

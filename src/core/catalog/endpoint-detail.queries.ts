@@ -1,8 +1,9 @@
 import type { Db } from "../../db/connection";
+import { visibleApis } from "./api-read-model";
 
 /*
  * SQL for one operation of an API (Endpoints tab detail, try-it). Tenant-scoped like every catalog query; the API
- * must be PUBLIC or one of the caller's visible private ids (computed by access/private-apis.service).
+ * must be visible to the caller (api-read-model.ts visibleApis).
  */
 
 /** One endpoint row of a visible API named by owner and slug, with what a call to it needs. */
@@ -21,11 +22,7 @@ export async function selectVisibleEndpoint(
     .where("e.id", "=", endpointId)
     .where("u.username", "=", ref.ownerUsername)
     .where("a.slug", "=", ref.slug)
-    .where((eb) =>
-      privateIds.length > 0
-        ? eb.or([eb("a.visibility", "=", "PUBLIC"), eb("a.id", "in", [...privateIds])])
-        : eb("a.visibility", "=", "PUBLIC"),
-    )
+    .where(visibleApis("a", privateIds))
     .select([
       "e.id",
       "e.api_id",

@@ -5,6 +5,7 @@ import { isPlainRecord } from "../specs/json-pointer";
 import type { NormalizedParameter } from "../specs/normalize-spec.types";
 import { selectNormalizedDocument, selectVisibleEndpoint, type VisibleEndpointRow } from "./endpoint-detail.queries";
 import { buildSchemaView, compactJson, exampleFromSchema, resolveSchemaRef, type SchemaNode } from "./schema-view";
+import { parseStoredJson } from "./stored-json";
 
 export interface EndpointParameterDetail {
   name: string;
@@ -88,15 +89,6 @@ async function documentOf(db: Db, tenantId: string, versionId: string): Promise<
   return loading;
 }
 
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 async function visibleRow(
   db: Db,
   tenantId: string,
@@ -104,7 +96,7 @@ async function visibleRow(
   endpointId: string,
   viewer: Viewer | null | undefined,
 ): Promise<VisibleEndpointRow | null> {
-  const privateIds = viewer ? await privateApiIdsFor(db, tenantId, viewer) : [];
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   return (await selectVisibleEndpoint(db, tenantId, ref, endpointId, privateIds)) ?? null;
 }
 
@@ -192,9 +184,9 @@ export async function getEndpointDetail(
   const row = await visibleRow(db, tenantId, ref, endpointId, viewer);
   if (!row) return null;
   const document = await documentOf(db, tenantId, row.version_id);
-  const parameters = parseJson<NormalizedParameter[]>(row.parameters_json, []);
-  const body = parseJson<unknown>(row.request_body_json, null);
-  const responses = parseJson<Record<string, unknown>>(row.responses_json, {});
+  const parameters = parseStoredJson<NormalizedParameter[]>(row.parameters_json, []);
+  const body = parseStoredJson<unknown>(row.request_body_json, null);
+  const responses = parseStoredJson<Record<string, unknown>>(row.responses_json, {});
   const requestBody = resolveSchemaRef(document, body).schema;
   return {
     id: row.id,
@@ -203,7 +195,7 @@ export async function getEndpointDetail(
     operationId: row.operation_id,
     summary: row.summary,
     description: row.description,
-    tags: parseJson<string[]>(row.tags_json, []),
+    tags: parseStoredJson<string[]>(row.tags_json, []),
     parameters: parameters.map((p) => parameterDetail(document, p)),
     requestBody: isPlainRecord(requestBody)
       ? {
@@ -223,7 +215,7 @@ export async function getEndpointDetail(
           media: isPlainRecord(response) ? mediaOf(document, response.content, false) : [],
         };
       }),
-    security: securityNames(parseJson<unknown>(row.security_json, null)),
+    security: securityNames(parseStoredJson<unknown>(row.security_json, null)),
   };
 }
 
@@ -237,7 +229,7 @@ export async function getEndpointTarget(
 ): Promise<EndpointTarget | null> {
   const row = await visibleRow(db, tenantId, ref, endpointId, viewer);
   if (!row) return null;
-  const body = parseJson<unknown>(row.request_body_json, null);
+  const body = parseStoredJson<unknown>(row.request_body_json, null);
   const content = isPlainRecord(body) && isPlainRecord(body.content) ? Object.keys(body.content) : [];
   // A body whose $ref is still unresolved at this level is still a body: JSON is the usual guess.
   const bodyContentTypes = content.length > 0 ? content : isPlainRecord(body) ? ["application/json"] : [];
@@ -249,9 +241,9 @@ export async function getEndpointTarget(
     apiSlug: row.api_slug,
     method: row.method,
     path: row.path,
-    parameters: parseJson<NormalizedParameter[]>(row.parameters_json, []),
+    parameters: parseStoredJson<NormalizedParameter[]>(row.parameters_json, []),
     bodyContentTypes,
-    responses: parseJson<Record<string, unknown>>(row.responses_json, {}),
+    responses: parseStoredJson<Record<string, unknown>>(row.responses_json, {}),
   };
 }
 

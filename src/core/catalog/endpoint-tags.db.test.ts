@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi, type TestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { listApiEndpoints, listApiEndpointTags } from "./catalog.service";
+import { listApiEndpoints, listApiEndpointTags } from "./api-endpoints.service";
 
 describeEachDialect("endpoint tags", ({ db }) => {
   let tenantId = "";

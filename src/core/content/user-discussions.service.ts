@@ -1,8 +1,9 @@
-import { type SqlBool, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../../db/connection";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import { selectUserByUsername } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
+import { visibleApis } from "../catalog/api-read-model";
 import { AppError } from "../errors/app-error";
 
 /*
@@ -35,11 +36,6 @@ interface Row {
   owner_username: string;
 }
 
-function visible(privateIds: string[]) {
-  if (privateIds.length === 0) return sql<SqlBool>`a.visibility = 'PUBLIC'`;
-  return sql<SqlBool>`(a.visibility = 'PUBLIC' or a.id in (${sql.join(privateIds)}))`;
-}
-
 export async function listUserDiscussions(
   db: Db,
   tenantId: string,
@@ -52,7 +48,7 @@ export async function listUserDiscussions(
   const filter = options.filter ?? "all";
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), 100);
   const offset = Math.max(Math.trunc(options.offset ?? 0), 0);
-  const canSee = visible(await privateApiIdsFor(db, tenantId, viewer));
+  const canSee = visibleApis("a", await privateApiIdsFor(db, tenantId, viewer));
   const questions = sql`select d.id as id, d.id as discussion_id, d.title as title, 'question' as type,
       d.created_at as created_at, a.name as api_name, a.slug as api_slug, o.username as owner_username
     from discussions d

@@ -1,6 +1,7 @@
 import type { RawBuilder, SqlBool } from "kysely";
 import type { Db } from "../../db/connection";
-import type { FacetGroupRow, SearchFilters } from "./search.queries";
+import type { FacetGroupRow } from "./search.queries";
+import type { SearchFilters } from "./search-conditions";
 import type { NewSearchDocument } from "./search-index.queries";
 import type { TokenPlan } from "./search-plan";
 import type { TierTuple } from "./search-tiers";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FacetGroupRow } from "./search.queries";
-import { summarizeFacets } from "./search.service";
+import { summarizeFacets } from "./search-facets";
 import { buildPlan } from "./search-plan";
 import { MATCH_SCORE, matchWord, scoreTokens, wordPattern } from "./search-ranking";
 

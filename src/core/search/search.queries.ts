@@ -1,143 +1,37 @@
-import { type RawBuilder, type SqlBool, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection";
+import { visibleApis } from "../catalog/api-read-model";
 import type { SearchBackend } from "./search-backend";
+import {
+  and,
+  baseConditions,
+  type DocumentSource,
+  endpointHeadScoreSql,
+  facetConditions,
+  likeAny,
+  list,
+  type SearchFilters,
+  scoreSql,
+  wordAnywhereSql,
+} from "./search-conditions";
 import type { TokenPlan } from "./search-plan";
 import { MATCH_SCORE, typoPatterns, wordPattern } from "./search-ranking";
 import type { TypoCandidateRange } from "./typo";
 
 /*
- * SQL of the read side. The full-text part comes from the engine (SearchBackend); filters, facets, relevance and
- * ordering are the same SQL text on SQLite and PostgreSQL, which is what makes both engines agree.
- * Documents are always filtered by tenant and by visibility: PUBLIC APIs, plus the PRIVATE ones the caller was given
- * (`privateApiIds`, already authorized by src/core/access/private-apis.service.ts).
+ * SQL statements of the read side. The full-text part comes from the engine (SearchBackend); filters, facets,
+ * relevance and ordering (search-conditions.ts) are the same SQL text on SQLite and PostgreSQL. Documents are always
+ * filtered by tenant and by visibility: PUBLIC APIs, plus the PRIVATE ones the caller was given (`privateApiIds`,
+ * already authorized by src/core/access/private-apis.service.ts).
  */
 
-const PUBLIC = "PUBLIC";
 const PRIVATE = "PRIVATE";
-
-/** Where the documents come from: the engine's full-text match, or every document when the term is empty. */
-export interface DocumentSource {
-  from: RawBuilder<unknown>;
-  where: RawBuilder<SqlBool> | null;
-}
-
-/** Filters of searchApis. undefined = no filter; an empty list matches nothing. */
-export interface SearchFilters {
-  categoryIds?: readonly string[];
-  pricingTypes?: readonly string[];
-  authTypes?: readonly string[];
-  collectionIds?: readonly string[];
-  tags?: readonly string[];
-  /**
-   * Not a filter: PRIVATE APIs the caller may also see (ids from privateApiIdsFor; undefined or empty = none). Only
-   * documents that are PRIVATE and listed are added to the PUBLIC ones.
-   */
-  privateApiIds?: readonly string[];
-}
 
 export type SortField = "RELEVANCE" | "POPULARITY" | "RATING" | "LATENCY" | "UPDATED" | "NAME";
 export type SortDirection = "ASC" | "DESC";
 export interface SortSpec {
   field: SortField;
   direction: SortDirection;
-}
-
-export function list(values: readonly string[]): RawBuilder<unknown> {
-  return sql.join(values.map((v) => sql`${v}`));
-}
-
-function inList(column: RawBuilder<unknown>, values: readonly string[]): RawBuilder<SqlBool> {
-  return values.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${column} in (${list(values)})`;
-}
-
-function and(parts: ReadonlyArray<RawBuilder<SqlBool> | null>): RawBuilder<SqlBool> {
-  const kept = parts.filter((p): p is RawBuilder<SqlBool> => p !== null);
-  return kept.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(kept, sql` and `)}`;
-}
-
-/** PUBLIC documents, plus the PRIVATE ones listed (the caller's invitations); `alias` names the row (d, a, e). */
-export function visibleSql(alias: string, privateApiIds: readonly string[] | undefined, idColumn = "api_id") {
-  const visibility = sql.ref(`${alias}.visibility`);
-  if (!privateApiIds || privateApiIds.length === 0) return sql<SqlBool>`${visibility} = ${PUBLIC}`;
-  return sql<SqlBool>`(${visibility} = ${PUBLIC} or (${visibility} = ${PRIVATE}
-    and ${sql.ref(`${alias}.${idColumn}`)} in (${list(privateApiIds)})))`;
-}
-
-/** Tenant, visibility, full-text and the membership filters (collections, tags), which facets never ignore. */
-function baseConditions(tenantId: string, source: DocumentSource, filters: SearchFilters): RawBuilder<SqlBool> {
-  return and([
-    source.where,
-    sql<SqlBool>`d.tenant_id = ${tenantId}`,
-    visibleSql("d", filters.privateApiIds),
-    filters.collectionIds === undefined
-      ? null
-      : filters.collectionIds.length === 0
-        ? sql<SqlBool>`1 = 0`
-        : sql<SqlBool>`d.api_id in (select m.api_id from collection_apis m
-            where m.tenant_id = ${tenantId} and m.collection_id in (${list(filters.collectionIds)}))`,
-    // A tag filter entry is either a value ("OAuth") or "Name:value" ("Auth:OAuth"); any entry may match.
-    filters.tags === undefined
-      ? null
-      : filters.tags.length === 0
-        ? sql<SqlBool>`1 = 0`
-        : sql<SqlBool>`d.api_id in (select t.api_id from api_tags t
-            join tag_definitions g on g.id = t.tag_id and g.tenant_id = t.tenant_id
-            where t.tenant_id = ${tenantId} and g.is_visible = 1
-              and (t.value in (${list(filters.tags)}) or g.name || ':' || t.value in (${list(filters.tags)})))`,
-  ]);
-}
-
-/** The facet filters (category, pricing, auth type); faceting counts each facet without its own filter. */
-export function facetConditions(filters: SearchFilters): RawBuilder<SqlBool> {
-  return and([
-    filters.categoryIds === undefined ? null : inList(sql`d.category_id`, filters.categoryIds),
-    filters.pricingTypes === undefined ? null : inList(sql`d.pricing_type`, filters.pricingTypes),
-    filters.authTypes === undefined ? null : inList(sql`d.auth_type`, filters.authTypes),
-  ]);
-}
-
-function likeAny(column: RawBuilder<unknown>, patterns: readonly string[]): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.join(
-    patterns.map((p) => sql`${column} like ${p}`),
-    sql` or `,
-  )})`;
-}
-
-/**
- * Relevance in SQL (search-ranking.ts): per word, head prefix > body prefix > head typo > body typo > `otherwise`.
- * `alias` names the document table (search_documents or search_endpoints, both have head_text and body_text).
- */
-export function scoreSql(plan: readonly TokenPlan[], alias: string, otherwise: number): RawBuilder<number> {
-  if (plan.length === 0) return sql<number>`0`;
-  const head = sql.ref(`${alias}.head_text`);
-  const body = sql.ref(`${alias}.body_text`);
-  const words = plan.map((w) => {
-    const pattern = wordPattern(w.token, w.prefix);
-    const typos = typoPatterns(w);
-    const typoCases =
-      typos.length === 0
-        ? sql``
-        : sql`when ${likeAny(head, typos)} then ${sql.lit(MATCH_SCORE.headTypo)}
-              when ${likeAny(body, typos)} then ${sql.lit(MATCH_SCORE.bodyTypo)}`;
-    return sql`(case when ${head} like ${pattern} then ${sql.lit(MATCH_SCORE.headPrefix)}
-      when ${body} like ${pattern} then ${sql.lit(MATCH_SCORE.bodyPrefix)}
-      ${typoCases}
-      else ${sql.lit(otherwise)} end)`;
-  });
-  return sql<number>`(${sql.join(words, sql` + `)})`;
-}
-
-/** Head-only score of an endpoint (0 when no word is in its method, path, summary or operation id). */
-function endpointHeadScoreSql(plan: readonly TokenPlan[], alias: string): RawBuilder<number> {
-  const head = sql.ref(`${alias}.head_text`);
-  const words = plan.map((w) => {
-    const typos = typoPatterns(w);
-    const typoCase =
-      typos.length === 0 ? sql`` : sql`when ${likeAny(head, typos)} then ${sql.lit(MATCH_SCORE.headTypo)}`;
-    return sql`(case when ${head} like ${wordPattern(w.token, w.prefix)} then ${sql.lit(MATCH_SCORE.headPrefix)}
-      ${typoCase} else 0 end)`;
-  });
-  return sql<number>`(${sql.join(words, sql` + `)})`;
 }
 
 export const DEFAULT_DIRECTION: Record<SortField, SortDirection> = {
@@ -277,7 +171,7 @@ export async function selectBestEndpoints(
         row_number() over (partition by e.api_id
           order by ${endpointHeadScoreSql(plan, "e")} desc, e.position asc, ${backend.binary(sql`e.endpoint_id`)} asc) as rn
       from search_endpoints e
-      where e.tenant_id = ${tenantId} and ${visibleSql("e", privateApiIds)} and e.api_id in (${list(apiIds)}) and ${anyWord}
+      where e.tenant_id = ${tenantId} and ${visibleApis("e", privateApiIds, "api_id")} and e.api_id in (${list(apiIds)}) and ${anyWord}
     ) best where rn = 1`.execute(db.kysely);
   return result.rows;
 }
@@ -310,48 +204,6 @@ export async function selectRankedResources(
     limit ${page.limit} offset ${page.offset}`.execute(db.kysely);
   return result.rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
-
-const CARD_COLUMNS = [
-  "a.id",
-  "a.name",
-  "a.slug",
-  "u.username as owner_username",
-  "a.thumbnail",
-  "a.short_description",
-  "a.visibility",
-  "a.pricing_type",
-  "c.name as category_name",
-  "c.slug as category_slug",
-  "a.rating_avg",
-  "a.rating_votes",
-  "a.followers_count",
-  "a.popularity",
-  "a.latency_ms",
-  "a.service_level",
-  "a.is_demo_data",
-  "a.updated_at",
-] as const;
-
-/** Card rows of public APIs (and of the listed private ones) by id (any order; the caller restores result order). */
-export async function selectApiCardRows(
-  db: Db,
-  tenantId: string,
-  apiIds: readonly string[],
-  privateApiIds?: readonly string[],
-) {
-  if (apiIds.length === 0) return [];
-  return db.kysely
-    .selectFrom("apis as a")
-    .innerJoin("users as u", (j) => j.onRef("u.id", "=", "a.owner_id").onRef("u.tenant_id", "=", "a.tenant_id"))
-    .leftJoin("categories as c", (j) => j.onRef("c.id", "=", "a.category_id").onRef("c.tenant_id", "=", "a.tenant_id"))
-    .select(CARD_COLUMNS)
-    .where("a.tenant_id", "=", tenantId)
-    .where(visibleSql("a", privateApiIds, "id"))
-    .where("a.id", "in", apiIds)
-    .execute();
-}
-
-export type SearchCardRow = Awaited<ReturnType<typeof selectApiCardRows>>[number];
 
 export async function selectCategoryRefs(db: Db, tenantId: string) {
   return db.kysely.selectFrom("categories").select(["id", "name", "slug"]).where("tenant_id", "=", tenantId).execute();
@@ -406,10 +258,10 @@ export async function selectTypoCandidates(
 /** The tenant's public API documents (index-only on search_documents_browse). */
 export async function countPublicDocuments(db: Db, tenantId: string): Promise<number> {
   const row = await db.kysely
-    .selectFrom("search_documents")
+    .selectFrom("search_documents as d")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("tenant_id", "=", tenantId)
-    .where("visibility", "=", PUBLIC)
+    .where("d.tenant_id", "=", tenantId)
+    .where(visibleApis("d", [], "api_id"))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -418,13 +270,6 @@ export interface PrivateMatchRow extends FacetGroupRow {
   api_id: string;
   popularity_milli: number;
   score: number;
-}
-
-/** A word found in any of the document's texts, by prefix (or exactly) or through one of its corrections. */
-function wordAnywhereSql(w: TokenPlan): RawBuilder<SqlBool> {
-  const patterns = [wordPattern(w.token, w.prefix), ...typoPatterns(w)];
-  return sql<SqlBool>`(${likeAny(sql`d.head_text`, patterns)} or ${likeAny(sql`d.body_text`, patterns)}
-    or ${likeAny(sql`d.endpoint_text`, patterns)})`;
 }
 
 /**

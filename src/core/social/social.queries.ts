@@ -1,7 +1,7 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { DbOrTrx } from "../../db/connection";
 import { kyselyOf } from "../../db/connection";
-import type { Database } from "../../db/schema";
+import { API_CARD_COLUMNS, toApiCard, visibleApiRows, visibleApis } from "../catalog/api-read-model";
 import type { ApiCard } from "../catalog/catalog.types";
 /* All SQL of follows (users and APIs), saved APIs and profile lists; every function filters by tenant. */
 
@@ -200,13 +200,6 @@ export async function selectSavedApis(db: DbOrTrx, tenantId: string, userId: str
 
 export type ApiListFilter = { ownerId: string } | { followedBy: string } | { ids: string[] };
 
-function visibleTo(visiblePrivateIds: string[]) {
-  return (eb: ExpressionBuilder<Database & { a: Database["apis"] }, "a">) =>
-    visiblePrivateIds.length > 0
-      ? eb.or([eb("a.visibility", "=", "PUBLIC"), eb("a.id", "in", visiblePrivateIds)])
-      : eb("a.visibility", "=", "PUBLIC");
-}
-
 /** API cards matching the filter that the viewer may see (PUBLIC or in visiblePrivateIds), with the total. */
 export async function selectApiCards(
   db: DbOrTrx,
@@ -215,13 +208,7 @@ export async function selectApiCards(
   visiblePrivateIds: string[],
   page: { offset: number; limit: number },
 ): Promise<{ items: ApiCard[]; total: number }> {
-  const k = kyselyOf(db);
-  let base = k
-    .selectFrom("apis as a")
-    .innerJoin("users as u", (j) => j.onRef("u.id", "=", "a.owner_id").onRef("u.tenant_id", "=", "a.tenant_id"))
-    .leftJoin("categories as c", (j) => j.onRef("c.id", "=", "a.category_id").onRef("c.tenant_id", "=", "a.tenant_id"))
-    .where("a.tenant_id", "=", tenantId)
-    .where(visibleTo(visiblePrivateIds));
+  let base = visibleApiRows(db, tenantId, visiblePrivateIds);
   if ("ownerId" in filter) base = base.where("a.owner_id", "=", filter.ownerId);
   else if ("followedBy" in filter) {
     base = base.where((eb) =>
@@ -239,55 +226,14 @@ export async function selectApiCards(
     base = base.where("a.id", "in", filter.ids);
   }
   const rows = await base
-    .select([
-      "a.id",
-      "a.name",
-      "a.slug",
-      "u.username as owner_username",
-      "a.thumbnail",
-      "a.short_description",
-      "a.visibility",
-      "a.pricing_type",
-      "c.name as category_name",
-      "c.slug as category_slug",
-      "a.rating_avg",
-      "a.rating_votes",
-      "a.followers_count",
-      "a.popularity",
-      "a.latency_ms",
-      "a.service_level",
-      "a.is_demo_data",
-      "a.updated_at",
-    ])
+    .select(API_CARD_COLUMNS)
     .orderBy("a.updated_at", "desc")
     .orderBy("a.id")
     .offset(page.offset)
     .limit(page.limit)
     .execute();
   const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return {
-    total: Number(total.n),
-    items: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      ownerUsername: row.owner_username,
-      thumbnail: row.thumbnail,
-      shortDescription: row.short_description,
-      visibility: row.visibility,
-      pricingType: row.pricing_type,
-      categoryName: row.category_name,
-      categorySlug: row.category_slug,
-      rating: Number(row.rating_avg),
-      ratingVotes: Number(row.rating_votes),
-      followersCount: Number(row.followers_count),
-      popularity: Number(row.popularity),
-      latencyMs: row.latency_ms === null ? null : Number(row.latency_ms),
-      serviceLevel: row.service_level === null ? null : Number(row.service_level),
-      isDemoData: Number(row.is_demo_data) === 1,
-      updatedAt: Number(row.updated_at),
-    })),
-  };
+  return { total: Number(total.n), items: rows.map(toApiCard) };
 }
 
 /** Profile counts in one round trip per table. */
@@ -299,7 +245,7 @@ export async function selectProfileCounts(db: DbOrTrx, tenantId: string, userId:
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("a.tenant_id", "=", tenantId)
     .where("a.owner_id", "=", userId)
-    .where(visibleTo(visiblePrivateIds))
+    .where(visibleApis("a", visiblePrivateIds))
     .executeTakeFirst();
   const followingApis = await k
     .selectFrom("api_follows as f")
@@ -307,7 +253,7 @@ export async function selectProfileCounts(db: DbOrTrx, tenantId: string, userId:
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("f.tenant_id", "=", tenantId)
     .where("f.user_id", "=", userId)
-    .where(visibleTo(visiblePrivateIds))
+    .where(visibleApis("a", visiblePrivateIds))
     .executeTakeFirst();
   const followers = await k
     .selectFrom("user_follows")

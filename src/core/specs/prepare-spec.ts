@@ -2,6 +2,7 @@ import { bundleSpecFiles } from "./bundle-spec-files";
 import { type ComparableOperation, diffEndpoints } from "./diff-endpoints";
 import { type NormalizedSpec, normalizeParsedSpec, normalizeSpec } from "./normalize-spec";
 import type { SpecStage } from "./normalize-spec.types";
+import { preparedEndpoint } from "./prepared-endpoint";
 import { readZipArchive } from "./read-zip-archive";
 import { specError } from "./spec-errors";
 import type { PreparedSpec, SpecJob, SpecJobSource, SpecProcessor, StoredOperation } from "./spec-job.types";
@@ -60,18 +61,7 @@ export async function prepareSpec(job: SpecJob, onStage: OnStage = () => {}): Pr
     sourceFormat: spec.sourceFormat,
     version: spec.version,
     normalizedDoc: JSON.stringify(spec.document),
-    endpoints: spec.endpoints.map((e) => ({
-      method: e.method,
-      path: e.path,
-      operationId: e.operationId,
-      summary: e.summary,
-      description: e.description,
-      tagsJson: JSON.stringify(e.tags),
-      parametersJson: JSON.stringify(e.parameters),
-      requestBodyJson: e.requestBody === null ? null : JSON.stringify(e.requestBody),
-      responsesJson: JSON.stringify(e.responses),
-      securityJson: e.security === null ? null : JSON.stringify(e.security),
-    })),
+    endpoints: spec.endpoints.map(preparedEndpoint),
     diff,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GEO_SPEC } from "./demo-specs";
+import { GEO_SPEC } from "../../db/seed/demo/demo-specs";
 import { mockResponse, sampleFromSchema } from "./mock-response";
 
 const doc = JSON.parse(JSON.stringify(GEO_SPEC)) as Record<string, unknown>;

@@ -4,8 +4,10 @@ import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import { sanitizeSlug } from "../../common/slug";
 import { isValidHttpUrl } from "../../common/url";
+import { endpointRows } from "../../core/api-specs/endpoint-rows";
 import { isAppError } from "../../core/errors/app-error";
 import { type NormalizedSpec, normalizeSpec } from "../../core/specs/normalize-spec";
+import { preparedEndpoint } from "../../core/specs/prepared-endpoint";
 import type { Db } from "../connection";
 import type { ApiEndpointsTable, ApisTable, ApiTagsTable, ApiVersionsTable } from "../schema";
 import { firstSentence, htmlToMarkdown } from "./html-to-markdown";
@@ -169,25 +171,7 @@ function buildSpecRows(
     endpoints_count: spec.endpoints.length,
     created_at: fields.updated_at,
   };
-  const endpoints = spec.endpoints.map(
-    (e, position): Insertable<ApiEndpointsTable> => ({
-      id: newId("end"),
-      tenant_id: tenantId,
-      api_id: apiId,
-      version_id: versionId,
-      method: e.method.toUpperCase(),
-      path: e.path,
-      operation_id: e.operationId,
-      summary: e.summary,
-      description: e.description,
-      tags_json: JSON.stringify(e.tags),
-      parameters_json: JSON.stringify(e.parameters),
-      request_body_json: e.requestBody === null || e.requestBody === undefined ? null : JSON.stringify(e.requestBody),
-      responses_json: JSON.stringify(e.responses),
-      security_json: e.security === null ? null : JSON.stringify(e.security),
-      position,
-    }),
-  );
+  const endpoints = endpointRows({ tenantId, apiId, versionId }, spec.endpoints.map(preparedEndpoint));
   const tags: Array<Insertable<ApiTagsTable>> = [];
   const tag = (tagId: string | undefined, value: string) => {
     if (tagId) tags.push({ tenant_id: tenantId, api_id: apiId, tag_id: tagId, value });

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
-import { facetConditions, selectTypoCandidates } from "../../core/search/search.queries";
+import { selectTypoCandidates } from "../../core/search/search.queries";
 import type { FacetFilters, SearchBackend, SearchTarget } from "../../core/search/search-backend";
+import { facetConditions } from "../../core/search/search-conditions";
 import type { TokenPlan } from "../../core/search/search-plan";
 import { MATCH_SCORE } from "../../core/search/search-ranking";
 import type { Tier } from "../../core/search/search-tiers";

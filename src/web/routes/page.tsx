@@ -1,4 +1,4 @@
-import { getPage, listPages } from "../../core/catalog/catalog.service";
+import { getPage, listPages } from "../../core/catalog/pages.service";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { useTranslation } from "../i18n/use-translation";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useLocation, useParams } from "react-router";
 import { listKeyAppsForApi } from "../../../core/apps/key-apps.service";
-import { listApiEndpoints, listApiEndpointTags } from "../../../core/catalog/catalog.service";
+import { listApiEndpoints, listApiEndpointTags } from "../../../core/catalog/api-endpoints.service";
 import type { EndpointSummary } from "../../../core/catalog/catalog.types";
 import { EndpointDetailPanel } from "../../components/endpoint-detail-panel";
 import { SearchIcon } from "../../components/icons";

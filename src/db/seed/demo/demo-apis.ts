@@ -1,10 +1,12 @@
 import type { Insertable } from "kysely";
-import { newId } from "../../common/ids";
-import type { Db } from "../../db/connection";
-import type { ApiEndpointsTable, ApisTable, ApiVersionsTable } from "../../db/schema";
-import type { PlanObjectsTable, PlansTable } from "../../db/tables/gateway.tables";
-import { recomputeApiPricing } from "../plans/api-pricing";
-import { normalizeSpec } from "../specs/normalize-spec";
+import { newId } from "../../../common/ids";
+import { endpointRows } from "../../../core/api-specs/endpoint-rows";
+import { recomputeApiPricing } from "../../../core/plans/api-pricing";
+import { normalizeSpec } from "../../../core/specs/normalize-spec";
+import { preparedEndpoint } from "../../../core/specs/prepared-endpoint";
+import type { Db } from "../../connection";
+import type { ApisTable, ApiVersionsTable } from "../../schema";
+import type { PlanObjectsTable, PlansTable } from "../../tables/gateway.tables";
 import { ECHO_SPEC, GEO_SPEC } from "./demo-specs";
 
 export const DEMO_OWNER_USERNAME = "portico";
@@ -185,25 +187,7 @@ export async function ensureDemoApis(db: Db, tenantId: string): Promise<string[]
       endpoints_count: spec.endpoints.length,
       created_at: now,
     };
-    const endpoints = spec.endpoints.map(
-      (e, position): Insertable<ApiEndpointsTable> => ({
-        id: newId("end"),
-        tenant_id: tenantId,
-        api_id: apiId,
-        version_id: versionId,
-        method: e.method.toUpperCase(),
-        path: e.path,
-        operation_id: e.operationId,
-        summary: e.summary,
-        description: e.description,
-        tags_json: JSON.stringify(e.tags),
-        parameters_json: JSON.stringify(e.parameters),
-        request_body_json: e.requestBody === null || e.requestBody === undefined ? null : JSON.stringify(e.requestBody),
-        responses_json: JSON.stringify(e.responses),
-        security_json: e.security === null ? null : JSON.stringify(e.security),
-        position,
-      }),
-    );
+    const endpoints = endpointRows({ tenantId, apiId, versionId }, spec.endpoints.map(preparedEndpoint));
     const plans: Array<Insertable<PlansTable>> = [];
     const objects: Array<Insertable<PlanObjectsTable>> = [];
     demo.plans.forEach((p, position) => {
