@@ -104,7 +104,12 @@ export function registerAuthRoutes(
             username: bodyField(request, "username"),
             password: bodyField(request, "password"),
           },
-          { ip: request.ip, maxPerIpPerHour: deps.signUpsPerIpPerHour, publicUrl: deps.publicUrl },
+          {
+            ip: request.ip,
+            maxPerIpPerHour: deps.signUpsPerIpPerHour,
+            publicUrl: deps.publicUrl,
+            next: safeReferral(bodyField(request, "referral")),
+          },
         );
         reply.header("Cache-Control", "no-store");
         if (isFormPost(request)) return reply.redirect("/auth/sign-up?sent=1", 303);
@@ -120,7 +125,7 @@ export function registerAuthRoutes(
         const viewer = await verifyEmail(db, request.tenant.id, { token: bodyField(request, "token") });
         // With a proven address the Join Organization page may now have the user's company (spec section 6).
         const joinable = await listJoinableOrganizations(db, request.tenant.id, viewer);
-        const target = joinable.length > 0 ? "/org/organizations/join" : "/hub";
+        const target = joinable.length > 0 ? "/org/organizations/join" : safeReferral(bodyField(request, "referral"));
         return await signedIn(request, reply, viewer, {}, target);
       } catch (error) {
         return sendFailure(request, reply, error, "/auth/verify-email");

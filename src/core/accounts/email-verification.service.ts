@@ -35,9 +35,12 @@ export const VERIFICATION_MAIL_LIMITED = "Too many confirmation e-mails. Please 
 /** Confirmation mails a signed-in user may ask for per hour. */
 export const RESEND_MAX_PER_HOUR = 5;
 
-/** Built from the configured public URL (never the Host header) and naming the tenant, like a reset link. */
-export function verificationLink(publicUrl: string, tenantId: string, token: string): string {
-  const query = new URLSearchParams({ token, tenant: tenantId });
+/**
+ * Built from the configured public URL (never the Host header) and naming the tenant, like a reset link; `next` is
+ * the page the sign-up form was opened from (the confirmation page checks it again before following it).
+ */
+export function verificationLink(publicUrl: string, tenantId: string, token: string, next?: string): string {
+  const query = new URLSearchParams({ token, tenant: tenantId, ...(next ? { next } : {}) });
   return `${publicUrl.replace(/\/+$/, "")}${VERIFY_PAGE_PATH}?${query.toString()}`;
 }
 
@@ -46,7 +49,7 @@ export async function queueVerificationMail(
   trx: DbOrTrx,
   tenant: TenantInfo,
   user: Pick<UserRow, "id" | "username"> & { email: string },
-  options: { publicUrl: string; now: number },
+  options: { publicUrl: string; now: number; next?: string },
 ): Promise<void> {
   const token = newOpaqueToken();
   await insertEmailVerification(trx, tenant.id, {
@@ -57,7 +60,7 @@ export async function queueVerificationMail(
     expiresAt: options.now + VERIFY_TTL_MS,
   });
   const brand = tenant.config.brandName;
-  const link = verificationLink(options.publicUrl, tenant.id, token);
+  const link = verificationLink(options.publicUrl, tenant.id, token, options.next);
   await insertOutboxMail(trx, tenant.id, {
     id: newId("mail"),
     to: user.email,

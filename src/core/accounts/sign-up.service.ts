@@ -42,6 +42,8 @@ export interface SignUpOptions {
   /** The client's address; adapters always pass it (absent only in direct core calls such as tests and seeds). */
   ip?: string;
   maxPerIpPerHour?: number;
+  /** A same-site path to land on after confirming (the caller has checked it). */
+  next?: string;
   now?: number;
 }
 
@@ -111,7 +113,8 @@ export async function signUp(
     await inTransaction(db, async (trx) => {
       await insertUser(trx, row);
       await upsertPasswordHash(trx, tenant.id, row.id, passwordHash, now);
-      await queueVerificationMail(trx, tenant, { ...row, email: parsed.email }, { publicUrl: options.publicUrl, now });
+      const mail = { publicUrl: options.publicUrl, now, next: options.next };
+      await queueVerificationMail(trx, tenant, { ...row, email: parsed.email }, mail);
     });
   } catch (error) {
     // A parallel sign-up won a unique index between our checks and the insert.
