@@ -64,9 +64,7 @@ export function registerTenantResolver(app: FastifyInstance, db: Db): void {
  * A page that mailed links open, under any language prefix ("/auth/reset-password", "/de/auth/verify-email"): the
  * reset-password page and the e-mail confirmation page (decision 022).
  */
-const RESET_PAGE = new RegExp(
-  `^(?:/[A-Za-z]{2}(?:-[A-Za-z]{2,4})?)?(?:${RESET_PAGE_PATH}|${VERIFY_PAGE_PATH})/?$`,
-);
+const RESET_PAGE = new RegExp(`^(?:/[A-Za-z]{2}(?:-[A-Za-z]{2,4})?)?(?:${RESET_PAGE_PATH}|${VERIFY_PAGE_PATH})/?$`);
 
 /**
  * Reset and confirmation e-mails name the account's tenant in the link (a browser opening it may have no tenant

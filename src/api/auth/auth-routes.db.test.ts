@@ -87,9 +87,9 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
     browser.csrfToken = before;
     expect((await browser.graphql("mutation { signOut }")).status).toBe(419);
     browser.csrfToken = json.data.csrfToken;
-    const me = await browser.graphql<{ activeUser: { username: string; permissions: string[]; emailVerified: boolean } }>(
-      "{ activeUser { username permissions emailVerified } }",
-    );
+    const me = await browser.graphql<{
+      activeUser: { username: string; permissions: string[]; emailVerified: boolean };
+    }>("{ activeUser { username permissions emailVerified } }");
     expect(me.data?.activeUser).toMatchObject({ username: "wendy", emailVerified: true });
     expect(me.data?.activeUser.permissions).toContain("PERSONAL_CONTEXT");
     // Used once.

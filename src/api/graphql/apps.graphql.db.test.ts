@@ -25,7 +25,11 @@ describeEachDialect("apps, keys, plans and subscriptions over GraphQL, called th
 
   async function signUp(username: string): Promise<TestBrowser> {
     const browser = new TestBrowser(app, tenant.id);
-    const res = await browser.signUpAndConfirm(db(), { email: `${username}@example.com`, username, password: PASSWORD });
+    const res = await browser.signUpAndConfirm(db(), {
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     return browser;
   }

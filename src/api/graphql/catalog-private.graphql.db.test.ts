@@ -27,7 +27,11 @@ describeEachDialect("catalog GraphQL queries and private APIs", ({ db }) => {
 
   async function signUp(username: string): Promise<{ browser: TestBrowser; userId: string }> {
     const browser = new TestBrowser(app, tenant.id);
-    const res = await browser.signUpAndConfirm(db(), { email: `${username}@example.com`, username, password: PASSWORD });
+    const res = await browser.signUpAndConfirm(db(), {
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     const row = await db()
       .kysely.selectFrom("users")

@@ -14,7 +14,13 @@ import {
   updateUserFields,
   upsertPasswordHash,
 } from "./accounts.queries";
-import { changePasswordSchema, emailSchema, profileUpdateSchema, signInSchema, usernameSchema } from "./accounts.schemas";
+import {
+  changePasswordSchema,
+  emailSchema,
+  profileUpdateSchema,
+  signInSchema,
+  usernameSchema,
+} from "./accounts.schemas";
 import { inTransaction } from "./accounts.tables";
 import type { Viewer } from "./accounts.types";
 import { reserveSignIn, settleSignIn, signInKeys } from "./attempt-limits.service";
@@ -50,7 +56,10 @@ export interface NewUserInput {
 /** A new users row with empty profile fields; the e-mail counts as verified only when `emailVerified` says so. */
 export function newUserRow(
   tenantId: string,
-  input: Pick<NewUserInput, "name" | "thumbnail" | "isDemo" | "emailVerified"> & { username: string; email: string | null },
+  input: Pick<NewUserInput, "name" | "thumbnail" | "isDemo" | "emailVerified"> & {
+    username: string;
+    email: string | null;
+  },
   now: number,
 ): UserRow {
   return {

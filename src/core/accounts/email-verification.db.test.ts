@@ -66,8 +66,18 @@ describeEachDialect("e-mail verification", ({ db }) => {
   it("answers a registered address exactly like a new one, creates nothing, and mails its owner", async () => {
     await createUser(db(), t1.id, { username: "owner", email: "owner@example.com", password: PASSWORD });
     const before = await userCount(t1.id);
-    const fresh = await signUp(db(), t1, { email: "fresh@example.com", username: "fresh", password: PASSWORD }, options);
-    const taken = await signUp(db(), t1, { email: "OWNER@example.com", username: "intruder", password: PASSWORD }, options);
+    const fresh = await signUp(
+      db(),
+      t1,
+      { email: "fresh@example.com", username: "fresh", password: PASSWORD },
+      options,
+    );
+    const taken = await signUp(
+      db(),
+      t1,
+      { email: "OWNER@example.com", username: "intruder", password: PASSWORD },
+      options,
+    );
     expect(taken).toEqual(fresh);
     expect(fresh).toEqual({ message: SIGN_UP_CHECK_INBOX });
     expect(await userCount(t1.id)).toBe(before + 1);

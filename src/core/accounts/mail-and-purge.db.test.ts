@@ -177,6 +177,11 @@ describeEachDialect("mail outbox delivery and auth purge", ({ db }) => {
       .execute();
     expect(resets.map((r) => Number(r.expires_at))).toEqual([T0 + 60 * 60_000]);
     // A second run finds nothing left to do.
-    expect(await purgeExpiredAuthRows(db(), { now: T0 })).toEqual({ sessions: 0, throttles: 0, resets: 0, verifications: 0 });
+    expect(await purgeExpiredAuthRows(db(), { now: T0 })).toEqual({
+      sessions: 0,
+      throttles: 0,
+      resets: 0,
+      verifications: 0,
+    });
   });
 });

@@ -8,8 +8,8 @@ import type { TenantInfo } from "../tenants/tenants.types";
 import { selectUserByEmail, selectUserByUsername } from "./accounts.queries";
 import { usernameSchema } from "./accounts.schemas";
 import { createUser } from "./accounts.service";
-import { markEmailVerified } from "./email-verification.queries";
 import type { SignInResult } from "./accounts.types";
+import { markEmailVerified } from "./email-verification.queries";
 import { toViewer } from "./sessions.service";
 import { parseInput } from "./validation";
 

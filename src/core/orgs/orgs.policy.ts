@@ -77,7 +77,8 @@ export function canBeTeamDeveloper(memberRole: OrgRole | null): boolean {
 
 export const ORG_NOT_FOUND = "Organization not found";
 /** What an unverified user hears when something needs a proven address (decision 022). */
-export const CONFIRM_EMAIL_FIRST = "Confirm your e-mail address first: use the link we mailed you, or send a new one from your settings.";
+export const CONFIRM_EMAIL_FIRST =
+  "Confirm your e-mail address first: use the link we mailed you, or send a new one from your settings.";
 export const TEAM_NOT_FOUND = "Team not found";
 export const LAST_ADMIN = "An organization must keep at least one admin";
 

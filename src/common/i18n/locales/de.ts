@@ -220,7 +220,8 @@ export const de: Catalog = {
     alreadySignedIn: "Sie sind bereits als {{name}} angemeldet.",
     checkInboxTitle: "Prüfen Sie Ihren Posteingang",
     checkInbox: "Prüfen Sie Ihren Posteingang, um Ihre Adresse zu bestätigen.",
-    checkInboxHint: "Öffnen Sie den Link in der E-Mail, die wir gesendet haben, um die Registrierung abzuschließen. Nichts angekommen? Sehen Sie im Spam-Ordner nach.",
+    checkInboxHint:
+      "Öffnen Sie den Link in der E-Mail, die wir gesendet haben, um die Registrierung abzuschließen. Nichts angekommen? Sehen Sie im Spam-Ordner nach.",
     verifyTitle: "E-Mail-Adresse bestätigen",
     verifyIntro: "Bestätigen Sie Ihre Adresse, um die Registrierung abzuschließen und sich anzumelden.",
     verifyButton: "Adresse bestätigen",
@@ -355,7 +356,8 @@ export const de: Catalog = {
     email: "E-Mail",
     emailVerified: "Bestätigt",
     emailUnverified: "Nicht bestätigt",
-    emailUnverifiedHint: "Der Beitritt zur Organisation Ihres Unternehmens ist erst möglich, wenn Sie Ihre Adresse über den zugesandten Link bestätigt haben.",
+    emailUnverifiedHint:
+      "Der Beitritt zur Organisation Ihres Unternehmens ist erst möglich, wenn Sie Ihre Adresse über den zugesandten Link bestätigt haben.",
     resendButton: "Neuen Bestätigungslink senden",
     resendSent: "Wir haben einen neuen Bestätigungslink an Ihre E-Mail-Adresse gesendet.",
   },

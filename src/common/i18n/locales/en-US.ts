@@ -447,7 +447,8 @@ export const enUS = {
     email: "E-mail",
     emailVerified: "Confirmed",
     emailUnverified: "Not confirmed",
-    emailUnverifiedHint: "Joining your company's organization waits until you confirm your address with the link we mailed you.",
+    emailUnverifiedHint:
+      "Joining your company's organization waits until you confirm your address with the link we mailed you.",
     resendButton: "Send a new confirmation link",
     resendSent: "We sent a new confirmation link to your e-mail address.",
   },

@@ -219,7 +219,8 @@ export const es: Catalog = {
     alreadySignedIn: "Ya has iniciado sesión como {{name}}.",
     checkInboxTitle: "Revisa tu bandeja de entrada",
     checkInbox: "Revisa tu bandeja de entrada para confirmar tu dirección.",
-    checkInboxHint: "Abre el enlace del correo que te enviamos para terminar el registro. ¿No lo ves? Mira en la carpeta de spam.",
+    checkInboxHint:
+      "Abre el enlace del correo que te enviamos para terminar el registro. ¿No lo ves? Mira en la carpeta de spam.",
     verifyTitle: "Confirma tu dirección de correo",
     verifyIntro: "Confirma tu dirección para terminar el registro e iniciar sesión.",
     verifyButton: "Confirmar mi dirección",
@@ -354,7 +355,8 @@ export const es: Catalog = {
     email: "Correo electrónico",
     emailVerified: "Confirmado",
     emailUnverified: "Sin confirmar",
-    emailUnverifiedHint: "Para unirte a la organización de tu empresa debes confirmar tu dirección con el enlace que te enviamos.",
+    emailUnverifiedHint:
+      "Para unirte a la organización de tu empresa debes confirmar tu dirección con el enlace que te enviamos.",
     resendButton: "Enviar un nuevo enlace de confirmación",
     resendSent: "Hemos enviado un nuevo enlace de confirmación a tu correo.",
   },

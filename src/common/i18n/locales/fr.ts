@@ -221,7 +221,8 @@ export const fr: Catalog = {
     alreadySignedIn: "Vous êtes déjà connecté en tant que {{name}}.",
     checkInboxTitle: "Consultez votre boîte de réception",
     checkInbox: "Consultez votre boîte de réception pour confirmer votre adresse.",
-    checkInboxHint: "Ouvrez le lien de l'e-mail que nous avons envoyé pour terminer l'inscription. Rien reçu ? Regardez dans le dossier spam.",
+    checkInboxHint:
+      "Ouvrez le lien de l'e-mail que nous avons envoyé pour terminer l'inscription. Rien reçu ? Regardez dans le dossier spam.",
     verifyTitle: "Confirmez votre adresse e-mail",
     verifyIntro: "Confirmez votre adresse pour terminer l'inscription et vous connecter.",
     verifyButton: "Confirmer mon adresse",
@@ -356,7 +357,8 @@ export const fr: Catalog = {
     email: "E-mail",
     emailVerified: "Confirmée",
     emailUnverified: "Non confirmée",
-    emailUnverifiedHint: "Rejoindre l'organisation de votre entreprise n'est possible qu'après avoir confirmé votre adresse avec le lien envoyé.",
+    emailUnverifiedHint:
+      "Rejoindre l'organisation de votre entreprise n'est possible qu'après avoir confirmé votre adresse avec le lien envoyé.",
     resendButton: "Envoyer un nouveau lien de confirmation",
     resendSent: "Nous avons envoyé un nouveau lien de confirmation à votre adresse e-mail.",
   },

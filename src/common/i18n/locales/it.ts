@@ -219,7 +219,8 @@ export const it: Catalog = {
     alreadySignedIn: "Hai già effettuato l’accesso come {{name}}.",
     checkInboxTitle: "Controlla la posta in arrivo",
     checkInbox: "Controlla la posta in arrivo per confermare il tuo indirizzo.",
-    checkInboxHint: "Apri il link nell'e-mail che ti abbiamo inviato per completare la registrazione. Non la trovi? Guarda nella cartella spam.",
+    checkInboxHint:
+      "Apri il link nell'e-mail che ti abbiamo inviato per completare la registrazione. Non la trovi? Guarda nella cartella spam.",
     verifyTitle: "Conferma il tuo indirizzo e-mail",
     verifyIntro: "Conferma il tuo indirizzo per completare la registrazione e accedere.",
     verifyButton: "Conferma il mio indirizzo",
@@ -348,7 +349,8 @@ export const it: Catalog = {
     email: "E-mail",
     emailVerified: "Confermato",
     emailUnverified: "Non confermato",
-    emailUnverifiedHint: "Potrai unirti all'organizzazione della tua azienda dopo aver confermato l'indirizzo con il link che ti abbiamo inviato.",
+    emailUnverifiedHint:
+      "Potrai unirti all'organizzazione della tua azienda dopo aver confermato l'indirizzo con il link che ti abbiamo inviato.",
     resendButton: "Invia un nuovo link di conferma",
     resendSent: "Abbiamo inviato un nuovo link di conferma al tuo indirizzo e-mail.",
   },

@@ -283,7 +283,8 @@ export const ja: Catalog = {
     alreadySignedIn: "すでに {{name}} としてログインしています。",
     checkInboxTitle: "受信トレイを確認してください",
     checkInbox: "受信トレイを確認して、メールアドレスを確認してください。",
-    checkInboxHint: "登録を完了するには、送信したメールのリンクを開いてください。届いていない場合は迷惑メールフォルダーをご確認ください。",
+    checkInboxHint:
+      "登録を完了するには、送信したメールのリンクを開いてください。届いていない場合は迷惑メールフォルダーをご確認ください。",
     verifyTitle: "メールアドレスの確認",
     verifyIntro: "アドレスを確認して登録を完了し、ログインします。",
     verifyButton: "アドレスを確認する",

@@ -215,7 +215,8 @@ export const nl: Catalog = {
     alreadySignedIn: "Je bent al ingelogd als {{name}}.",
     checkInboxTitle: "Controleer je inbox",
     checkInbox: "Controleer je inbox om je adres te bevestigen.",
-    checkInboxHint: "Open de link in de e-mail die we stuurden om je aanmelding af te ronden. Niets ontvangen? Kijk in de spammap.",
+    checkInboxHint:
+      "Open de link in de e-mail die we stuurden om je aanmelding af te ronden. Niets ontvangen? Kijk in de spammap.",
     verifyTitle: "Bevestig je e-mailadres",
     verifyIntro: "Bevestig je adres om je aanmelding af te ronden en in te loggen.",
     verifyButton: "Mijn adres bevestigen",
@@ -350,7 +351,8 @@ export const nl: Catalog = {
     email: "E-mail",
     emailVerified: "Bevestigd",
     emailUnverified: "Niet bevestigd",
-    emailUnverifiedHint: "Je kunt pas lid worden van de organisatie van je bedrijf nadat je je adres met de toegestuurde link hebt bevestigd.",
+    emailUnverifiedHint:
+      "Je kunt pas lid worden van de organisatie van je bedrijf nadat je je adres met de toegestuurde link hebt bevestigd.",
     resendButton: "Nieuwe bevestigingslink sturen",
     resendSent: "We hebben een nieuwe bevestigingslink naar je e-mailadres gestuurd.",
   },

@@ -353,7 +353,8 @@ export const pt: Catalog = {
     email: "E-mail",
     emailVerified: "Confirmado",
     emailUnverified: "Não confirmado",
-    emailUnverifiedHint: "Entrar na organização da sua empresa só é possível depois de confirmar o endereço com o link que enviamos.",
+    emailUnverifiedHint:
+      "Entrar na organização da sua empresa só é possível depois de confirmar o endereço com o link que enviamos.",
     resendButton: "Enviar um novo link de confirmação",
     resendSent: "Enviamos um novo link de confirmação para o seu e-mail.",
   },

@@ -218,7 +218,8 @@ export const tr: Catalog = {
     alreadySignedIn: "Zaten {{name}} olarak giriş yaptınız.",
     checkInboxTitle: "Gelen kutunuzu kontrol edin",
     checkInbox: "Adresinizi onaylamak için gelen kutunuzu kontrol edin.",
-    checkInboxHint: "Kaydı tamamlamak için gönderdiğimiz e-postadaki bağlantıyı açın. Gelmedi mi? Spam klasörüne bakın.",
+    checkInboxHint:
+      "Kaydı tamamlamak için gönderdiğimiz e-postadaki bağlantıyı açın. Gelmedi mi? Spam klasörüne bakın.",
     verifyTitle: "E-posta adresinizi onaylayın",
     verifyIntro: "Kaydı tamamlamak ve giriş yapmak için adresinizi onaylayın.",
     verifyButton: "Adresimi onayla",
@@ -352,7 +353,8 @@ export const tr: Catalog = {
     email: "E-posta",
     emailVerified: "Onaylandı",
     emailUnverified: "Onaylanmadı",
-    emailUnverifiedHint: "Şirketinizin kuruluşuna katılmak için önce gönderdiğimiz bağlantıyla adresinizi onaylamanız gerekir.",
+    emailUnverifiedHint:
+      "Şirketinizin kuruluşuna katılmak için önce gönderdiğimiz bağlantıyla adresinizi onaylamanız gerekir.",
     resendButton: "Yeni onay bağlantısı gönder",
     resendSent: "E-posta adresinize yeni bir onay bağlantısı gönderdik.",
   },

@@ -46,7 +46,9 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
           initialError={linkError ?? (loaderData.errorCode ? t(`auth.errors.${loaderData.errorCode}`) : null)}
           onSuccess={(data) =>
             // The target may carry a language prefix (a referral) or not (the join page): land in this page's language.
-            window.location.assign(switchLocalePath(typeof data.redirectTo === "string" ? data.redirectTo : "/hub", locale))
+            window.location.assign(
+              switchLocalePath(typeof data.redirectTo === "string" ? data.redirectTo : "/hub", locale),
+            )
           }
         >
           {(state) => (

@@ -33,7 +33,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, tenant, viewer } = context;
   // Decision 022: an unconfirmed address asks for a new confirmation link here.
   if (formText(form, "intent") === "resend") {
-    return runAction("resend", () => resendVerification(db, tenant, viewer, { publicUrl: publicBaseUrl(context.config) }));
+    return runAction("resend", () =>
+      resendVerification(db, tenant, viewer, { publicUrl: publicBaseUrl(context.config) }),
+    );
   }
   const input: Record<string, string> = {};
   for (const field of FIELDS) input[field] = formText(form, field);
