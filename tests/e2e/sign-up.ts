@@ -36,6 +36,8 @@ export async function confirmationLinkFor(email: string): Promise<string> {
 export async function confirmEmail(page: Page, email: string, options: { timeout?: number } = {}): Promise<void> {
   await page.goto(await confirmationLinkFor(email));
   await page.getByTestId("verify-email-submit").click();
+  // The page moves on once confirmed (a user signed in already has the user menu here, so wait for the move).
+  await page.waitForURL((url) => !url.pathname.endsWith("/auth/verify-email"), { timeout: options.timeout });
   await expect(page.getByTestId("user-menu-button")).toBeVisible({ timeout: options.timeout });
 }
 
