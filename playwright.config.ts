@@ -6,7 +6,10 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // The gateway listens on its own port; the default 3001 may be taken by a developer's running instance.
 const gatewayPort = Number(process.env.E2E_GATEWAY_PORT ?? port + 1);
 // A fresh data dir per run: the server seeds the shipped demo catalog on start.
-const dataDir = path.join(os.tmpdir(), `portico-e2e-${process.pid}`);
+// Workers load this file again (with their own pid) but inherit the runner's environment, so the first value sticks:
+// the sign-up helper reads confirmation links from this run's database (tests/e2e/sign-up.ts).
+const dataDir = process.env.PORTICO_E2E_DATA_DIR ?? path.join(os.tmpdir(), `portico-e2e-${process.pid}`);
+process.env.PORTICO_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "tests/e2e",

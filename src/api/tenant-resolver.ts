@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { DEFAULT_TENANT_ID } from "../common/tenant-config";
+import { VERIFY_PAGE_PATH } from "../core/accounts/email-verification.service";
 import { RESET_PAGE_PATH, RESET_TENANT_PARAM } from "../core/accounts/password-reset.service";
 import { getTenant } from "../core/tenants/tenants.service";
 import type { Db } from "../db/connection";
@@ -60,12 +61,16 @@ export function registerTenantResolver(app: FastifyInstance, db: Db): void {
   });
 }
 
-/** A reset-password page under any language prefix ("/auth/reset-password", "/de/auth/reset-password"). */
-const RESET_PAGE = new RegExp(`^(?:/[A-Za-z]{2}(?:-[A-Za-z]{2,4})?)?${RESET_PAGE_PATH}/?$`);
+/**
+ * A page that mailed links open, under any language prefix ("/auth/reset-password", "/de/auth/verify-email"): the
+ * reset-password page and the e-mail confirmation page (decision 022).
+ */
+const RESET_PAGE = new RegExp(`^(?:/[A-Za-z]{2}(?:-[A-Za-z]{2,4})?)?(?:${RESET_PAGE_PATH}|${VERIFY_PAGE_PATH})/?$`);
 
 /**
- * Password-reset e-mails name the account's tenant in the link (a browser opening it may have no tenant cookie, or
- * another tenant's). Only that page's GET honours it, like the header: it sets the cookie the form's POST then uses.
+ * Reset and confirmation e-mails name the account's tenant in the link (a browser opening it may have no tenant
+ * cookie, or another tenant's). Only those pages' GET honours it, like the header: it sets the cookie the form's POST
+ * then uses.
  */
 function resetLinkTenant(request: FastifyRequest): string | undefined {
   if (request.method !== "GET") return undefined;

@@ -8,6 +8,7 @@ import * as m011 from "./migrations/011-events";
 import * as m012 from "./migrations/012-search-scale";
 import * as m020 from "./migrations/020-accounts";
 import * as m021 from "./migrations/021-mail-delivery";
+import * as m022 from "./migrations/022-email-verification";
 import * as m030 from "./migrations/030-gateway";
 import * as m031 from "./migrations/031-usage-series";
 import * as m032 from "./migrations/032-api-pricing-from-plans";
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "012-search-scale": m012,
   "020-accounts": m020,
   "021-mail-delivery": m021,
+  "022-email-verification": m022,
   "030-gateway": m030,
   "031-usage-series": m031,
   "032-api-pricing-from-plans": m032,

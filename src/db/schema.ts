@@ -41,6 +41,8 @@ export interface UsersTable {
   bio: string | null;
   is_demo: Flag;
   created_at: number;
+  /** Migration 022: when the e-mail address was proven (verification link, reset link, identity provider); null: not yet. */
+  email_verified_at: number | null;
 }
 
 export interface CategoriesTable {

@@ -32,6 +32,7 @@ export default [
     route("auth/sign-up", "routes/auth/sign-up.tsx"),
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
+    route("auth/verify-email", "routes/auth/verify-email.tsx"),
     route("auth/user/settings", "routes/user/settings.tsx", { id: "auth-user-settings" }),
     route("user/settings", "routes/user/settings.tsx", { id: "user-settings" }),
     route("user/:username", "routes/user/profile.tsx"),

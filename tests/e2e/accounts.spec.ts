@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
-import { signUpNewUser, unique } from "./sign-up";
+import { confirmationLinkFor, confirmEmail, signUpNewUser, unique } from "./sign-up";
 
 // Issue 4 through the browser: sign-up/in/out, optimistic follow/save, organizations and teams, the context
 // switcher, public mode and the private second tenant. The server seeds data/demo (see playwright.config.ts).
@@ -53,6 +53,10 @@ test("sign up with field-level errors, land on the referral, and sign out keepin
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill("correct horse battery staple");
   await page.getByTestId("sign-up-submit").click();
+  // Sign-up signs nobody in: it asks to confirm the address, and the mailed link signs in (decision 022).
+  await expect(page.getByTestId("sign-up-sent")).toContainText("Check your inbox to confirm your address.");
+  await expect(page.getByTestId("login-link")).toBeVisible();
+  await confirmEmail(page, `${username}@example.test`);
   await expect(page).toHaveURL(/\/categories$/);
 
   await page.getByTestId("user-menu-button").click();
@@ -74,6 +78,31 @@ test("sign up with field-level errors, land on the referral, and sign out keepin
   // The session is gone on the server too: a personal screen asks to sign in again.
   await page.goto("/user/settings");
   await expect(page).toHaveURL(/\/auth\?referral=%2Fuser%2Fsettings$/);
+});
+
+test("an unconfirmed account signs in, sees it in settings, asks for a new link and confirms", async ({ page }) => {
+  const username = unique("unconf");
+  const email = `${username}@example.test`;
+  await page.goto("/auth/sign-up");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByTestId("sign-up-submit").click();
+  await expect(page.getByTestId("sign-up-sent")).toBeVisible();
+  const first = await confirmationLinkFor(email);
+
+  await signIn(page, { email, password: "correct horse battery staple" }, "/user/settings");
+  await expect(page.getByTestId("email-status")).toHaveText("Not confirmed");
+  await page.getByTestId("resend-verification").click();
+  await expect(page.getByTestId("settings-email").getByTestId("form-notice")).toHaveText(
+    "We sent a new confirmation link to your e-mail address.",
+  );
+  const second = await confirmationLinkFor(email);
+  expect(second).not.toBe(first);
+  await confirmEmail(page, email);
+  await page.goto("/user/settings");
+  await expect(page.getByTestId("email-status")).toHaveText("Confirmed");
+  await expect(page.getByTestId("resend-verification")).toHaveCount(0);
 });
 
 test("sign in: one message for a wrong password, then back to the referral; the admin sees Admin", async ({ page }) => {

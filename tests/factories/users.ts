@@ -22,6 +22,8 @@ export async function createTestUser(
     bio: null,
     is_demo: 0 as const,
     created_at: Date.now(),
+    // Factory users stand for existing accounts with a confirmed address (decision 022); override to test otherwise.
+    email_verified_at: Date.now() as number | null,
     ...overrides,
     tenant_id: tenantId,
   };

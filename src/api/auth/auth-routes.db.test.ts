@@ -8,10 +8,12 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { loadConfig } from "../../config";
 import { SIGN_IN_FAILED } from "../../core/accounts/accounts.service";
+import { VERIFY_LINK_INVALID } from "../../core/accounts/email-verification.service";
 import { ONE_TAP_DISABLED, ONE_TAP_INVALID } from "../../core/accounts/one-tap.service";
+import { SIGN_UP_CHECK_INBOX } from "../../core/accounts/sign-up.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import { buildWebServer } from "../web-server";
-import { TestBrowser } from "./test-client";
+import { latestVerificationToken, TestBrowser } from "./test-client";
 
 const PASSWORD = "meadow-lantern-31";
 const CLIENT_ID = "portico-test-client";
@@ -56,17 +58,28 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
     await new Promise((resolve) => jwks?.close(resolve));
   });
 
-  it("signs up over JSON only with a CSRF token, sets a 7-day HttpOnly SameSite=Lax session and rotates CSRF", async () => {
+  it("sign-up answers 'check your inbox' without a session; the mailed link signs in with a 7-day session", async () => {
     const browser = new TestBrowser(app, t1.id);
     const body = { email: "wendy@example.com", username: "wendy", password: PASSWORD, referral: "/my-saved-apis" };
     expect((await browser.post("/authentication/sign-up", body, false)).statusCode).toBe(419);
     const before = await browser.fetchCsrf();
     const response = await browser.post("/authentication/sign-up", body);
     expect(response.statusCode).toBe(200);
-    const json = response.json() as { data: { user: { username: string }; csrfToken: string; redirectTo: string } };
+    expect(response.json()).toEqual({ data: { message: SIGN_UP_CHECK_INBOX } });
+    expect(response.headers["set-cookie"] ?? "").not.toContain("portico_session");
+    expect((await browser.graphql("{ activeUser { id } }")).data).toEqual({ activeUser: null });
+
+    // The link's page posts the token; a bad token is a field error, the real one signs in and rotates CSRF.
+    const bad = await browser.post("/authentication/verify-email", { token: "x".repeat(43) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { fields: { token: VERIFY_LINK_INVALID } } });
+    const token = await latestVerificationToken(db(), t1.id, "wendy@example.com");
+    const confirmed = await browser.post("/authentication/verify-email", { token });
+    expect(confirmed.statusCode).toBe(200);
+    const json = confirmed.json() as { data: { user: { username: string }; csrfToken: string; redirectTo: string } };
     expect(json.data.user.username).toBe("wendy");
-    expect(json.data.redirectTo).toBe("/my-saved-apis");
-    const setCookie = String(response.headers["set-cookie"]);
+    expect(json.data.redirectTo).toBe("/hub");
+    const setCookie = String(confirmed.headers["set-cookie"]);
     expect(setCookie).toMatch(/portico_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/);
     expect(json.data.csrfToken).not.toBe(before);
 
@@ -74,11 +87,23 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
     browser.csrfToken = before;
     expect((await browser.graphql("mutation { signOut }")).status).toBe(419);
     browser.csrfToken = json.data.csrfToken;
-    const me = await browser.graphql<{ activeUser: { username: string; permissions: string[] } }>(
-      "{ activeUser { username permissions } }",
-    );
-    expect(me.data?.activeUser.username).toBe("wendy");
+    const me = await browser.graphql<{
+      activeUser: { username: string; permissions: string[]; emailVerified: boolean };
+    }>("{ activeUser { username permissions emailVerified } }");
+    expect(me.data?.activeUser).toMatchObject({ username: "wendy", emailVerified: true });
     expect(me.data?.activeUser.permissions).toContain("PERSONAL_CONTEXT");
+    // Used once.
+    expect((await browser.post("/authentication/verify-email", { token })).statusCode).toBe(400);
+
+    // A form post (no JavaScript) lands on the sign-up page's "check your inbox" state, for a taken address too.
+    const form = await browser.request({
+      method: "POST",
+      url: "/authentication/sign-up",
+      payload: new URLSearchParams({ ...body, username: "wendy-two", csrfToken: browser.csrfToken }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe("/auth/sign-up?sent=1");
   });
 
   it("answers bad sign-up input with field messages", async () => {
@@ -276,20 +301,27 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
     expect(a.json()).toEqual(b.json());
   });
 
-  it("GraphQL signUp/signIn/signOut manage the same cookie session (API use without the browser)", async () => {
+  it("GraphQL signUp/verifyEmail/signIn/signOut manage the same cookie session (API use without the browser)", async () => {
     const client = new TestBrowser(app, t1.id);
     await client.fetchCsrf();
-    const up = await client.graphql<{ signUp: { csrfToken: string; user: { username: string } } }>(
-      'mutation { signUp(email: "api@example.com", username: "api-user", password: "api-client-secret-5") { csrfToken user { username } } }',
+    const up = await client.graphql<{ signUp: { message: string } }>(
+      'mutation { signUp(email: "api@example.com", username: "api-user", password: "api-client-secret-5") { message } }',
     );
-    expect(up.data?.signUp.user.username).toBe("api-user");
+    expect(up.data?.signUp.message).toBe(SIGN_UP_CHECK_INBOX);
+    expect(client.cookies.has("portico_session")).toBe(false);
+    const token = await latestVerificationToken(db(), t1.id, "api@example.com");
+    const verified = await client.graphql<{ verifyEmail: { csrfToken: string; user: { username: string } } }>(
+      "mutation($t: String!) { verifyEmail(token: $t) { csrfToken user { username emailVerified } } }",
+      { t: token },
+    );
+    expect(verified.data?.verifyEmail.user).toEqual({ username: "api-user", emailVerified: true });
     expect(client.cookies.get("portico_session")).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    client.csrfToken = up.data?.signUp.csrfToken ?? "";
+    client.csrfToken = verified.data?.verifyEmail.csrfToken ?? "";
     expect((await client.graphql("{ activeUser { username } }")).data).toEqual({
       activeUser: { username: "api-user" },
     });
     const taken = await client.graphql(
-      'mutation { signUp(email: "x@example.com", username: "API-USER", password: "api-client-secret-5") { csrfToken } }',
+      'mutation { signUp(email: "x@example.com", username: "API-USER", password: "api-client-secret-5") { message } }',
     );
     expect(taken.errors?.[0]?.extensions).toMatchObject({
       code: "CONFLICT",

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { handleAccessControl } from "../../core/access/access.service";
-import { signIn, signUp } from "../../core/accounts/accounts.service";
+import { signIn } from "../../core/accounts/accounts.service";
 import type { Viewer } from "../../core/accounts/accounts.types";
+import { verifyEmail } from "../../core/accounts/email-verification.service";
 import { signInWithOneTap } from "../../core/accounts/one-tap.service";
 import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset.service";
+import { signUp } from "../../core/accounts/sign-up.service";
 import { AppError } from "../../core/errors/app-error";
+import { listJoinableOrganizations } from "../../core/orgs/orgs.service";
 import type { Db } from "../../db/connection";
 import { hasValidCsrfInHeaderOrBody, sessionControl } from "../session";
 import { bodyField, isFormPost, safeReferral, sendFailure } from "./http-answers";
@@ -14,11 +17,14 @@ import { bodyField, isFormPost, safeReferral, sendFailure } from "./http-answers
  * Every POST needs the CSRF token (header csrf-token, or a csrfToken field in an HTML form) — sign-in included, so a
  * foreign page cannot sign a browser into an attacker's account. JSON callers get { data } or { error }; HTML form
  * posts get a 303 to the referral (success) or back to the form with ?error=CODE.
+ * Sign-up never opens a session (decision 022): it answers "check your inbox" for new and registered addresses alike,
+ * and the mailed link (verify-email) confirms the address and signs in.
  */
 
 export const AUTH_PATHS = {
   signIn: "/authentication/sign-in",
   signUp: "/authentication/sign-up",
+  verifyEmail: "/authentication/verify-email",
   logout: "/authentication/logout",
   oneTap: "/authentication/google/oneTapLogin",
   passwordResetRequest: "/authentication/password-reset",
@@ -53,9 +59,10 @@ export function registerAuthRoutes(
     reply: FastifyReply,
     viewer: Viewer,
     extra: Record<string, unknown> = {},
+    target?: string,
   ) {
     // Worked out before the session opens: nothing after start() may fail, or the browser is half signed in.
-    const redirectTo = safeReferral(bodyField(request, "referral"));
+    const redirectTo = target ?? safeReferral(bodyField(request, "referral"));
     const { csrfToken } = await sessionControl(db, request, reply).start(viewer.id);
     if (isFormPost(request)) return reply.redirect(redirectTo, 303);
     reply.header("Cache-Control", "no-store");
@@ -75,10 +82,12 @@ export function registerAuthRoutes(
     scope.post(AUTH_PATHS.signIn, async (request, reply) => {
       try {
         requireCsrf(request);
-        const viewer = await signIn(db, request.tenant.id, {
-          email: bodyField(request, "email"),
-          password: bodyField(request, "password"),
-        });
+        const viewer = await signIn(
+          db,
+          request.tenant.id,
+          { email: bodyField(request, "email"), password: bodyField(request, "password") },
+          { ip: request.ip },
+        );
         return await signedIn(request, reply, viewer);
       } catch (error) {
         return sendFailure(request, reply, error, "/auth");
@@ -88,19 +97,39 @@ export function registerAuthRoutes(
     scope.post(AUTH_PATHS.signUp, async (request, reply) => {
       try {
         requireCsrf(request);
-        const viewer = await signUp(
+        const { message } = await signUp(
           db,
-          request.tenant.id,
+          request.tenant,
           {
             email: bodyField(request, "email"),
             username: bodyField(request, "username"),
             password: bodyField(request, "password"),
           },
-          { ip: request.ip, maxPerIpPerHour: deps.signUpsPerIpPerHour },
+          {
+            ip: request.ip,
+            maxPerIpPerHour: deps.signUpsPerIpPerHour,
+            publicUrl: deps.publicUrl,
+            next: safeReferral(bodyField(request, "referral")),
+          },
         );
-        return await signedIn(request, reply, viewer);
+        reply.header("Cache-Control", "no-store");
+        if (isFormPost(request)) return reply.redirect("/auth/sign-up?sent=1", 303);
+        return reply.send({ data: { message } });
       } catch (error) {
         return sendFailure(request, reply, error, "/auth/sign-up");
+      }
+    });
+
+    scope.post(AUTH_PATHS.verifyEmail, async (request, reply) => {
+      try {
+        requireCsrf(request);
+        const viewer = await verifyEmail(db, request.tenant.id, { token: bodyField(request, "token") });
+        // With a proven address the Join Organization page may now have the user's company (spec section 6).
+        const joinable = await listJoinableOrganizations(db, request.tenant.id, viewer);
+        const target = joinable.length > 0 ? "/org/organizations/join" : safeReferral(bodyField(request, "referral"));
+        return await signedIn(request, reply, viewer, {}, target);
+      } catch (error) {
+        return sendFailure(request, reply, error, "/auth/verify-email");
       }
     });
 

@@ -1,4 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { selectOutboxFor } from "../../core/accounts/accounts.queries";
+import type { Db } from "../../db/connection";
+
+/** The token of the newest confirmation link mailed to `email` (decision 022), or "" when none was. */
+export async function latestVerificationToken(db: Db, tenantId: string, email: string): Promise<string> {
+  const mails = (await selectOutboxFor(db, tenantId, email)).filter((m) => m.kind === "email-verification");
+  const body = mails[mails.length - 1]?.body_text ?? "";
+  return /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1] ?? "";
+}
 
 /**
  * A tiny browser stand-in for fastify.inject tests: keeps cookies between requests, fetches a CSRF token, and posts
@@ -80,6 +89,24 @@ export class TestBrowser {
       errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string> } }>;
     };
     return { status: response.statusCode, ...body };
+  }
+
+  /**
+   * Signs up through the JSON route, then opens the mailed confirmation link (which signs in) and adopts the rotated
+   * CSRF token: what a person does in the browser since sign-up confirms the address by e-mail (decision 022).
+   */
+  async signUpAndConfirm(
+    db: Db,
+    input: { email: string; username: string; password: string },
+  ): Promise<LightMyRequestResponse> {
+    if (!this.csrfToken) await this.fetchCsrf();
+    const up = await this.post("/authentication/sign-up", input);
+    if (up.statusCode !== 200) return up;
+    const token = await latestVerificationToken(db, this.tenantId, input.email.trim().toLowerCase());
+    const response = await this.post("/authentication/verify-email", { token });
+    if (response.statusCode === 200)
+      this.csrfToken = (response.json() as { data: { csrfToken: string } }).data.csrfToken;
+    return response;
   }
 
   /** Signs in through the JSON route and adopts the rotated CSRF token. */

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { userPermissions } from "../../core/access/access.policy";
-import { changePassword, signIn, signUp, updateProfile } from "../../core/accounts/accounts.service";
+import { changePassword, signIn, updateProfile } from "../../core/accounts/accounts.service";
 import type { UserProfile, Viewer } from "../../core/accounts/accounts.types";
+import { resendVerification, verifyEmail } from "../../core/accounts/email-verification.service";
 import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset.service";
+import { signUp } from "../../core/accounts/sign-up.service";
 import { listUserDiscussions, USER_DISCUSSION_FILTERS } from "../../core/content/user-discussions.service";
 import { getCorporateDomain, listMyOrganizations } from "../../core/orgs/orgs.service";
 import {
@@ -40,6 +42,8 @@ export const accountsTypeDefs = /* GraphQL */ `
     mashapeId: ID!
     entity: ID!
     isAdmin: Boolean!
+    "The e-mail address is confirmed; joining an organization by its domain waits for it (decision 022)."
+    emailVerified: Boolean!
     followsApiList: [FollowApiEntry!]!
     corporateDomain: CorporateDomain
     organizations: [UserOrganization!]!
@@ -127,8 +131,15 @@ export const accountsTypeDefs = /* GraphQL */ `
     userDiscussions(username: String!, filter: String, first: Int, after: String): UserDiscussionConnection!
   }
   extend type Mutation {
-    "Creates an account and signs in (session cookie + rotated CSRF cookie)."
-    signUp(email: String!, username: String!, password: String!): AuthPayload!
+    """
+    Starts a sign-up: always answers "Check your inbox to confirm your address." (whether or not the e-mail has an
+    account) and signs nobody in; the mailed link (verifyEmail) confirms the address and opens the session.
+    """
+    signUp(email: String!, username: String!, password: String!): MessagePayload!
+    "Redeems a confirmation link's token once: confirms the address and signs in."
+    verifyEmail(token: String!): AuthPayload!
+    "Mails the signed-in user a new confirmation link (a few an hour)."
+    resendEmailVerification: MessagePayload!
     signIn(email: String!, password: String!): AuthPayload!
     signOut: Boolean!
     "Only the owner edits a profile; userId defaults to the signed-in user."
@@ -207,13 +218,18 @@ export const accountsResolvers = {
     },
   },
   Mutation: {
-    signUp: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      startSession(
-        ctx,
-        await signUp(ctx.db, ctx.tenant.id, args, { ip: ctx.clientIp, maxPerIpPerHour: ctx.signUpsPerIpPerHour }),
-      ),
+    signUp: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      signUp(ctx.db, ctx.tenant, args, {
+        ip: ctx.clientIp,
+        maxPerIpPerHour: ctx.signUpsPerIpPerHour,
+        publicUrl: ctx.publicUrl,
+      }),
+    verifyEmail: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      startSession(ctx, await verifyEmail(ctx.db, ctx.tenant.id, args)),
+    resendEmailVerification: (_: unknown, _args: unknown, ctx: GraphQLContext) =>
+      resendVerification(ctx.db, ctx.tenant, ctx.viewer, { publicUrl: ctx.publicUrl }),
     signIn: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      startSession(ctx, await signIn(ctx.db, ctx.tenant.id, args)),
+      startSession(ctx, await signIn(ctx.db, ctx.tenant.id, args, { ip: ctx.clientIp })),
     signOut: async (_: unknown, _args: unknown, ctx: GraphQLContext) => {
       await ctx.session.end();
       return true;

@@ -25,14 +25,12 @@ describeEachDialect("apps, keys, plans and subscriptions over GraphQL, called th
 
   async function signUp(username: string): Promise<TestBrowser> {
     const browser = new TestBrowser(app, tenant.id);
-    await browser.fetchCsrf();
-    const res = await browser.post("/authentication/sign-up", {
+    const res = await browser.signUpAndConfirm(db(), {
       email: `${username}@example.com`,
       username,
       password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
-    browser.csrfToken = (res.json() as { data: { csrfToken: string } }).data.csrfToken;
     return browser;
   }
 

@@ -34,13 +34,11 @@ describeEachDialect("billing over GraphQL: quote, card subscribe, spec payment e
     });
     await app.ready();
     consumer = new TestBrowser(app, tenant.id);
-    await consumer.fetchCsrf();
-    const res = await consumer.post("/authentication/sign-up", {
+    await consumer.signUpAndConfirm(db(), {
       email: "joe@billing.test",
       username: "billing-joe",
       password: "harbour-compass-48",
     });
-    consumer.csrfToken = (res.json() as { data: { csrfToken: string } }).data.csrfToken;
     const provider = await createTestUser(db(), tenant.id);
     const api = await createTestApi(db(), tenant.id, { owner_id: provider.id });
     planId = (await createPlan(db(), tenant.id, provider.id, api.id, { name: "Gold", monthlyPriceCents: 1999 })).id;

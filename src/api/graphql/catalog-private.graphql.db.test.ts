@@ -27,14 +27,12 @@ describeEachDialect("catalog GraphQL queries and private APIs", ({ db }) => {
 
   async function signUp(username: string): Promise<{ browser: TestBrowser; userId: string }> {
     const browser = new TestBrowser(app, tenant.id);
-    await browser.fetchCsrf();
-    const res = await browser.post("/authentication/sign-up", {
+    const res = await browser.signUpAndConfirm(db(), {
       email: `${username}@example.com`,
       username,
       password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
-    browser.csrfToken = (res.json() as { data: { csrfToken: string } }).data.csrfToken;
     const row = await db()
       .kysely.selectFrom("users")
       .select("id")

@@ -20,6 +20,7 @@ const dana: Viewer = {
   email: null,
   thumbnail: null,
   isAdmin: false,
+  emailVerified: true,
   sessionId: "s",
 };
 

@@ -8,7 +8,7 @@ import { PREFIXED_LOCALES } from "../../common/locales";
 export type PageAccess = { kind: "allow" } | { kind: "sign-in"; location: string } | { kind: "forbidden" };
 
 // Screens that never need a session (sign-in, sign-up, password reset, error).
-const ALWAYS_OPEN = /^\/(auth(\/sign-up|\/forgot-password|\/reset-password)?|error)\/?$/;
+const ALWAYS_OPEN = /^\/(auth(\/sign-up|\/forgot-password|\/reset-password|\/verify-email)?|error)\/?$/;
 // Personal screens: signed-out visitors are sent to sign in even in public mode.
 const PERSONAL = [
   /^\/developer\/dashboard(\/|$)/,

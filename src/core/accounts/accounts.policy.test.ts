@@ -16,6 +16,7 @@ const alice: Viewer = {
   email: "alice@example.com",
   thumbnail: null,
   isAdmin: false,
+  emailVerified: true,
   sessionId: "s1",
 };
 

@@ -119,3 +119,9 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, "Current password is required").max(1024),
   newPassword: newPasswordSchema,
 });
+
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: "This confirmation link is not valid or has expired" })
+    .regex(/^[A-Za-z0-9_-]{43}$/, "This confirmation link is not valid or has expired"),
+});

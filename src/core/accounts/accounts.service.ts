@@ -6,15 +6,12 @@ import { AppError } from "../errors/app-error";
 import { assertCanEditProfile } from "./accounts.policy";
 import {
   deleteRole,
-  deleteThrottle,
   insertRole,
   insertUser,
   selectPasswordHash,
-  selectThrottle,
   selectUserByEmail,
   selectUserById,
   selectUserByUsername,
-  swapThrottle,
   updateUserFields,
   upsertPasswordHash,
 } from "./accounts.queries";
@@ -23,19 +20,17 @@ import {
   emailSchema,
   profileUpdateSchema,
   signInSchema,
-  signUpSchema,
   usernameSchema,
 } from "./accounts.schemas";
 import type { Viewer } from "./accounts.types";
-import { clientIpKey } from "./client-ip";
-import { afterFailure, decideAttempt, SIGN_IN_LIMITS, type ThrottleLimits, throttleMessage } from "./login-throttle";
+import { reserveSignIn, settleSignIn, signInKeys } from "./attempt-limits.service";
 import { hashPassword, newPasswordSchema, verifyAgainstDummy, verifyPassword } from "./password";
 import { destroyAllSessions, toViewer } from "./sessions.service";
 import { fieldError, parseInput } from "./validation";
 /** One message for unknown e-mail, missing password and wrong password: answers never reveal which e-mails exist. */
 export const SIGN_IN_FAILED = "Invalid e-mail or password";
 export const USERNAME_TAKEN = "This username is already taken";
-/** Deliberately does not say whether an account exists; the real owner is pointed to sign-in and reset. */
+/** createUser's answer for a used e-mail (seeds, one-tap); the sign-up form never shows it (decision 022). */
 export const EMAIL_UNAVAILABLE =
   "This e-mail cannot be used to sign up. If it is yours, sign in or reset your password.";
 
@@ -53,6 +48,34 @@ export interface NewUserInput {
   isDemo?: boolean;
   thumbnail?: string | null;
   admin?: boolean;
+  /** The address is already proven (seeded demo accounts, an identity provider that asserts it); decision 022. */
+  emailVerified?: boolean;
+}
+
+/** A new users row with empty profile fields; the e-mail counts as verified only when `emailVerified` says so. */
+export function newUserRow(
+  tenantId: string,
+  input: Pick<NewUserInput, "name" | "thumbnail" | "isDemo" | "emailVerified"> & {
+    username: string;
+    email: string | null;
+  },
+  now: number,
+): UserRow {
+  return {
+    id: newId("usr"),
+    tenant_id: tenantId,
+    username: input.username,
+    email: input.email,
+    name: input.name?.trim() || input.username,
+    thumbnail: input.thumbnail ?? null,
+    position: null,
+    company: null,
+    location: null,
+    bio: null,
+    is_demo: input.isDemo ? 1 : 0,
+    created_at: now,
+    email_verified_at: input.email && input.emailVerified ? now : null,
+  };
 }
 
 /** Creates a user (optionally with a password and the tenant admin role) in one transaction; CONFLICT on duplicates. */
@@ -70,20 +93,7 @@ export async function createUser(db: Db, tenantId: string, input: NewUserInput, 
   if (email && (await selectUserByEmail(db, tenantId, email))) {
     throw new AppError("CONFLICT", EMAIL_UNAVAILABLE, { fields: { email: EMAIL_UNAVAILABLE } });
   }
-  const row: UserRow = {
-    id: newId("usr"),
-    tenant_id: tenantId,
-    username,
-    email,
-    name: input.name?.trim() || username,
-    thumbnail: input.thumbnail ?? null,
-    position: null,
-    company: null,
-    location: null,
-    bio: null,
-    is_demo: input.isDemo ? 1 : 0,
-    created_at: now,
-  };
+  const row = newUserRow(tenantId, { ...input, username, email }, now);
   try {
     await inTransaction(db, async (trx) => {
       await insertUser(trx, row);
@@ -127,81 +137,27 @@ export async function revokeTenantAdmin(db: Db, tenantId: string, userId: string
   await deleteRole(db, tenantId, userId, "ADMIN");
 }
 
-/** Creates an account from the sign-up form and returns its viewer (the caller opens the session). */
-/** Issue 4 anti-abuse: sign-up attempts per client IP per tenant per hour (config SIGN_UP_MAX_PER_IP_PER_HOUR). */
-export const DEFAULT_SIGN_UPS_PER_IP_PER_HOUR = 20;
-/** The answer over the limit: the same for every e-mail and username (checked before either is looked up). */
-export const SIGN_UP_LIMITED = "Too many sign-ups from this network. Please try again later.";
-
-export interface SignUpOptions extends Clock {
+export interface SignInOptions extends Clock {
   /** The client's address; adapters always pass it (absent only in direct core calls such as tests and seeds). */
   ip?: string;
-  maxPerIpPerHour?: number;
-}
-
-/** Counts one sign-up attempt from `ip`; RATE_LIMITED with SIGN_UP_LIMITED once the hour's budget is spent. */
-async function reserveSignUp(db: Db, tenantId: string, ip: string, now: number, maxPerHour: number): Promise<void> {
-  try {
-    await reserveAttempt(db, tenantId, `signup-ip:${clientIpKey(ip)}`, now, {
-      maxPerWindow: maxPerHour,
-      backoffFrom: Number.POSITIVE_INFINITY,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "RATE_LIMITED") {
-      throw new AppError("RATE_LIMITED", SIGN_UP_LIMITED, error.details);
-    }
-    throw error;
-  }
-}
-
-export async function signUp(db: Db, tenantId: string, input: unknown, options: SignUpOptions = {}): Promise<Viewer> {
-  const parsed = parseInput(signUpSchema, input);
-  // Every well-formed attempt counts, successful or not: the limit also slows probing e-mails through sign-up.
-  if (options.ip !== undefined) {
-    const max = options.maxPerIpPerHour ?? DEFAULT_SIGN_UPS_PER_IP_PER_HOUR;
-    await reserveSignUp(db, tenantId, options.ip, options.now ?? Date.now(), max);
-  }
-  const clock: Clock = { now: options.now };
-  const row = await createUser(db, tenantId, { ...parsed, skipPasswordPolicy: true }, clock);
-  return toViewer(db, row, null);
 }
 
 /**
- * Checks e-mail and password under the brute-force rule: each attempt is counted before the password is checked
- * (atomically, so parallel attempts cannot exceed the limit) and the count is cleared on success.
+ * Checks e-mail and password under the attempt limits (attempt-limits.service.ts, decision 022): each attempt is
+ * counted per (account, client), per client and per account before the password is checked, and taken back on
+ * success. An unverified address may sign in; only what trusts the address waits for verification.
  */
-export async function signIn(db: Db, tenantId: string, input: unknown, clock: Clock = {}): Promise<Viewer> {
-  const now = clock.now ?? Date.now();
+export async function signIn(db: Db, tenantId: string, input: unknown, options: SignInOptions = {}): Promise<Viewer> {
+  const now = options.now ?? Date.now();
   const { email, password } = parseInput(signInSchema, input);
-  const key = `signin:${email}`;
-  await reserveAttempt(db, tenantId, key, now, SIGN_IN_LIMITS);
+  const keys = signInKeys(email, options.ip);
+  await reserveSignIn(db, tenantId, keys, now);
   const user = await selectUserByEmail(db, tenantId, email);
   const stored = user ? await selectPasswordHash(db, tenantId, user.id) : undefined;
   const ok = user && stored ? await verifyPassword(stored, password) : await verifyAgainstDummy(password);
   if (!ok || !user) throw new AppError("UNAUTHENTICATED", SIGN_IN_FAILED, { fields: { password: SIGN_IN_FAILED } });
-  await deleteThrottle(db, tenantId, key);
+  await settleSignIn(db, tenantId, keys, now);
   return toViewer(db, user, null);
-}
-
-/** Counts one attempt against `key`, or throws RATE_LIMITED while the key is in backoff or over its hourly limit. */
-export async function reserveAttempt(
-  db: Db,
-  tenantId: string,
-  key: string,
-  now: number,
-  limits: ThrottleLimits,
-): Promise<void> {
-  for (let round = 0; round < 5; round++) {
-    const state = await selectThrottle(db, tenantId, key);
-    const decision = decideAttempt(state, now, limits);
-    if (!decision.allowed) {
-      throw new AppError("RATE_LIMITED", throttleMessage(decision.retryAfterMs), {
-        retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000),
-      });
-    }
-    if (await swapThrottle(db, tenantId, key, state, afterFailure(state, now))) return;
-  }
-  throw new AppError("RATE_LIMITED", throttleMessage(1000), { retryAfterSeconds: 1 });
 }
 
 /** The viewer for a user id of this tenant, or null. */

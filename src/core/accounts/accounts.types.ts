@@ -8,6 +8,8 @@ export interface Viewer {
   thumbnail: string | null;
   /** Tenant admin role (ADMIN_PANEL_ACCESS). */
   isAdmin: boolean;
+  /** The e-mail address is proven (decision 022): domain-based joining and anything else trusting it require this. */
+  emailVerified: boolean;
   /** The server-side session this request was authenticated with; null for viewers built outside a request. */
   sessionId: string | null;
 }

@@ -25,7 +25,7 @@ export async function seedDemoAccounts(db: Db, tenantId: string): Promise<string
   const created: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     if (await selectUserByEmail(db, tenantId, account.email)) continue;
-    const row = await createUser(db, tenantId, { ...account, skipPasswordPolicy: true });
+    const row = await createUser(db, tenantId, { ...account, skipPasswordPolicy: true, emailVerified: true });
     created.push(row.id);
   }
   return created;

@@ -164,7 +164,7 @@ describeEachDialect("mail outbox delivery and auth purge", ({ db }) => {
     await requestPasswordReset(db(), t1, { email: "pia@example.com" }, { publicUrl: "https://hub.test", now: T0 });
 
     const report = await purgeExpiredAuthRows(db(), { now: T0 });
-    expect(report).toEqual({ sessions: 1, throttles: 1, resets: 1 });
+    expect(report).toEqual({ sessions: 1, throttles: 1, resets: 1, verifications: 0 });
     expect((await lookupSession(db(), t1.id, old.token, T0 - 8 * 24 * 60 * 60_000 + 1)).status).toBe("none");
     expect((await lookupSession(db(), t1.id, live.token, T0 + 1)).status).toBe("ok");
     expect(await selectThrottle(db(), t1.id, "signin:stale@example.com")).toBeNull();
@@ -177,6 +177,11 @@ describeEachDialect("mail outbox delivery and auth purge", ({ db }) => {
       .execute();
     expect(resets.map((r) => Number(r.expires_at))).toEqual([T0 + 60 * 60_000]);
     // A second run finds nothing left to do.
-    expect(await purgeExpiredAuthRows(db(), { now: T0 })).toEqual({ sessions: 0, throttles: 0, resets: 0 });
+    expect(await purgeExpiredAuthRows(db(), { now: T0 })).toEqual({
+      sessions: 0,
+      throttles: 0,
+      resets: 0,
+      verifications: 0,
+    });
   });
 });

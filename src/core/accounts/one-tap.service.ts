@@ -9,6 +9,7 @@ import { selectUserByEmail, selectUserByUsername } from "./accounts.queries";
 import { usernameSchema } from "./accounts.schemas";
 import { createUser } from "./accounts.service";
 import type { SignInResult } from "./accounts.types";
+import { markEmailVerified } from "./email-verification.queries";
 import { toViewer } from "./sessions.service";
 import { parseInput } from "./validation";
 
@@ -94,12 +95,21 @@ export async function signInWithOneTap(db: Db, tenant: TenantInfo, body: unknown
   const { token } = parseInput(oneTapBodySchema, body);
   const identity = await verifyOneTapToken(tenant.config.oneTap, token);
   const existing = await selectUserByEmail(db, tenant.id, identity.email);
-  if (existing) return { user: await toViewer(db, existing, null), isNewUser: false };
+  if (existing) {
+    // The identity provider asserted the address, which proves it as our confirmation link would (decision 022).
+    if (existing.email_verified_at === null) {
+      const now = Date.now();
+      await markEmailVerified(db, tenant.id, existing.id, identity.email, now);
+      return { user: await toViewer(db, { ...existing, email_verified_at: now }, null), isNewUser: false };
+    }
+    return { user: await toViewer(db, existing, null), isNewUser: false };
+  }
   const row = await createUser(db, tenant.id, {
     username: await freeUsername(db, tenant.id, identity.email),
     email: identity.email,
     name: identity.name ?? undefined,
     thumbnail: identity.picture,
+    emailVerified: true,
   });
   return { user: await toViewer(db, row, null), isNewUser: true };
 }

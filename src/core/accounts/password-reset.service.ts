@@ -14,8 +14,10 @@ import {
   upsertPasswordHash,
 } from "./accounts.queries";
 import { passwordResetRequestSchema, passwordResetSchema } from "./accounts.schemas";
-import { reserveAttempt } from "./accounts.service";
 import type { Viewer } from "./accounts.types";
+import { reserveAttempt } from "./attempt-limits.service";
+import { markEmailVerified } from "./email-verification.queries";
+import { hourlyLimit } from "./login-throttle";
 import { hashPassword } from "./password";
 import { hashToken, newOpaqueToken } from "./session-tokens";
 import { destroyAllSessions, toViewer } from "./sessions.service";
@@ -37,7 +39,7 @@ export function resetLink(publicUrl: string, tenantId: string, token: string): s
   const query = new URLSearchParams({ token, [RESET_TENANT_PARAM]: tenantId });
   return `${publicUrl.replace(/\/+$/, "")}${RESET_PAGE_PATH}?${query.toString()}`;
 }
-const RESET_LIMITS = { maxPerWindow: 5, backoffFrom: Number.POSITIVE_INFINITY };
+const RESET_LIMITS = hourlyLimit(5);
 
 /**
  * Queues a reset link for a registered e-mail, or a "no account uses this address" note otherwise; both cost one
@@ -105,6 +107,9 @@ export async function resetPassword(
     const id = await redeemPasswordReset(trx, tenantId, hashToken(token), now);
     if (!id) return undefined;
     await upsertPasswordHash(trx, tenantId, id, passwordHash, now);
+    // The link went to the account's address, so redeeming it proves the address as a confirmation link would.
+    const owner = await selectUserById(trx, tenantId, id);
+    if (owner?.email) await markEmailVerified(trx, tenantId, id, owner.email, now);
     await invalidateUserResets(trx, tenantId, id, now);
     return id;
   });
@@ -112,6 +117,7 @@ export async function resetPassword(
   const user = await selectUserById(db, tenantId, userId);
   if (!user) throw fieldError({ token: RESET_LINK_INVALID });
   await destroyAllSessions(db, tenantId, userId);
+  // The account-wide backoff starts over (the per-client counters stay: they limit clients, not this account).
   if (user.email) await deleteThrottle(db, tenantId, `signin:${user.email}`);
   return toViewer(db, user, null);
 }

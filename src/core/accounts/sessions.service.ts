@@ -60,6 +60,7 @@ export async function toViewer(db: Db, user: UserRow, sessionId: string | null):
     email: user.email,
     thumbnail: user.thumbnail,
     isAdmin: roles.includes("ADMIN"),
+    emailVerified: user.email !== null && user.email_verified_at !== null,
     sessionId,
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/connection";
-import { reserveAttempt } from "../accounts/accounts.service";
+import { reserveAttempt } from "../accounts/attempt-limits.service";
 import { clientIpKey } from "../accounts/client-ip";
 import { isAppError } from "../errors/app-error";
 import { recordEvent, validPayload } from "./events.service";

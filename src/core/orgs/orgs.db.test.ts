@@ -42,7 +42,7 @@ describeEachDialect("organizations and teams", ({ db }) => {
   let stranger: Viewer;
 
   async function viewer(tenantId: string, username: string, email: string, isAdmin = false): Promise<Viewer> {
-    const row = await createUser(db(), tenantId, { username, email, admin: isAdmin });
+    const row = await createUser(db(), tenantId, { username, email, admin: isAdmin, emailVerified: true });
     const v = await getViewer(db(), tenantId, row.id);
     if (!v) throw new Error("viewer missing");
     return v;

@@ -20,6 +20,7 @@ const bob: Viewer = {
   email: "bob@acme.test",
   thumbnail: null,
   isAdmin: false,
+  emailVerified: true,
   sessionId: null,
 };
 

@@ -51,9 +51,12 @@ export interface DomainState {
   organizationId: string | null;
 }
 
-/** Spec section 6: joining is offered unless the corporate domain has the ignore flag. */
+/**
+ * Spec section 6: joining is offered unless the corporate domain has the ignore flag; and only to a verified address
+ * (issue 11, decision 022), otherwise anyone could sign up as someone@company and join the company's organization.
+ */
 export function canOfferJoin(viewer: Viewer | null | undefined, tenantId: string, domain: DomainState | null): boolean {
-  return sameTenant(viewer, tenantId) && !!domain && !domain.ignore;
+  return sameTenant(viewer, tenantId) && viewer.emailVerified && !!domain && !domain.ignore;
 }
 
 /** A user joins an organization that claims their (not ignored) corporate domain, once. */
@@ -73,6 +76,9 @@ export function canBeTeamDeveloper(memberRole: OrgRole | null): boolean {
 }
 
 export const ORG_NOT_FOUND = "Organization not found";
+/** What an unverified user hears when something needs a proven address (decision 022). */
+export const CONFIRM_EMAIL_FIRST =
+  "Confirm your e-mail address first: use the link we mailed you, or send a new one from your settings.";
 export const TEAM_NOT_FOUND = "Team not found";
 export const LAST_ADMIN = "An organization must keep at least one admin";
 

@@ -12,6 +12,7 @@ import { corporateDomainOf, emailDomain, isWebmailDomain } from "./corporate-dom
 import {
   assertCanManageOrganization,
   assertCanViewOrganization,
+  CONFIRM_EMAIL_FIRST,
   canBeTeamDeveloper,
   canJoinOrganization,
   canOfferJoin,
@@ -119,11 +120,14 @@ async function loadOrg(db: Db, tenantId: string, viewer: Viewer, orgId: string) 
 }
 
 async function claimDomain(db: Db, tenantId: string, viewer: Viewer, orgId: string, domain: string) {
-  // Only a domain the admin's own verified-by-sign-up address uses, and never a webmail provider.
+  // Only the domain of the admin's own verified address (decision 022), and never a webmail provider.
   if (emailDomain(viewer.email) !== domain || isWebmailDomain(domain)) {
     throw new AppError("BAD_REQUEST", "You can only claim the domain of your own company e-mail address", {
       fields: { corporateDomain: "You can only claim the domain of your own company e-mail address" },
     });
+  }
+  if (!viewer.emailVerified) {
+    throw new AppError("FORBIDDEN", CONFIRM_EMAIL_FIRST, { fields: { corporateDomain: CONFIRM_EMAIL_FIRST } });
   }
   const existing = await selectCorporateDomain(db, tenantId, domain);
   if (existing?.organization_id && existing.organization_id !== orgId) {
@@ -307,6 +311,7 @@ export async function joinOrganization(
   const v = requireViewer(viewer, tenantId);
   const { org, role } = await loadOrg(db, tenantId, v, orgId);
   if (role !== null) throw new AppError("CONFLICT", ALREADY_MEMBER);
+  if (!v.emailVerified) throw new AppError("FORBIDDEN", CONFIRM_EMAIL_FIRST);
   const domain = await corporateDomainOf(db, tenantId, v.email);
   if (!canJoinOrganization(v, tenantId, domain, orgId, role)) {
     throw new AppError("FORBIDDEN", "You cannot join this organization. Ask one of its admins to add you.");

@@ -10,6 +10,7 @@ const carol: Viewer = {
   email: null,
   thumbnail: null,
   isAdmin: false,
+  emailVerified: true,
   sessionId: null,
 };
 

@@ -52,6 +52,17 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
+/** Migration 022 (decision 022): a mailed link that proves the user owns `email`; stored as sha256(token). */
+export interface EmailVerificationsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface MailOutboxTable {
   id: string;
   tenant_id: string;
@@ -159,6 +170,7 @@ export type AccountsTables = {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   mail_outbox: MailOutboxTable;
   user_follows: UserFollowsTable;
   api_follows: ApiFollowsTable;

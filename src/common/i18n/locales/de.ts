@@ -218,6 +218,14 @@ export const de: Catalog = {
     externalSignUpLink: "Weiter zur Registrierung",
     oneTapLabel: "Mit Google anmelden",
     alreadySignedIn: "Sie sind bereits als {{name}} angemeldet.",
+    checkInboxTitle: "Prüfen Sie Ihren Posteingang",
+    checkInbox: "Prüfen Sie Ihren Posteingang, um Ihre Adresse zu bestätigen.",
+    checkInboxHint:
+      "Öffnen Sie den Link in der E-Mail, die wir gesendet haben, um die Registrierung abzuschließen. Nichts angekommen? Sehen Sie im Spam-Ordner nach.",
+    verifyTitle: "E-Mail-Adresse bestätigen",
+    verifyIntro: "Bestätigen Sie Ihre Adresse, um die Registrierung abzuschließen und sich anzumelden.",
+    verifyButton: "Adresse bestätigen",
+    verifyMissingToken: "Dieser Bestätigungslink ist ungültig oder abgelaufen",
     continue: "Weiter",
     errors: {
       BAD_REQUEST: "Bitte prüfen Sie die markierten Felder.",
@@ -345,6 +353,13 @@ export const de: Catalog = {
     saveButton: "Speichern",
     savedNotice: "Ihr Profil wurde gespeichert.",
     viewProfile: "Ihr Profil ansehen",
+    email: "E-Mail",
+    emailVerified: "Bestätigt",
+    emailUnverified: "Nicht bestätigt",
+    emailUnverifiedHint:
+      "Der Beitritt zur Organisation Ihres Unternehmens ist erst möglich, wenn Sie Ihre Adresse über den zugesandten Link bestätigt haben.",
+    resendButton: "Neuen Bestätigungslink senden",
+    resendSent: "Wir haben einen neuen Bestätigungslink an Ihre E-Mail-Adresse gesendet.",
   },
   org: {
     manageTitle: "Organisationen verwalten",
@@ -431,6 +446,7 @@ export const de: Catalog = {
     signUpTitle: "Registrieren | {{brand}}",
     forgotPasswordTitle: "Passwort zurücksetzen | {{brand}}",
     resetPasswordTitle: "Neues Passwort wählen | {{brand}}",
+    verifyEmailTitle: "E-Mail-Adresse bestätigen | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}} auf {{brand}}: veröffentlichte APIs, gefolgte APIs und Entwickler.",
     settingsTitle: "Profileinstellungen | {{brand}}",

@@ -217,6 +217,14 @@ export const es: Catalog = {
     externalSignUpLink: "Continuar con el registro",
     oneTapLabel: "Iniciar sesión con Google",
     alreadySignedIn: "Ya has iniciado sesión como {{name}}.",
+    checkInboxTitle: "Revisa tu bandeja de entrada",
+    checkInbox: "Revisa tu bandeja de entrada para confirmar tu dirección.",
+    checkInboxHint:
+      "Abre el enlace del correo que te enviamos para terminar el registro. ¿No lo ves? Mira en la carpeta de spam.",
+    verifyTitle: "Confirma tu dirección de correo",
+    verifyIntro: "Confirma tu dirección para terminar el registro e iniciar sesión.",
+    verifyButton: "Confirmar mi dirección",
+    verifyMissingToken: "Este enlace de confirmación no es válido o ha caducado",
     continue: "Continuar",
     errors: {
       BAD_REQUEST: "Revisa los campos resaltados.",
@@ -344,6 +352,13 @@ export const es: Catalog = {
     saveButton: "Guardar",
     savedNotice: "Tu perfil se ha guardado.",
     viewProfile: "Ver tu perfil",
+    email: "Correo electrónico",
+    emailVerified: "Confirmado",
+    emailUnverified: "Sin confirmar",
+    emailUnverifiedHint:
+      "Para unirte a la organización de tu empresa debes confirmar tu dirección con el enlace que te enviamos.",
+    resendButton: "Enviar un nuevo enlace de confirmación",
+    resendSent: "Hemos enviado un nuevo enlace de confirmación a tu correo.",
   },
   org: {
     manageTitle: "Gestionar organizaciones",
@@ -429,6 +444,7 @@ export const es: Catalog = {
     signUpTitle: "Registrarse | {{brand}}",
     forgotPasswordTitle: "Restablecer la contraseña | {{brand}}",
     resetPasswordTitle: "Elige una nueva contraseña | {{brand}}",
+    verifyEmailTitle: "Confirma tu dirección de correo | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}} en {{brand}}: API publicadas, API y desarrolladores que sigue.",
     settingsTitle: "Ajustes del perfil | {{brand}}",

@@ -219,6 +219,14 @@ export const fr: Catalog = {
     externalSignUpLink: "Continuer vers l’inscription",
     oneTapLabel: "Se connecter avec Google",
     alreadySignedIn: "Vous êtes déjà connecté en tant que {{name}}.",
+    checkInboxTitle: "Consultez votre boîte de réception",
+    checkInbox: "Consultez votre boîte de réception pour confirmer votre adresse.",
+    checkInboxHint:
+      "Ouvrez le lien de l'e-mail que nous avons envoyé pour terminer l'inscription. Rien reçu ? Regardez dans le dossier spam.",
+    verifyTitle: "Confirmez votre adresse e-mail",
+    verifyIntro: "Confirmez votre adresse pour terminer l'inscription et vous connecter.",
+    verifyButton: "Confirmer mon adresse",
+    verifyMissingToken: "Ce lien de confirmation n'est pas valide ou a expiré",
     continue: "Continuer",
     errors: {
       BAD_REQUEST: "Veuillez vérifier les champs en surbrillance.",
@@ -346,6 +354,13 @@ export const fr: Catalog = {
     saveButton: "Enregistrer",
     savedNotice: "Votre profil a été enregistré.",
     viewProfile: "Voir votre profil",
+    email: "E-mail",
+    emailVerified: "Confirmée",
+    emailUnverified: "Non confirmée",
+    emailUnverifiedHint:
+      "Rejoindre l'organisation de votre entreprise n'est possible qu'après avoir confirmé votre adresse avec le lien envoyé.",
+    resendButton: "Envoyer un nouveau lien de confirmation",
+    resendSent: "Nous avons envoyé un nouveau lien de confirmation à votre adresse e-mail.",
   },
   org: {
     manageTitle: "Gérer les organisations",
@@ -432,6 +447,7 @@ export const fr: Catalog = {
     signUpTitle: "Inscription | {{brand}}",
     forgotPasswordTitle: "Réinitialiser votre mot de passe | {{brand}}",
     resetPasswordTitle: "Choisir un nouveau mot de passe | {{brand}}",
+    verifyEmailTitle: "Confirmez votre adresse e-mail | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}} sur {{brand}} : API publiées, API et développeurs suivis.",
     settingsTitle: "Paramètres du profil | {{brand}}",

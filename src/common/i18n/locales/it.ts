@@ -217,6 +217,14 @@ export const it: Catalog = {
     externalSignUpLink: "Prosegui con la registrazione",
     oneTapLabel: "Accedi con Google",
     alreadySignedIn: "Hai già effettuato l’accesso come {{name}}.",
+    checkInboxTitle: "Controlla la posta in arrivo",
+    checkInbox: "Controlla la posta in arrivo per confermare il tuo indirizzo.",
+    checkInboxHint:
+      "Apri il link nell'e-mail che ti abbiamo inviato per completare la registrazione. Non la trovi? Guarda nella cartella spam.",
+    verifyTitle: "Conferma il tuo indirizzo e-mail",
+    verifyIntro: "Conferma il tuo indirizzo per completare la registrazione e accedere.",
+    verifyButton: "Conferma il mio indirizzo",
+    verifyMissingToken: "Questo link di conferma non è valido o è scaduto",
     continue: "Continua",
     errors: {
       BAD_REQUEST: "Controlla i campi evidenziati.",
@@ -338,6 +346,13 @@ export const it: Catalog = {
     saveButton: "Salva",
     savedNotice: "Il tuo profilo è stato salvato.",
     viewProfile: "Vedi il tuo profilo",
+    email: "E-mail",
+    emailVerified: "Confermato",
+    emailUnverified: "Non confermato",
+    emailUnverifiedHint:
+      "Potrai unirti all'organizzazione della tua azienda dopo aver confermato l'indirizzo con il link che ti abbiamo inviato.",
+    resendButton: "Invia un nuovo link di conferma",
+    resendSent: "Abbiamo inviato un nuovo link di conferma al tuo indirizzo e-mail.",
   },
   org: {
     manageTitle: "Gestisci organizzazioni",
@@ -423,6 +438,7 @@ export const it: Catalog = {
     signUpTitle: "Registrati | {{brand}}",
     forgotPasswordTitle: "Reimposta la password | {{brand}}",
     resetPasswordTitle: "Scegli una nuova password | {{brand}}",
+    verifyEmailTitle: "Conferma il tuo indirizzo e-mail | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}} su {{brand}}: API pubblicate, API e sviluppatori seguiti.",
     settingsTitle: "Impostazioni del profilo | {{brand}}",

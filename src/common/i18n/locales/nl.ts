@@ -213,6 +213,14 @@ export const nl: Catalog = {
     externalSignUpLink: "Verder naar registreren",
     oneTapLabel: "Inloggen met Google",
     alreadySignedIn: "Je bent al ingelogd als {{name}}.",
+    checkInboxTitle: "Controleer je inbox",
+    checkInbox: "Controleer je inbox om je adres te bevestigen.",
+    checkInboxHint:
+      "Open de link in de e-mail die we stuurden om je aanmelding af te ronden. Niets ontvangen? Kijk in de spammap.",
+    verifyTitle: "Bevestig je e-mailadres",
+    verifyIntro: "Bevestig je adres om je aanmelding af te ronden en in te loggen.",
+    verifyButton: "Mijn adres bevestigen",
+    verifyMissingToken: "Deze bevestigingslink is ongeldig of verlopen",
     continue: "Doorgaan",
     errors: {
       BAD_REQUEST: "Controleer de gemarkeerde velden.",
@@ -340,6 +348,13 @@ export const nl: Catalog = {
     saveButton: "Opslaan",
     savedNotice: "Je profiel is opgeslagen.",
     viewProfile: "Bekijk je profiel",
+    email: "E-mail",
+    emailVerified: "Bevestigd",
+    emailUnverified: "Niet bevestigd",
+    emailUnverifiedHint:
+      "Je kunt pas lid worden van de organisatie van je bedrijf nadat je je adres met de toegestuurde link hebt bevestigd.",
+    resendButton: "Nieuwe bevestigingslink sturen",
+    resendSent: "We hebben een nieuwe bevestigingslink naar je e-mailadres gestuurd.",
   },
   org: {
     manageTitle: "Organisaties beheren",
@@ -424,6 +439,7 @@ export const nl: Catalog = {
     signUpTitle: "Registreren | {{brand}}",
     forgotPasswordTitle: "Wachtwoord opnieuw instellen | {{brand}}",
     resetPasswordTitle: "Kies een nieuw wachtwoord | {{brand}}",
+    verifyEmailTitle: "Bevestig je e-mailadres | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}} op {{brand}}: gepubliceerde API's, gevolgde API's en ontwikkelaars.",
     settingsTitle: "Profielinstellingen | {{brand}}",

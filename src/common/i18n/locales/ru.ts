@@ -211,6 +211,14 @@ export const ru: Catalog = {
     externalSignUpLink: "Перейти к регистрации",
     oneTapLabel: "Войти через Google",
     alreadySignedIn: "Вы уже вошли как {{name}}.",
+    checkInboxTitle: "Проверьте почту",
+    checkInbox: "Проверьте почту, чтобы подтвердить адрес.",
+    checkInboxHint:
+      "Откройте ссылку из отправленного письма, чтобы завершить регистрацию. Письма нет? Проверьте папку «Спам».",
+    verifyTitle: "Подтвердите адрес электронной почты",
+    verifyIntro: "Подтвердите адрес, чтобы завершить регистрацию и войти.",
+    verifyButton: "Подтвердить адрес",
+    verifyMissingToken: "Ссылка для подтверждения недействительна или устарела",
     continue: "Продолжить",
     errors: {
       BAD_REQUEST: "Проверьте выделенные поля.",
@@ -337,6 +345,13 @@ export const ru: Catalog = {
     saveButton: "Сохранить",
     savedNotice: "Профиль сохранён.",
     viewProfile: "Посмотреть профиль",
+    email: "Электронная почта",
+    emailVerified: "Подтверждён",
+    emailUnverified: "Не подтверждён",
+    emailUnverifiedHint:
+      "Вступить в организацию вашей компании можно только после подтверждения адреса по ссылке из письма.",
+    resendButton: "Отправить новую ссылку",
+    resendSent: "Мы отправили новую ссылку для подтверждения на ваш адрес.",
   },
   org: {
     manageTitle: "Управление организациями",
@@ -424,6 +439,7 @@ export const ru: Catalog = {
     signUpTitle: "Регистрация | {{brand}}",
     forgotPasswordTitle: "Сброс пароля | {{brand}}",
     resetPasswordTitle: "Новый пароль | {{brand}}",
+    verifyEmailTitle: "Подтвердите адрес электронной почты | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}} на {{brand}}: опубликованные API, отслеживаемые API и разработчики.",
     settingsTitle: "Настройки профиля | {{brand}}",

@@ -216,6 +216,14 @@ export const tr: Catalog = {
     externalSignUpLink: "Kayda devam et",
     oneTapLabel: "Google ile giriş yap",
     alreadySignedIn: "Zaten {{name}} olarak giriş yaptınız.",
+    checkInboxTitle: "Gelen kutunuzu kontrol edin",
+    checkInbox: "Adresinizi onaylamak için gelen kutunuzu kontrol edin.",
+    checkInboxHint:
+      "Kaydı tamamlamak için gönderdiğimiz e-postadaki bağlantıyı açın. Gelmedi mi? Spam klasörüne bakın.",
+    verifyTitle: "E-posta adresinizi onaylayın",
+    verifyIntro: "Kaydı tamamlamak ve giriş yapmak için adresinizi onaylayın.",
+    verifyButton: "Adresimi onayla",
+    verifyMissingToken: "Bu onay bağlantısı geçersiz veya süresi dolmuş",
     continue: "Devam",
     errors: {
       BAD_REQUEST: "Lütfen vurgulanan alanları kontrol edin.",
@@ -342,6 +350,13 @@ export const tr: Catalog = {
     saveButton: "Kaydet",
     savedNotice: "Profiliniz kaydedildi.",
     viewProfile: "Profilinizi görüntüleyin",
+    email: "E-posta",
+    emailVerified: "Onaylandı",
+    emailUnverified: "Onaylanmadı",
+    emailUnverifiedHint:
+      "Şirketinizin kuruluşuna katılmak için önce gönderdiğimiz bağlantıyla adresinizi onaylamanız gerekir.",
+    resendButton: "Yeni onay bağlantısı gönder",
+    resendSent: "E-posta adresinize yeni bir onay bağlantısı gönderdik.",
   },
   org: {
     manageTitle: "Kuruluşları yönet",
@@ -427,6 +442,7 @@ export const tr: Catalog = {
     signUpTitle: "Kaydol | {{brand}}",
     forgotPasswordTitle: "Parolanızı sıfırlayın | {{brand}}",
     resetPasswordTitle: "Yeni bir parola seçin | {{brand}}",
+    verifyEmailTitle: "E-posta adresinizi onaylayın | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}}, {{brand}} üzerinde: yayımlanan API'ler, takip edilen API'ler ve geliştiriciler.",
     settingsTitle: "Profil ayarları | {{brand}}",

@@ -212,6 +212,14 @@ export const uk: Catalog = {
     externalSignUpLink: "Перейти до реєстрації",
     oneTapLabel: "Увійти через Google",
     alreadySignedIn: "Ви вже увійшли як {{name}}.",
+    checkInboxTitle: "Перевірте пошту",
+    checkInbox: "Перевірте пошту, щоб підтвердити адресу.",
+    checkInboxHint:
+      "Відкрийте посилання з надісланого листа, щоб завершити реєстрацію. Листа немає? Перевірте папку «Спам».",
+    verifyTitle: "Підтвердьте адресу електронної пошти",
+    verifyIntro: "Підтвердьте адресу, щоб завершити реєстрацію та увійти.",
+    verifyButton: "Підтвердити адресу",
+    verifyMissingToken: "Посилання для підтвердження недійсне або застаріле",
     continue: "Продовжити",
     errors: {
       BAD_REQUEST: "Перевірте виділені поля.",
@@ -338,6 +346,13 @@ export const uk: Catalog = {
     saveButton: "Зберегти",
     savedNotice: "Профіль збережено.",
     viewProfile: "Переглянути профіль",
+    email: "Електронна пошта",
+    emailVerified: "Підтверджено",
+    emailUnverified: "Не підтверджено",
+    emailUnverifiedHint:
+      "Приєднатися до організації вашої компанії можна лише після підтвердження адреси за посиланням з листа.",
+    resendButton: "Надіслати нове посилання",
+    resendSent: "Ми надіслали нове посилання для підтвердження на вашу адресу.",
   },
   org: {
     manageTitle: "Керування організаціями",
@@ -426,6 +441,7 @@ export const uk: Catalog = {
     signUpTitle: "Реєстрація | {{brand}}",
     forgotPasswordTitle: "Скидання пароля | {{brand}}",
     resetPasswordTitle: "Новий пароль | {{brand}}",
+    verifyEmailTitle: "Підтвердьте адресу електронної пошти | {{brand}}",
     profileTitle: "{{name}} (@{{username}}) | {{brand}}",
     profileDescription: "{{name}} на {{brand}}: опубліковані API, API та розробники, за якими стежить.",
     settingsTitle: "Налаштування профілю | {{brand}}",

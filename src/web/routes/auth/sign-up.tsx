@@ -1,8 +1,9 @@
+import { useState } from "react";
 import { redirect } from "react-router";
 import { safeReferral } from "../../../api/auth/http-answers";
 import { isValidHttpUrl } from "../../../common/url";
 import { AuthCard, AuthForm } from "../../components/auth-form";
-import { FormField, SubmitButton } from "../../components/form-field";
+import { FormField, FormNotice, SubmitButton } from "../../components/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { pageMeta } from "../../lib/meta";
 import { withReferral } from "../../lib/nav";
@@ -13,7 +14,8 @@ const ERROR_CODES = new Set(["BAD_REQUEST", "CONFLICT", "RATE_LIMITED", "CSRF"])
 
 /**
  * /auth/sign-up?referral={path}. Spec section 2: when the tenant configures an external sign-up address and it is a
- * valid URL, visitors go there instead.
+ * valid URL, visitors go there instead. A sign-up never signs in (decision 022): the page then says "check your
+ * inbox" (after a form post without JavaScript: ?sent=1), for new and registered addresses alike.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const external = context.tenant.config.externalSignupUrl;
@@ -25,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     referral: referral ? safeReferral(referral) : null,
     errorCode: error && ERROR_CODES.has(error) ? error : null,
+    sent: url.searchParams.get("sent") === "1",
   };
 }
 
@@ -35,6 +38,17 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const localize = useLocalize();
   const referral = loaderData.referral ?? localize("/hub");
+  const [sent, setSent] = useState(loaderData.sent);
+  if (sent) {
+    return (
+      <AuthCard title={t("auth.checkInboxTitle")}>
+        <div data-testid="sign-up-sent" className="flex flex-col gap-3">
+          <FormNotice message={t("auth.checkInbox")} />
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("auth.checkInboxHint")}</p>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title={t("auth.signUpTitle", { brand: root?.brand ?? "" })}
@@ -57,7 +71,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
         csrfToken={root?.csrfToken ?? ""}
         testId="sign-up-form"
         initialError={loaderData.errorCode ? t(`auth.errors.${loaderData.errorCode}`) : null}
-        onSuccess={(data) => window.location.assign(typeof data.redirectTo === "string" ? data.redirectTo : referral)}
+        onSuccess={() => setSent(true)}
       >
         {(state) => (
           <>

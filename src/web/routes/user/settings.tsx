@@ -1,5 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { publicBaseUrl } from "../../../config";
 import { updateProfile } from "../../../core/accounts/accounts.service";
+import { resendVerification } from "../../../core/accounts/email-verification.service";
 import { getUserProfile } from "../../../core/social/social.service";
 import { FormError, FormField, FormNotice, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
@@ -22,13 +24,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!viewer) throw redirect(`/auth?referral=${encodeURIComponent(new URL(request.url).pathname)}`);
   const profile = await getUserProfile(db, tenant.id, viewer, viewer.username);
   if (!profile) notFound();
-  return { profile };
+  return { profile, email: viewer.email, emailVerified: viewer.emailVerified };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   requireActionCsrf(request, form);
   const { db, tenant, viewer } = context;
+  // Decision 022: an unconfirmed address asks for a new confirmation link here.
+  if (formText(form, "intent") === "resend") {
+    return runAction("resend", () =>
+      resendVerification(db, tenant, viewer, { publicUrl: publicBaseUrl(context.config) }),
+    );
+  }
   const input: Record<string, string> = {};
   for (const field of FIELDS) input[field] = formText(form, field);
   return runAction("save", () => updateProfile(db, tenant.id, viewer, viewer?.id ?? "", input));
@@ -44,19 +52,55 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const root = useRootData();
   const navigation = useNavigation();
   const { profile } = loaderData;
-  const fields = actionData && !actionData.ok ? translateFields(t, actionData.fields) : {};
+  const resend = actionData?.intent === "resend" ? actionData : undefined;
+  const save = actionData?.intent === "resend" ? undefined : actionData;
+  const fields = save && !save.ok ? translateFields(t, save.fields) : {};
   const formError =
-    actionData && !actionData.ok && Object.keys(fields).length === 0
-      ? translateServerMessage(t, actionData.message)
-      : null;
+    save && !save.ok && Object.keys(fields).length === 0 ? translateServerMessage(t, save.message) : null;
   return (
     <>
       <PageHeader title={t("settings.title")} intro={t("settings.intro")} />
       <Container className="py-8">
+        {loaderData.email && (
+          <Form
+            method="post"
+            data-testid="settings-email"
+            className="mb-8 flex max-w-2xl flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          >
+            <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
+            <input type="hidden" name="intent" value="resend" />
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-semibold">{t("settings.email")}</span>
+              <span>{loaderData.email}</span>
+              <span
+                data-testid="email-status"
+                className={
+                  loaderData.emailVerified
+                    ? "rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold"
+                    : "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+                }
+              >
+                {loaderData.emailVerified ? t("settings.emailVerified") : t("settings.emailUnverified")}
+              </span>
+            </div>
+            {!loaderData.emailVerified && (
+              <>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{t("settings.emailUnverifiedHint")}</p>
+                <FormError message={resend && !resend.ok ? translateServerMessage(t, resend.message) : null} />
+                {resend?.ok && <FormNotice message={t("settings.resendSent")} />}
+                <div>
+                  <SubmitButton busy={navigation.state === "submitting"} testId="resend-verification">
+                    {t("settings.resendButton")}
+                  </SubmitButton>
+                </div>
+              </>
+            )}
+          </Form>
+        )}
         <Form method="post" data-testid="settings-form" className="flex max-w-2xl flex-col gap-4">
           <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
           <FormError message={formError} />
-          {actionData?.ok && <FormNotice message={t("settings.savedNotice")} />}
+          {save?.ok && <FormNotice message={t("settings.savedNotice")} />}
           <FormField
             name="name"
             label={t("settings.name")}
