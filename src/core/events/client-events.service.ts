@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../db/connection";
 import { reserveAttempt } from "../accounts/attempt-limits.service";
 import { clientIpKey } from "../accounts/client-ip";
+import { hourlyLimit } from "../accounts/login-throttle";
 import { isAppError } from "../errors/app-error";
 import { recordEvent, validPayload } from "./events.service";
 import {
@@ -50,7 +51,7 @@ function sameness(type: ClientEvent["type"], payload: Record<string, unknown>): 
 /** Counts one use of `key` in its hourly window; false once the window's `max` is spent (or under heavy contention). */
 async function take(db: Db, tenantId: string, key: string, max: number, now: number): Promise<boolean> {
   try {
-    await reserveAttempt(db, tenantId, key, now, { maxPerWindow: max, backoffFrom: Number.POSITIVE_INFINITY });
+    await reserveAttempt(db, tenantId, key, now, hourlyLimit(max));
     return true;
   } catch (error) {
     if (isAppError(error) && error.code === "RATE_LIMITED") return false;
