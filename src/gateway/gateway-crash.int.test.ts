@@ -11,7 +11,7 @@ import type { Db } from "../db/connection";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { BillingJournal } from "../infra/counters/billing-journal";
-import { periodStart } from "../infra/counters/quota-period";
+import { periodStart } from "../core/plans/quota-period";
 import { startUpstream } from "./test-gateway";
 
 /*

@@ -6,7 +6,7 @@ import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
 import type { RunningGateway } from "../../gateway/gateway-server";
 import { startTestGateway, startUpstream } from "../../gateway/test-gateway";
-import { periodStart } from "../../infra/counters/quota-period";
+import { periodStart } from "../plans/quota-period";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp, createAppKey } from "../apps/apps.service";
 import { IDEMPOTENCY_IN_FLIGHT_MESSAGE, IDEMPOTENCY_MISMATCH_MESSAGE } from "../billing/idempotency";

@@ -13,7 +13,7 @@
  */
 import type { Db } from "../../db/connection";
 import type { SubscriptionRow } from "../../db/tables/gateway.tables";
-import { nextPeriodStart } from "../../infra/counters/quota-period";
+import { nextPeriodStart } from "../plans/quota-period";
 import { fingerprintRequest, runIdempotent } from "../billing/idempotency";
 import { creditLine, overageLine, subscriptionLine } from "../billing/invoice-lines";
 import { updateInvoiceFromStatus } from "../billing/invoices.queries";

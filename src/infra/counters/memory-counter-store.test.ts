@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BillingJournal } from "./billing-journal";
 import type { LimitRequest } from "./counter-store";
 import { MemoryCounterStore } from "./memory-counter-store";
-import { nextPeriodStart, periodStart } from "./quota-period";
+import { nextPeriodStart, periodStart } from "../../core/plans/quota-period";
 
 const dirs: string[] = [];
 function journalFile(): string {

@@ -10,7 +10,7 @@ import type {
   QuotaSpec,
   UsageLog,
 } from "./counter-store";
-import { nextPeriodStart, periodStart } from "./quota-period";
+import { nextPeriodStart, periodStart } from "../../core/plans/quota-period";
 import { checkWindow, newWindowState, recordWindow, type WindowState } from "./sliding-window";
 
 interface QuotaState {
