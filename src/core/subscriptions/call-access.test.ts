@@ -7,13 +7,12 @@ const NOW = Date.parse("2026-11-25T12:00:00Z");
 
 describe("presentedKeyRefusal", () => {
   it("asks for a key when none was sent", () => {
-    expect(presentedKeyRefusal(undefined)).toEqual({
+    expect(presentedKeyRefusal("")).toEqual({
       status: 401,
       code: "UNAUTHENTICATED",
       reason: "no_key",
       message: "Missing API key: send it in the X-Api-Key header",
     });
-    expect(presentedKeyRefusal("")?.reason).toBe("no_key");
   });
 
   it("refuses a value that is not shaped like a key, without a lookup", () => {

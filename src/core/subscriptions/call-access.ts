@@ -64,8 +64,8 @@ const BY_STATUS: Record<SubscriptionStatus, CallRefusal | null> = {
   ),
 };
 
-/** The key as the client sent it (X-Api-Key, trimmed): missing, or not shaped like a Portico key. */
-export function presentedKeyRefusal(secret: string | undefined): CallRefusal | null {
+/** The key as the client sent it (X-Api-Key, trimmed; "" when absent): missing, or not shaped like a Portico key. */
+export function presentedKeyRefusal(secret: string): CallRefusal | null {
   if (!secret) return NO_KEY;
   return looksLikeApiKey(secret) ? null : INVALID_KEY;
 }
