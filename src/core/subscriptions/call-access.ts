@@ -24,21 +24,22 @@ export interface CallRefusal {
   readonly reason: UsageReason;
 }
 
-function refusal(status: number, code: CallRefusalCode, reason: UsageReason, message: string): CallRefusal {
+/** A refusal (the gateway's own, for body and upstream failures, are built with it too). */
+export function callRefusal(status: number, code: CallRefusalCode, reason: UsageReason, message: string): CallRefusal {
   return { status, code, message, reason };
 }
 
-const NO_KEY = refusal(401, "UNAUTHENTICATED", "no_key", "Missing API key: send it in the X-Api-Key header");
-const INVALID_KEY = refusal(401, "UNAUTHENTICATED", "invalid_key", "Invalid API key");
-const REVOKED_KEY = refusal(401, "UNAUTHENTICATED", "invalid_key", "This API key was revoked");
-const REPLACED_KEY = refusal(
+const NO_KEY = callRefusal(401, "UNAUTHENTICATED", "no_key", "Missing API key: send it in the X-Api-Key header");
+const INVALID_KEY = callRefusal(401, "UNAUTHENTICATED", "invalid_key", "Invalid API key");
+const REVOKED_KEY = callRefusal(401, "UNAUTHENTICATED", "invalid_key", "This API key was revoked");
+const REPLACED_KEY = callRefusal(
   401,
   "UNAUTHENTICATED",
   "invalid_key",
   "This API key expired after a rotation: use the new key",
 );
 
-const NOT_SUBSCRIBED = refusal(
+const NOT_SUBSCRIBED = callRefusal(
   403,
   "FORBIDDEN",
   "not_subscribed",
@@ -49,14 +50,19 @@ const NOT_SUBSCRIBED = refusal(
 const BY_STATUS: Record<SubscriptionStatus, CallRefusal | null> = {
   subscribed: null,
   unsubscribed: NOT_SUBSCRIBED,
-  pending_approval: refusal(
+  pending_approval: callRefusal(
     403,
     "FORBIDDEN",
     "pending_approval",
     "This app's subscription is pending approval by the provider",
   ),
-  access_rejected: refusal(403, "FORBIDDEN", "access_rejected", "The provider rejected this app's access to the API"),
-  suspended: refusal(
+  access_rejected: callRefusal(
+    403,
+    "FORBIDDEN",
+    "access_rejected",
+    "The provider rejected this app's access to the API",
+  ),
+  suspended: callRefusal(
     403,
     "FORBIDDEN",
     "suspended",
@@ -100,9 +106,9 @@ export function limitRefusal(
   refusedScope: string | null,
 ): CallRefusal {
   if (limit === "rate_limited") {
-    return refusal(429, "RATE_LIMITED", "rate_limited", `Rate limit exceeded: ${plan.rateLimitText}`);
+    return callRefusal(429, "RATE_LIMITED", "rate_limited", `Rate limit exceeded: ${plan.rateLimitText}`);
   }
   const object = refusedScope && refusedScope !== "plan" ? plan.objects.find((o) => o.id === refusedScope) : undefined;
   const what = object ? `${quotaText(object.quota, object.quotaPeriod)} of ${object.name}` : plan.quotaText;
-  return refusal(429, "RATE_LIMITED", "quota_exceeded", `Quota exceeded: ${what} on the ${plan.name} plan`);
+  return callRefusal(429, "RATE_LIMITED", "quota_exceeded", `Quota exceeded: ${what} on the ${plan.name} plan`);
 }
