@@ -34,20 +34,6 @@ export type Continue = boolean | Promise<boolean>;
 /** One stage of the call pipeline (gateway-handler.ts lists them in order). */
 export type Stage = (call: GatewayCall, gateway: Gateway) => Continue;
 
-/**
- * Goes on with a lookup's answer: at once when the directory or the counters answered from memory (the hot path: no
- * promise, no closure per call), after the promise otherwise (cache miss, Redis lease).
- */
-export function whenKnown<T>(
-  answer: T | Promise<T>,
-  call: GatewayCall,
-  gateway: Gateway,
-  next: (call: GatewayCall, gateway: Gateway, value: T) => Continue,
-): Continue {
-  if (answer instanceof Promise) return answer.then((value) => next(call, gateway, value));
-  return next(call, gateway, answer);
-}
-
 /** What an earlier stage resolved; a stage running before it is a bug (the handler answers 503 and logs it). */
 export function resolved<T>(value: T | null, what: string): T {
   if (value === null) throw new Error(`gateway stage needs the call's ${what}, which no earlier stage resolved`);
