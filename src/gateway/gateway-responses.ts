@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { resetSeconds } from "../core/plans/quota-period";
 import type { LimitDecision } from "../infra/counters/counter-store";
 
 export const EXPOSED_HEADERS = [
@@ -24,7 +25,7 @@ export const CORS_HEADER_LIST: readonly string[] = Object.entries(CORS_HEADERS).
 
 /**
  * Rate limit (X-RateLimit-*) and quota (X-RateLimit-Requests-*) headers appended to a flat header list; reset values
- * are seconds from now.
+ * are seconds from now (resetSeconds).
  */
 export function appendLimitHeaders(decision: Pick<LimitDecision, "rate" | "quota">, into: string[]): void {
   const { rate, quota } = decision;
@@ -35,7 +36,7 @@ export function appendLimitHeaders(decision: Pick<LimitDecision, "rate" | "quota
       "x-ratelimit-remaining",
       `${rate.remaining}`,
       "x-ratelimit-reset",
-      `${Math.ceil(rate.resetMs / 1000)}`,
+      `${resetSeconds(rate.resetMs)}`,
     );
   }
   if (quota) {
@@ -45,7 +46,7 @@ export function appendLimitHeaders(decision: Pick<LimitDecision, "rate" | "quota
       "x-ratelimit-requests-remaining",
       `${quota.remaining}`,
       "x-ratelimit-requests-reset",
-      `${Math.ceil(quota.resetMs / 1000)}`,
+      `${resetSeconds(quota.resetMs)}`,
     );
   }
 }

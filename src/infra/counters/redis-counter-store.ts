@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import type {
   BilledCounter,
@@ -8,115 +8,24 @@ import type {
   LimitRequest,
   QuotaSpec,
 } from "./counter-store";
+import { LuaScript } from "./lua-script";
+import { counterKeys, LEASES_KEY, leaseMember, parseLeaseMember, quotaKeyPrefix, rateKey } from "./redis-keys";
+import {
+  admitFromLeases,
+  DEFAULT_LEASES,
+  type LeaseOptions,
+  QuotaLease,
+  RedisTicket,
+  type RefillResult,
+  refusedByLease,
+  type SubscriptionLeases,
+} from "./redis-leases";
 import { LEASE_LUA, REAP_LUA, REPORT_LUA } from "./redis-scripts";
 import { SUB_BUCKETS } from "./sliding-window";
 
-const PREFIX = "portico";
-/** The sorted set of lease hashes by their earliest deadline (no hash tag: read by every instance's sweep). */
-const LEASES_KEY = `${PREFIX}:leases`;
-
-function sha1(text: string): string {
-  return createHash("sha1").update(text).digest("hex");
-}
-
-/** Keys of one subscription share the {hash tag}, so one script touches a single Redis Cluster slot. */
-export function rateKey(subscriptionId: string): string {
-  return `${PREFIX}:{${subscriptionId}}:rl`;
-}
-
-export function quotaKeyPrefix(subscriptionId: string, scope: string): string {
-  return `${PREFIX}:{${subscriptionId}}:q:${scope}`;
-}
-
-/** allocated, lease hash and used keys of one counter. */
-function counterKeys(subscriptionId: string, scope: string, periodStart: number): [string, string, string] {
-  const allocated = `${quotaKeyPrefix(subscriptionId, scope)}:${periodStart}`;
-  return [allocated, `${allocated}:l`, `${allocated}:u`];
-}
-
-export interface LeaseOptions {
-  /** Largest quota lease asked for (slots); the script grants at most a quarter of what is left. */
-  quotaChunk: number;
-  /** Largest rate-limit lease asked for. */
-  rateChunk: number;
-  /** An instance that does not report within this time is presumed dead and its outstanding slots billed. */
-  leaseTtlMs: number;
-  /** Unused quota slots idle this long go back to Redis (other instances may need them). */
-  idleReturnMs: number;
-}
-
-const DEFAULT_LEASES: LeaseOptions = { quotaChunk: 256, rateChunk: 256, leaseTtlMs: 30_000, idleReturnMs: 2_000 };
-
-/** This instance's lease on one quota counter. */
-class QuotaLease {
-  /** Slots granted and neither reported used nor returned. */
-  outstanding = 0;
-  /** Slots held by admitted calls (reserved or answered) and not yet reported. */
-  taken = 0;
-  /** Answered calls not yet reported. */
-  answered = 0;
-  /** allocated in Redis just before our latest grant, plus what we took since: the headers' view of usage. */
-  usedView = 0;
-  lastTake = 0;
-  lastReport = 0;
-  /** The lease was reaped (we stalled past the TTL): report nothing more, take nothing more. */
-  dropped = false;
-
-  constructor(
-    readonly tenantId: string,
-    readonly subscriptionId: string,
-    readonly scope: string,
-    readonly periodStart: number,
-    readonly periodEnd: number,
-    /** Local monotonic ms after which the period is over for us (computed conservatively from Redis time). */
-    readonly endsAt: number,
-  ) {}
-
-  get free(): number {
-    return this.dropped ? 0 : this.outstanding - this.taken;
-  }
-}
-
-/** This instance's rate-limit lease: slots counted in one sub-bucket of the shared window, usable until it ends. */
-interface RateLease {
-  slots: number;
-  endsAt: number;
-  bucket: number;
-  /** Window count before the grant plus what we took since (for X-RateLimit-Remaining). */
-  usedView: number;
-  resetAt: number;
-  takenInLease: number;
-}
-
-interface SubscriptionLeases {
-  tenantId: string;
-  subscriptionId: string;
-  rate: RateLease | null;
-  /** Next rate lease size: doubles while calls keep coming, within rateChunk. */
-  rateWant: number;
-  quotas: Map<string, QuotaLease>;
-  refill: Promise<RefillResult> | null;
-}
-
-interface RefillResult {
-  status: 0 | 1 | 2;
-  retryAfterMs: number;
-  /** What the refused request asked for: calls needing other things try again. */
-  refusedRate: boolean;
-  refusedScopes: Set<string>;
-}
-
-class RedisTicket implements CounterTicket {
-  constructor(
-    readonly tenantId: string,
-    readonly subscriptionId: string,
-    readonly leases: QuotaLease[],
-  ) {}
-
-  get counters(): Array<{ scope: string; periodStart: number }> {
-    return this.leases.map((l) => ({ scope: l.scope, periodStart: l.periodStart }));
-  }
-}
+const LEASE = new LuaScript(LEASE_LUA);
+const REPORT = new LuaScript(REPORT_LUA);
+const REAP = new LuaScript(REAP_LUA);
 
 const monotonic = () => performance.now();
 
@@ -131,9 +40,6 @@ export class RedisCounterStore implements CounterStore {
   readonly kind = "redis" as const;
   /** Usage records stay buffered in memory here: a crash loses those of the last flush interval (decision 037). */
   readonly usageLog = null;
-  private readonly leaseSha = sha1(LEASE_LUA);
-  private readonly reportSha = sha1(REPORT_LUA);
-  private readonly reapSha = sha1(REAP_LUA);
   private readonly instance = `${process.pid.toString(36)}.${randomBytes(6).toString("hex")}`;
   private readonly subs = new Map<string, SubscriptionLeases>();
   /** Leases of ended periods (or replaced after a reap) still to report. */
@@ -152,23 +58,6 @@ export class RedisCounterStore implements CounterStore {
     // Connection problems surface as rejected decisions (answered 503); the listener keeps them from crashing us.
     redis.on("error", () => {});
     return new RedisCounterStore(redis, options);
-  }
-
-  private async evalScript(
-    sha: string,
-    script: string,
-    keys: string[],
-    args: Array<string | number>,
-  ): Promise<number[]> {
-    let raw: unknown;
-    try {
-      raw = await this.redis.evalsha(sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
-      raw = await this.redis.eval(script, keys.length, ...keys, ...args);
-    }
-    if (!Array.isArray(raw)) throw new Error("Unexpected reply from a counter script");
-    return raw.map((v) => Number(v));
   }
 
   private leasesOf(request: LimitRequest): SubscriptionLeases {
@@ -226,7 +115,7 @@ export class RedisCounterStore implements CounterStore {
         needQuota.push(q);
       }
     }
-    if (!needRate && needQuota === null) return this.admit(sub, request, leases, now);
+    if (!needRate && needQuota === null) return admitFromLeases(sub, request, leases, now);
     const refill = this.refill(sub, request, needRate, needQuota ?? [], now);
     sub.refill = refill;
     const clear = () => {
@@ -245,84 +134,11 @@ export class RedisCounterStore implements CounterStore {
     if (result.status !== 0) {
       const refusedHere =
         (result.refusedRate && request.rate !== null) || request.quotas.some((q) => result.refusedScopes.has(q.scope));
-      if (refusedHere || attempt > 50) return this.refused(sub, request, result);
+      if (refusedHere || attempt > 50) return refusedByLease(sub, request, result, monotonic());
     }
     // Look the subscription up again rather than reuse `sub`: were it forgotten meanwhile (forgetIdle), leases granted
     // to a detached object would never be reported (and would be billed as a dead instance's).
     return this.decideFrom(this.leasesOf(request), request, attempt + 1);
-  }
-
-  private admit(sub: SubscriptionLeases, request: LimitRequest, leases: QuotaLease[], now: number): LimitDecision {
-    let rate: LimitDecision["rate"] = null;
-    if (request.rate && sub.rate) {
-      const r = sub.rate;
-      r.slots -= 1;
-      r.takenInLease += 1;
-      r.usedView += 1;
-      rate = {
-        limit: request.rate.limit,
-        remaining: Math.max(0, request.rate.limit - r.usedView),
-        resetMs: Math.max(0, Math.round(r.resetAt - now)),
-      };
-    }
-    let quota: LimitDecision["quota"] = null;
-    let overage = false;
-    for (let i = 0; i < leases.length; i++) {
-      const lease = leases[i] as QuotaLease;
-      const q = request.quotas[i] as QuotaSpec;
-      lease.taken += 1;
-      lease.usedView += 1;
-      lease.lastTake = now;
-      if (q.limit !== null) {
-        if (!q.hard && lease.usedView > q.limit) overage = true;
-        quota ??= {
-          limit: q.limit,
-          remaining: Math.max(0, q.limit - lease.usedView),
-          resetMs: Math.max(0, Math.round(lease.endsAt - now)),
-        };
-      }
-    }
-    return {
-      admitted: true,
-      reason: "ok",
-      rate,
-      quota,
-      retryAfterMs: 0,
-      refusedScope: null,
-      overage,
-      ticket: new RedisTicket(request.tenantId, request.subscriptionId, leases),
-    };
-  }
-
-  private refused(sub: SubscriptionLeases, request: LimitRequest, result: RefillResult): LimitDecision {
-    const now = monotonic();
-    const refusing = result.status === 2 ? request.quotas.find((q) => result.refusedScopes.has(q.scope)) : undefined;
-    // The quota headers describe the quota that refused the call, else the first limited one.
-    const quotaSpec = refusing ?? request.quotas.find((q) => q.limit !== null);
-    const lease = quotaSpec ? sub.quotas.get(quotaSpec.scope) : undefined;
-    return {
-      admitted: false,
-      reason: result.status === 2 ? "quota_exceeded" : "rate_limited",
-      rate: request.rate
-        ? {
-            limit: request.rate.limit,
-            remaining: 0,
-            resetMs: Math.max(0, Math.round((sub.rate?.resetAt ?? now) - now)),
-          }
-        : null,
-      quota:
-        quotaSpec && quotaSpec.limit !== null
-          ? {
-              limit: quotaSpec.limit,
-              remaining: result.status === 2 ? 0 : Math.max(0, quotaSpec.limit - (lease?.usedView ?? 0)),
-              resetMs: Math.max(0, Math.round((lease?.endsAt ?? now) - now)),
-            }
-          : null,
-      retryAfterMs: result.retryAfterMs,
-      refusedScope: refusing?.scope ?? null,
-      overage: false,
-      ticket: null,
-    };
   }
 
   /** One LEASE round trip for what this subscription's call lacks. */
@@ -363,7 +179,7 @@ export class RedisCounterStore implements CounterStore {
       args.push(q.limit ?? -1, q.period, q.hard ? 1 : 0, quotaChunk);
     }
     if (returnCount > 0 && sub.rate) sub.rate.slots = 0;
-    const n = await this.evalScript(this.leaseSha, LEASE_LUA, keys, args);
+    const n = await LEASE.run(this.redis, keys, args);
     const at = (i: number) => n[i] ?? 0;
     const status = at(0) as 0 | 1 | 2;
     if (status !== 0) {
@@ -437,8 +253,8 @@ export class RedisCounterStore implements CounterStore {
 
   /** Puts a lease hash in the sweep's sorted set (earliest deadline wins); the member carries the tenant. */
   private track(lease: QuotaLease, deadline: number): void {
-    const leaseKey = counterKeys(lease.subscriptionId, lease.scope, lease.periodStart)[1];
-    this.redis.zadd(LEASES_KEY, "LT", deadline, `${lease.tenantId}|${leaseKey}`).catch(() => {});
+    const member = leaseMember(lease.tenantId, lease.subscriptionId, lease.scope, lease.periodStart);
+    this.redis.zadd(LEASES_KEY, "LT", deadline, member).catch(() => {});
   }
 
   /** Reports one lease: answered calls become used, unused slots go back when `giveBack`. */
@@ -447,12 +263,7 @@ export class RedisCounterStore implements CounterStore {
     const answered = lease.answered;
     const back = giveBack ? Math.max(0, lease.outstanding - lease.taken) : 0;
     const keys = counterKeys(lease.subscriptionId, lease.scope, lease.periodStart);
-    const n = await this.evalScript(this.reportSha, REPORT_LUA, keys, [
-      this.instance,
-      answered,
-      back,
-      this.options.leaseTtlMs,
-    ]);
+    const n = await REPORT.run(this.redis, keys, [this.instance, answered, back, this.options.leaseTtlMs]);
     const [left = 0, used = 0, deadline = -1] = n;
     lease.lastReport = monotonic();
     lease.answered -= answered;
@@ -527,17 +338,17 @@ export class RedisCounterStore implements CounterStore {
     const due = await this.redis.zrangebyscore(LEASES_KEY, 0, Date.now(), "LIMIT", 0, 200);
     const out: BilledCounter[] = [];
     for (const member of due) {
-      const match = /^([^|]*)\|(portico:\{(.+)\}:q:(.+):(\d+):l)$/.exec(member);
-      if (!match) {
+      const counter = parseLeaseMember(member);
+      if (!counter) {
         await this.redis.zrem(LEASES_KEY, member);
         continue;
       }
-      const [, tenantId = "", , subscriptionId = "", scope = "", start = "0"] = match;
-      const keys = counterKeys(subscriptionId, scope, Number(start));
-      const [deadline = -1, used = 0] = await this.evalScript(this.reapSha, REAP_LUA, keys, []);
+      const { tenantId, subscriptionId, scope, periodStart } = counter;
+      const keys = counterKeys(subscriptionId, scope, periodStart);
+      const [deadline = -1, used = 0] = await REAP.run(this.redis, keys, []);
       if (deadline < 0) await this.redis.zrem(LEASES_KEY, member);
       else await this.redis.zadd(LEASES_KEY, deadline, member);
-      out.push({ tenantId, subscriptionId, scope, periodStart: Number(start), count: used });
+      out.push({ tenantId, subscriptionId, scope, periodStart, count: used });
     }
     return out;
   }
