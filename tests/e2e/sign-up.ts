@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { expect } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 /** A name no earlier run used: e2e runs share one server and sign up many users. */
 export function unique(prefix: string): string {
@@ -39,6 +40,8 @@ export async function confirmEmail(page: Page, email: string, options: { timeout
   // The page moves on once confirmed (a user signed in already has the user menu here, so wait for the move).
   await page.waitForURL((url) => !url.pathname.endsWith("/auth/verify-email"), { timeout: options.timeout });
   await expect(page.getByTestId("user-menu-button")).toBeVisible({ timeout: options.timeout });
+  // The landing page came from a form post, not page.goto: wait for hydration before the caller clicks a menu.
+  await waitForHydration(page);
 }
 
 /**
