@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
 /** A name no earlier run used: e2e runs share one server and sign up many users. */
@@ -53,6 +53,9 @@ export async function signUpNewUser(
   page: Page,
   options: { prefix: string; referral?: string; emailDomain?: string; timeout?: number },
 ): Promise<string> {
+  // Sign-up is now three steps (form, mailed link, confirm, each with an argon2 hash or session): tests that sign up
+  // several users get Playwright's "slow" budget instead of failing on a loaded machine.
+  test.slow();
   const username = unique(options.prefix);
   const email = `${username}@${options.emailDomain ?? "example.test"}`;
   await page.goto(
