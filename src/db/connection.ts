@@ -50,13 +50,3 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
 }
-
-/** The query handle of a database, or the handle/transaction itself. */
-export function kyselyOf(db: DbOrTrx): DbExecutor {
-  return "dialect" in db && "close" in db ? db.kysely : db;
-}
-
-/** Runs `work` in one transaction. */
-export function inTransaction<T>(db: Db, work: (trx: DbTransaction) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute(work);
-}

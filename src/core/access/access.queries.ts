@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTrx } from "../../db/connection";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { InvitationPrincipal } from "../../db/tables/accounts.tables";
 /* SQL of access control: API ownership and visibility, private-API invitations, server signing secrets. */
 

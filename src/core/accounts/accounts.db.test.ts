@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { selectOutboxFor, selectUserByUsername } from "./accounts.queries";
 import {

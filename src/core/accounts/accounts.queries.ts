@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DbOrTrx } from "../../db/connection";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { UserRow } from "../../db/schema";
 import type { SessionsTable, TenantRole } from "../../db/tables/accounts.tables";
 import type { ThrottleState } from "./login-throttle";

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import { getAccessTree } from "../access/access.service";
 import { CONFIRM_EMAIL_FIRST } from "../orgs/orgs.policy";
 import { createOrganization, joinOrganization, listJoinableOrganizations } from "../orgs/orgs.service";

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from "../../db/connection";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 /* SQL of e-mail verification (decision 022). Every function takes (db, tenantId, ...). */
 
 export async function insertEmailVerification(

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import { logMailSender } from "../../infra/mail/log-mail-sender";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { insertOutboxMail, selectThrottle, swapThrottle } from "./accounts.queries";

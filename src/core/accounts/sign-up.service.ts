@@ -1,6 +1,6 @@
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
-import { inTransaction } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../errors/app-error";
 import type { TenantInfo } from "../tenants/tenants.types";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db/connection";
-import { inTransaction } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
 import { AppError } from "../errors/app-error";
 import { assertTenantAdmin, LAST_TENANT_ADMIN, removesLastTenantAdmin } from "./accounts.policy";
 import {

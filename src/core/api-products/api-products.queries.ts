@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/connection";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { ApisTable, UsersTable } from "../../db/schema";
 /* All SQL of provider-side API writes (studio): owners, the API rows, and the listing of one owner's APIs. */
 

@@ -1,5 +1,6 @@
 import { type InferResult, type RawBuilder, type SqlBool, sql } from "kysely";
-import { type DbOrTrx, kyselyOf } from "../../db/connection";
+import type { DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { Visibility } from "../../db/schema";
 import type { ApiCard } from "./catalog.types";
 

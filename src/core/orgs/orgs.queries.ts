@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DbOrTrx } from "../../db/connection";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { OrganizationsTable, OrgRole, TeamsTable } from "../../db/tables/accounts.tables";
 /* All SQL of organizations, members, teams and corporate domains; every function filters by tenant. */
 

@@ -1,7 +1,7 @@
 import { newId } from "../../common/ids";
 import { sanitizeSlug } from "../../common/slug";
 import type { Db } from "../../db/connection";
-import { inTransaction } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
 import type { OrgRole } from "../../db/tables/accounts.tables";
 import { assertTenantAdmin, requireViewer } from "../accounts/accounts.policy";
 import { selectUserById, selectUserByUsername, selectUsersByUsernames } from "../accounts/accounts.queries";

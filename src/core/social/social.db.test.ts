@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import {
   API_NOT_FOUND,
   canViewApi,

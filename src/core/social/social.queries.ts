@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DbOrTrx } from "../../db/connection";
-import { kyselyOf } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import { API_CARD_COLUMNS, toApiCard, visibleApiRows, visibleApis } from "../catalog/api-read-model";
 import type { ApiCard } from "../catalog/catalog.types";
 /* All SQL of follows (users and APIs), saved APIs and profile lists; every function filters by tenant. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
-import { inTransaction } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
 import { privateApiIdsFor, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
 import { selectUserById, selectUserByUsername } from "../accounts/accounts.queries";
