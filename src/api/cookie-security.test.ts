@@ -47,7 +47,15 @@ async function signUpCookies(app: FastifyInstance, headers: Record<string, strin
     payload: { email: `${username}@example.com`, username, password: PASSWORD },
   });
   expect(signUp.statusCode).toBe(200);
-  return [...cookies(csrf), ...cookies(signUp)];
+  // Sign-up opens no session (it asks to confirm the address, decision 022); signing in does, confirmed or not.
+  const signIn = await app.inject({
+    method: "POST",
+    url: "/authentication/sign-in",
+    headers: { ...headers, "x-tenant-id": "1", "csrf-token": token, cookie: `portico_csrf=${secret}` },
+    payload: { email: `${username}@example.com`, password: PASSWORD },
+  });
+  expect(signIn.statusCode).toBe(200);
+  return [...cookies(csrf), ...cookies(signUp), ...cookies(signIn)];
 }
 
 beforeAll(async () => {
