@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection";
+import type { SortSpec } from "./search.types";
 import type { SearchBackend } from "./search-backend";
 import type { TokenPlan } from "./search-plan";
 import { MATCH_SCORE, typoPatterns, wordPattern } from "./search-ranking";
@@ -33,13 +34,6 @@ export interface SearchFilters {
    * documents that are PRIVATE and listed are added to the PUBLIC ones.
    */
   privateApiIds?: readonly string[];
-}
-
-export type SortField = "RELEVANCE" | "POPULARITY" | "RATING" | "LATENCY" | "UPDATED" | "NAME";
-export type SortDirection = "ASC" | "DESC";
-export interface SortSpec {
-  field: SortField;
-  direction: SortDirection;
 }
 
 export function list(values: readonly string[]): RawBuilder<unknown> {
@@ -139,15 +133,6 @@ function endpointHeadScoreSql(plan: readonly TokenPlan[], alias: string): RawBui
   });
   return sql<number>`(${sql.join(words, sql` + `)})`;
 }
-
-export const DEFAULT_DIRECTION: Record<SortField, SortDirection> = {
-  RELEVANCE: "DESC",
-  POPULARITY: "DESC",
-  RATING: "DESC",
-  LATENCY: "ASC",
-  UPDATED: "DESC",
-  NAME: "ASC",
-};
 
 function orderSql(sort: readonly SortSpec[], backend: SearchBackend): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];

@@ -6,7 +6,6 @@ import type { ApiCard, CollectionSummary, Paged } from "../catalog/catalog.types
 import {
   countPublicDocuments,
   countResources,
-  DEFAULT_DIRECTION,
   type DocumentSource,
   type FacetGroupRow,
   type PageCounts,
@@ -14,7 +13,6 @@ import {
   type RankedApiRow,
   type SearchCardRow,
   type SearchFilters,
-  type SortSpec,
   selectApiCardRows,
   selectBestEndpoints,
   selectCategoryRefs,
@@ -27,6 +25,7 @@ import {
 import {
   type ApiSearchHit,
   type ApiSearchResult,
+  DEFAULT_DIRECTION,
   DEFAULT_SEARCH_PAGE_SIZE,
   type FacetCount,
   MAX_SEARCH_PAGE_SIZE,
@@ -34,6 +33,7 @@ import {
   type ResourceSearchResult,
   type SearchApisInput,
   type SearchFacets,
+  type SortSpec,
   type TagDefinition,
 } from "./search.types";
 import type { FacetFilters, SearchBackend } from "./search-backend";
