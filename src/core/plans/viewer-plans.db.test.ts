@@ -2,9 +2,8 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { createTestUser } from "../../../tests/factories/users";
+import { createTestViewer } from "../../../tests/factories/viewers";
 import { inviteToApi } from "../access/private-apis.service";
-import { getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import type { UseCaseContext } from "../use-case-context";
 import { toUseCaseContext } from "../use-case-context";
@@ -22,18 +21,13 @@ describeEachDialect("plans as the viewer may see them (spec section 3 Pricing ta
   let privatePlan = "";
   let secretApiPlan = "";
 
-  const viewer = async (id: string) => {
-    const v = await getViewer(db(), tenant, id);
-    if (!v) throw new Error("no viewer");
-    return v;
-  };
   const as = (v: Viewer | null): UseCaseContext => ({ db: db(), tenantId: tenant, viewer: v });
 
   beforeAll(async () => {
     tenant = (await createTestTenant(db())).id;
-    owner = await viewer((await createTestUser(db(), tenant)).id);
-    invited = await viewer((await createTestUser(db(), tenant)).id);
-    stranger = await viewer((await createTestUser(db(), tenant)).id);
+    owner = await createTestViewer(db(), tenant);
+    invited = await createTestViewer(db(), tenant);
+    stranger = await createTestViewer(db(), tenant);
     publicApi = (await createTestApi(db(), tenant, { owner_id: owner.id })).id;
     privateApi = (await createTestApi(db(), tenant, { owner_id: owner.id, visibility: "PRIVATE" })).id;
     publicPlan = (await createPlan(db(), tenant, owner.id, publicApi, { name: "Free" })).id;

@@ -2,29 +2,17 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
-import { createTestUser } from "../../../tests/factories/users";
-import { getViewer } from "../accounts/accounts.service";
+import { appErrorCodeOf, createTestViewer } from "../../../tests/factories/viewers";
 import type { Viewer } from "../accounts/accounts.types";
 import { createApp } from "../apps/apps.service";
-import { isAppError } from "../errors/app-error";
 import { addOrganizationMember, createOrganization } from "../orgs/orgs.service";
 import { planManagerData } from "../plans/plan-manager.service";
 import { createPlan } from "../plans/plans.service";
 import { pricingPageData } from "../plans/pricing-page.service";
-import type { UseCaseContext } from "../use-case-context";
 import { getApiGatewayMode } from "../upstreams/upstreams.service";
+import type { UseCaseContext } from "../use-case-context";
 import { pendingApprovalCount, providerPlanSubscriptions } from "./provider-subscriptions.service";
 import { subscribeToPlan } from "./subscriptions.service";
-
-async function outcome(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    if (isAppError(error)) return error.code;
-    throw error;
-  }
-  return "ALLOWED";
-}
 
 describeEachDialect("the provider's subscriptions and the Pricing tab's choices (use cases)", ({ db }) => {
   let tenant = "";
@@ -35,18 +23,13 @@ describeEachDialect("the provider's subscriptions and the Pricing tab's choices 
   let orgName = "";
   let orgAppId = "";
 
-  const viewer = async (id: string) => {
-    const v = await getViewer(db(), tenant, id);
-    if (!v) throw new Error("no viewer");
-    return v;
-  };
   const as = (v: Viewer | null): UseCaseContext => ({ db: db(), tenantId: tenant, viewer: v });
 
   beforeAll(async () => {
     tenant = (await createTestTenant(db())).id;
-    provider = await viewer((await createTestUser(db(), tenant)).id);
-    alice = await viewer((await createTestUser(db(), tenant)).id);
-    colleague = await viewer((await createTestUser(db(), tenant)).id);
+    provider = await createTestViewer(db(), tenant);
+    alice = await createTestViewer(db(), tenant);
+    colleague = await createTestViewer(db(), tenant);
     apiId = (await createTestApi(db(), tenant, { owner_id: provider.id })).id;
     const free = await createPlan(db(), tenant, provider.id, apiId, { name: "Free" });
     const gated = await createPlan(db(), tenant, provider.id, apiId, { name: "Gated", approvalRequired: true });
@@ -70,7 +53,7 @@ describeEachDialect("the provider's subscriptions and the Pricing tab's choices 
     );
     expect(await providerPlanSubscriptions(as(colleague), apiId)).toBeNull();
     expect(await providerPlanSubscriptions(as(null), apiId)).toBeNull();
-    expect(await outcome(() => providerPlanSubscriptions(as(provider), "no-such-api"))).toBe("NOT_FOUND");
+    expect(await appErrorCodeOf(() => providerPlanSubscriptions(as(provider), "no-such-api"))).toBe("NOT_FOUND");
   });
 
   it("counts the requests waiting for approval for the provider only", async () => {
@@ -84,10 +67,10 @@ describeEachDialect("the provider's subscriptions and the Pricing tab's choices 
     expect(data.plans.map((p) => p.name)).toEqual(["Free", "Gated", "Partner"]);
     expect(data.subscriptions).toHaveLength(2);
     expect(data.gatewayMode).toBe("proxy");
-    expect(await outcome(() => planManagerData(as(colleague), apiId))).toBe("NOT_FOUND");
-    expect(await outcome(() => planManagerData(as(null), apiId))).toBe("UNAUTHENTICATED");
-    expect(await outcome(() => getApiGatewayMode(as(colleague), apiId))).toBe("NOT_FOUND");
-    expect(await outcome(() => getApiGatewayMode(as(null), apiId))).toBe("UNAUTHENTICATED");
+    expect(await appErrorCodeOf(() => planManagerData(as(colleague), apiId))).toBe("NOT_FOUND");
+    expect(await appErrorCodeOf(() => planManagerData(as(null), apiId))).toBe("UNAUTHENTICATED");
+    expect(await appErrorCodeOf(() => getApiGatewayMode(as(colleague), apiId))).toBe("NOT_FOUND");
+    expect(await appErrorCodeOf(() => getApiGatewayMode(as(null), apiId))).toBe("UNAUTHENTICATED");
   });
 
   it("offers the viewer's contexts and apps with each app's subscription on the Pricing tab", async () => {
