@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLocale, type Locale } from "../common/locales";
 import { isDangerousPath } from "../common/route-guard";
 import type { Config } from "../config";
+import type { Providers } from "../core/providers";
 import type { Db } from "../db/connection";
 import type { RequestContext, ThemeChoice } from "../server/request-context";
 import { ensureCsrfSecret, issueCsrfToken } from "./csrf";
@@ -62,7 +63,7 @@ function themeFrom(value: string | undefined): ThemeChoice {
  */
 export async function registerPageHandler(
   app: FastifyInstance,
-  deps: { build: ServerBuild; db: Db; config: Config },
+  deps: { build: ServerBuild; db: Db; config: Config; providers: Providers },
 ): Promise<void> {
   const handle = createRequestHandler(
     deps.build,
@@ -85,6 +86,7 @@ export async function registerPageHandler(
       const cookieLocale = request.cookies[LOCALE_COOKIE];
       const context: RequestContext = {
         db: deps.db,
+        providers: deps.providers,
         config: deps.config,
         tenant: request.tenant,
         cookieLocale: cookieLocale && isLocale(cookieLocale) ? (cookieLocale as Locale) : null,

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
 import { type Config, publicBaseUrl } from "../config";
+import type { Providers } from "../core/providers";
 import type { Db } from "../db/connection";
 import type { Logger } from "../server/logger";
 import { registerAuthRoutes } from "./auth/auth-routes";
@@ -22,6 +23,8 @@ export interface WebServerDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** Built once by the composition root (src/server/providers.ts); tests pass tests/providers.ts. */
+  providers: Providers;
   /** The React Router server build; absent in API-only tests. */
   build?: ServerBuild;
   /** build/client: hashed assets served with long-lived caching. */
@@ -74,7 +77,13 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
     publicUrl: publicBaseUrl(deps.config),
     signUpsPerIpPerHour: deps.config.SIGN_UP_MAX_PER_IP_PER_HOUR,
   });
-  registerGraphQL(app, { db: deps.db, config: deps.config });
-  if (deps.build) await registerPageHandler(app, { build: deps.build, db: deps.db, config: deps.config });
+  registerGraphQL(app, { db: deps.db, config: deps.config, providers: deps.providers });
+  if (deps.build)
+    await registerPageHandler(app, {
+      build: deps.build,
+      db: deps.db,
+      config: deps.config,
+      providers: deps.providers,
+    });
   return app;
 }

@@ -7,11 +7,11 @@ import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGatewayFixture } from "../../tests/factories/gateway";
 import { countRecordsByReason } from "../core/metering/metering.queries";
+import { periodStart } from "../core/plans/quota-period";
 import type { Db } from "../db/connection";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { BillingJournal } from "../infra/counters/billing-journal";
-import { periodStart } from "../infra/counters/quota-period";
 import { startUpstream } from "./test-gateway";
 
 /*

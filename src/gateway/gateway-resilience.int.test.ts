@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../tests/factories/gateway";
 import { countRecordsByReason } from "../core/metering/metering.queries";
-import { periodStart } from "../infra/counters/quota-period";
+import { periodStart } from "../core/plans/quota-period";
 import type { RunningGateway } from "./gateway-server";
 import { startTestGateway, startUpstream } from "./test-gateway";
 

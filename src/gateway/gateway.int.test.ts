@@ -9,9 +9,9 @@ import { createApp, createAppKey, revokeAppKey, rotateAppKey } from "../core/app
 import { countRecordsByReason, selectBilledCount } from "../core/metering/metering.queries";
 import { summarizeAppUsage } from "../core/metering/metering.service";
 import { createPlan, updatePlan } from "../core/plans/plans.service";
+import { periodStart } from "../core/plans/quota-period";
 import { decideSubscription, subscribeToPlan, unsubscribe } from "../core/subscriptions/subscriptions.service";
 import { setApiGatewayMode } from "../core/upstreams/upstreams.service";
-import { periodStart } from "../infra/counters/quota-period";
 import type { RunningGateway } from "./gateway-server";
 import { startTestGateway, startUpstream } from "./test-gateway";
 

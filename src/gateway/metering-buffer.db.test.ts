@@ -6,9 +6,9 @@ import { describeEachDialect } from "../../tests/db-dialects";
 import { countRecordsByReason } from "../core/metering/metering.queries";
 import type { UsageReason } from "../core/metering/usage.types";
 import { usageJournalLine } from "../core/metering/usage-journal-line";
+import { periodStart } from "../core/plans/quota-period";
 import type { LimitRequest } from "../infra/counters/counter-store";
 import { MemoryCounterStore } from "../infra/counters/memory-counter-store";
-import { periodStart } from "../infra/counters/quota-period";
 import { type MeteredRecord, MeteringBuffer } from "./metering-buffer";
 
 /*

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../config";
 import type { Db } from "../db/connection";
+import { counterStoreFor } from "../infra/counters/counter-stores";
 import { type RunningGateway, startGateway } from "./gateway-server";
 
 export const silentLogger = { info() {}, warn() {}, error() {} };
@@ -19,7 +20,7 @@ export async function startTestGateway(db: Db, env: Record<string, string> = {})
     LOG_LEVEL: "silent",
     ...env,
   });
-  return startGateway({ config, db, logger: silentLogger });
+  return startGateway({ config, db, logger: silentLogger, counters: counterStoreFor(config) });
 }
 
 /** A loopback upstream for tests; the handler decides everything. */

@@ -3,6 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig, publicBaseUrl } from "../../config";
 import { selectOutboxFor } from "../../core/accounts/accounts.queries";
 import { createUser, SIGN_UP_LIMITED } from "../../core/accounts/accounts.service";
@@ -38,6 +39,7 @@ describeEachDialect("auth abuse limits", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_URL, SIGN_UP_MAX_PER_IP_PER_HOUR: "3" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
   });

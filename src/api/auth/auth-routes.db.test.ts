@@ -6,6 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import { SIGN_IN_FAILED } from "../../core/accounts/accounts.service";
 import { ONE_TAP_DISABLED, ONE_TAP_INVALID } from "../../core/accounts/one-tap.service";
@@ -47,6 +48,7 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
   });

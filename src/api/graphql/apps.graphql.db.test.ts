@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import { ensureDemoApis } from "../../core/upstreams/demo-apis";
@@ -43,6 +44,7 @@ describeEachDialect("apps, keys, plans and subscriptions over GraphQL, called th
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
     gateway = await startTestGateway(db());

@@ -1,4 +1,3 @@
-import os from "node:os";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { createTestApi } from "../../../tests/factories/apis";
 import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestCollection } from "../../../tests/factories/collections";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import { inviteToApi } from "../../core/access/private-apis.service";
 import { selectOutboxFor } from "../../core/accounts/accounts.queries";
@@ -25,7 +25,6 @@ import { createPlan } from "../../core/plans/plans.service";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import type { Db } from "../../db/connection";
-import { uploadStorage } from "../../infra/storage/local-storage";
 import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
@@ -95,7 +94,7 @@ async function freshOrg(f: Fixture, db: () => import("../../db/connection").Db, 
 
 /** Content owned by orgAdmin on the public API, made fresh for each principal (one may delete what another reads). */
 async function matrixSpotlight(db: Db, f: Fixture): Promise<string> {
-  const deps = { storage: uploadStorage(os.tmpdir()), limits: f.t1.config.spotlightFiles };
+  const deps = { storage: testProviders(db).storage, limits: f.t1.config.spotlightFiles };
   const input = { title: `Spot ${next()}`, url: "https://x.test/s" };
   return (await createSpotlight(db, f.t1.id, f.users.orgAdmin, f.publicApi.id, input, null, deps)).id;
 }
@@ -795,6 +794,7 @@ describeEachDialect("GraphQL authorization matrix", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent", GRAPHQL_INTROSPECTION: "true" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
   });

@@ -5,6 +5,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import { CARD_DECLINED_MESSAGE } from "../../core/payments/payment-messages";
 import { createPlan } from "../../core/plans/plans.service";
@@ -31,6 +32,7 @@ describeEachDialect("billing over GraphQL: quote, card subscribe, spec payment e
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
     consumer = new TestBrowser(app, tenant.id);

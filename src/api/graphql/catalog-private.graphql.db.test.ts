@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import { inviteToApi } from "../../core/access/private-apis.service";
 import { getViewer } from "../../core/accounts/accounts.service";
@@ -50,6 +51,7 @@ describeEachDialect("catalog GraphQL queries and private APIs", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
     const o = await signUp("owner-olga");

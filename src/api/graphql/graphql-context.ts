@@ -1,4 +1,5 @@
 import type { Viewer } from "../../core/accounts/accounts.types";
+import type { Providers } from "../../core/providers";
 import type { Db } from "../../db/connection";
 import type { TenantInfo } from "../../server/request-context";
 import type { SessionControl } from "../session";
@@ -6,6 +7,8 @@ import type { SessionControl } from "../session";
 /** What every resolver gets; resolvers stay thin and call src/core with (db, tenant.id, ...). */
 export interface GraphQLContext {
   db: Db;
+  /** Payments, storage, search, mail and clock, built once by the composition root (decision 070). */
+  providers: Providers;
   tenant: TenantInfo;
   csrfValid: boolean;
   /** The signed-in user of this tenant (src/api/session.ts), or null. */

@@ -6,6 +6,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import { type Config, publicBaseUrl } from "../../config";
 import { isAppError } from "../../core/errors/app-error";
+import type { Providers } from "../../core/providers";
 import type { Db } from "../../db/connection";
 import { hasValidCsrf } from "../csrf";
 import { sessionControl } from "../session";
@@ -16,7 +17,7 @@ import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.
 import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
 import { billingResolvers, billingTypeDefs } from "./billing.graphql";
 import { catalogResolvers, catalogTypeDefs } from "./catalog.graphql";
-import { contentTypeDefs, createContentResolvers } from "./content.graphql";
+import { contentResolvers, contentTypeDefs } from "./content.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
 import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOversizedUpload } from "./graphql-uploads";
@@ -57,7 +58,7 @@ function disableIntrospection(): Plugin {
 }
 
 /** POST /gateway/graphql: the spec's GraphQL contract, thin over src/core. */
-export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Config; providers: Providers }): void {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     graphqlEndpoint: GRAPHQL_PATH,
     schema: createSchema<ServerContext & GraphQLContext>({
@@ -71,7 +72,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
         accessResolvers,
         createAppsResolvers(deps.config),
         plansResolvers,
-        createContentResolvers(deps.config),
+        contentResolvers,
         createApiProductsResolvers(deps.config),
         billingResolvers,
         notificationsResolvers,
@@ -84,6 +85,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
     logging: false,
     context: ({ req, reply }): GraphQLContext => ({
       db: deps.db,
+      providers: deps.providers,
       tenant: req.tenant,
       csrfValid: hasValidCsrf(req),
       viewer: req.viewer ?? null,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import { createUser } from "../../core/accounts/accounts.service";
 import { createSession } from "../../core/accounts/sessions.service";
@@ -91,6 +92,7 @@ describeEachDialect("importApiSpec with an uploaded file (GraphQL multipart requ
       config: loadConfig({ LOG_LEVEL: "silent", PORTICO_DATA_DIR: dataDir }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db(), {}, { dataDir }),
     });
     await app.ready();
   });

@@ -13,7 +13,6 @@
  */
 import type { Db } from "../../db/connection";
 import type { SubscriptionRow } from "../../db/tables/gateway.tables";
-import { nextPeriodStart } from "../../infra/counters/quota-period";
 import { fingerprintRequest, runIdempotent } from "../billing/idempotency";
 import { creditLine, overageLine, subscriptionLine } from "../billing/invoice-lines";
 import { updateInvoiceFromStatus } from "../billing/invoices.queries";
@@ -23,6 +22,7 @@ import { AppError, isAppError } from "../errors/app-error";
 import { chargeThroughLedger } from "../payments/ledger-charge";
 import type { PaymentProcessor } from "../payments/payment-processor";
 import { getPlan } from "../plans/plans.service";
+import { nextPeriodStart } from "../plans/quota-period";
 import { addBillingPeriod } from "./subscription-model";
 import { announceSubscriptionChange, applyTransitionIn, SYSTEM_ACTOR } from "./subscription-transitions";
 import {

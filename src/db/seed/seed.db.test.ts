@@ -5,6 +5,7 @@ import { describeEachDialect, openTestDatabase } from "../../../tests/db-dialect
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { getApiDetail, listApiEndpoints, listCollections, listHubCarousel } from "../../core/catalog/catalog.service";
 import { getTenant } from "../../core/tenants/tenants.service";
+import { searchBackendFor } from "../../infra/search/search-backends";
 import type { Db } from "../connection";
 import { type SeedReport, seedDemoCatalog, seedIfEmpty } from "./seed-demo-catalog";
 import { readSeedData } from "./seed-source";
@@ -38,7 +39,7 @@ describeEachDialect("demo catalog seed (seed-mini fixture)", ({ db, dialect }) =
   let report: SeedReport | null;
 
   beforeAll(async () => {
-    report = await seedIfEmpty(db(), quiet);
+    report = await seedIfEmpty(db(), { ...quiet, search: searchBackendFor(db()) });
   });
 
   it("reports the source, the listings and the spec that was skipped", () => {
@@ -191,7 +192,7 @@ describeEachDialect("demo catalog seed (seed-mini fixture)", ({ db, dialect }) =
 
   it("seedIfEmpty a second time does nothing", async () => {
     const before = await countRows(db());
-    expect(await seedIfEmpty(db(), quiet)).toBeNull();
+    expect(await seedIfEmpty(db(), { ...quiet, search: searchBackendFor(db()) })).toBeNull();
     expect(await countRows(db())).toEqual(before);
   });
 
@@ -219,7 +220,7 @@ describeEachDialect("demo catalog seed (seed-mini fixture)", ({ db, dialect }) =
     it("a second seed into another database gives the same synthetic figures", async () => {
       const other = await openTestDatabase(dialect);
       try {
-        await seedDemoCatalog(other.db, quiet);
+        await seedDemoCatalog(other.db, { ...quiet, search: searchBackendFor(other.db) });
         const figures = (d: Db) =>
           d.kysely
             .selectFrom("apis as a")

@@ -1,4 +1,4 @@
-import type { QuotaPeriodName } from "./quota-period";
+import type { QuotaPeriodName } from "../../core/plans/quota-period";
 import type { WindowSpec } from "./sliding-window";
 
 /** One quota a call counts against: the plan's own, or a plan object's (per-endpoint) quota. */

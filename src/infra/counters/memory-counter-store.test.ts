@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { nextPeriodStart, periodStart } from "../../core/plans/quota-period";
 import { BillingJournal } from "./billing-journal";
 import type { LimitRequest } from "./counter-store";
 import { MemoryCounterStore } from "./memory-counter-store";
-import { nextPeriodStart, periodStart } from "./quota-period";
 
 const dirs: string[] = [];
 function journalFile(): string {

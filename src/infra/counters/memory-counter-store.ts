@@ -1,3 +1,4 @@
+import { nextPeriodStart, periodStart } from "../../core/plans/quota-period";
 import { BillingJournal, type JournalCounter } from "./billing-journal";
 import type {
   BilledCounter,
@@ -10,7 +11,6 @@ import type {
   QuotaSpec,
   UsageLog,
 } from "./counter-store";
-import { nextPeriodStart, periodStart } from "./quota-period";
 import { checkWindow, newWindowState, recordWindow, type WindowState } from "./sliding-window";
 
 interface QuotaState {

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextPeriodStart, periodStart } from "../../core/plans/quota-period";
 import type { LimitRequest } from "./counter-store";
-import { nextPeriodStart, periodStart } from "./quota-period";
 import { RedisCounterStore } from "./redis-counter-store";
 import { LEASE_LUA } from "./redis-scripts";
 

@@ -15,7 +15,6 @@ import {
 } from "../../../core/subscriptions/subscriptions.service";
 import { GATEWAY_MODES, getApiGatewayMode, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
 import type { GatewayMode } from "../../../db/tables/gateway.tables";
-import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
 import { apiPath } from "../../components/api-card";
 import { GatewayModeForm } from "../../components/gateway-mode-form";
 import { LocalLink } from "../../components/localized-link";
@@ -136,7 +135,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
       if (!DECISIONS.has(decision)) throw new AppError("BAD_REQUEST", "Unknown decision");
       // Approving a paid request charges its first period (decision 045).
       await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision, {
-        processor: createPaymentProcessor(db),
+        processor: context.providers.payments,
       });
       return { ok: true, intent, formId, decision };
     }

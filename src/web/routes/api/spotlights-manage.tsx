@@ -10,7 +10,6 @@ import {
   updateSpotlight,
 } from "../../../core/content/spotlights.service";
 import { isAppError } from "../../../core/errors/app-error";
-import { uploadStorage } from "../../../infra/storage/local-storage";
 import { apiPath } from "../../components/api-card";
 import { FormError, FormField } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
@@ -58,7 +57,7 @@ const STATES: SpotlightState[] = ["draft", "published", "unpublished"];
 export async function action({ context, request, params }: Route.ActionArgs) {
   const api = await loadEditableApi(context, params);
   const { db, tenant, viewer } = context;
-  const deps = { storage: uploadStorage(context.config.PORTICO_DATA_DIR), limits: tenant.config.spotlightFiles };
+  const deps = { storage: context.providers.storage, limits: tenant.config.spotlightFiles };
   let form: FormData;
   try {
     form = await readCappedForm(request, deps.limits.maxSizeMb);
