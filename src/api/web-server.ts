@@ -9,6 +9,7 @@ import { type Config, publicBaseUrl } from "../config";
 import type { Providers } from "../core/providers";
 import type { Db } from "../db/connection";
 import type { Logger } from "../server/logger";
+import { registerAppErrorHandler } from "./app-error-mapping";
 import { registerAuthRoutes } from "./auth/auth-routes";
 import { fastifyTrustProxy, registerCookiePolicy } from "./cookie-options";
 import { registerCsrfRoute } from "./csrf";
@@ -41,6 +42,7 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
     routerOptions: { maxParamLength: 500 },
     requestTimeout: 30_000,
   });
+  registerAppErrorHandler(app);
   await app.register(fastifyCookie);
   registerCookiePolicy(app, { publicUrl: publicBaseUrl(deps.config) });
   // Pages, GraphQL and JSON answers: brotli at a low quality (fast enough per request) or gzip. Assets are compressed

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { looksLikeApiKey } from "../core/apps/api-key";
+import type { ErrorCode } from "../core/errors/app-error";
 import type { UsageReason, UsageRecord } from "../core/metering/usage.types";
 import { usageJournalLine } from "../core/metering/usage-journal-line";
 import { quotaText } from "../core/plans/plan-texts";
@@ -223,7 +224,7 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
     res: ServerResponse,
     status: number,
     reason: UsageReason,
-    code: string,
+    code: ErrorCode,
     message: string,
     extra?: Record<string, string | string[]>,
   ): void {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import type { ErrorCode } from "../core/errors/app-error";
 import type { LimitDecision } from "../infra/counters/counter-store";
 
 export const EXPOSED_HEADERS = [
@@ -57,11 +58,15 @@ export function headerObject(list: readonly string[]): Record<string, string | s
   return out;
 }
 
-/** A gateway-made answer: JSON { error: { code, message } } with CORS headers; returns the bytes written. */
+/**
+ * A gateway-made answer: JSON { error: { code, message } } with CORS headers; returns the bytes written. The codes
+ * are the web service's (src/core/errors, with UPSTREAM/UPSTREAM_TIMEOUT for upstream failures) and `status` is
+ * httpStatusOf(code); "OK" is the health answer.
+ */
 export function sendError(
   res: ServerResponse,
   status: number,
-  code: string,
+  code: ErrorCode | "OK",
   message: string,
   extra: Record<string, string | string[]> = {},
 ): number {

@@ -8,6 +8,7 @@ import { type Config, publicBaseUrl } from "../../config";
 import { isAppError } from "../../core/errors/app-error";
 import type { Providers } from "../../core/providers";
 import type { Db } from "../../db/connection";
+import { graphqlErrorOf } from "../app-error-mapping";
 import { hasValidCsrf } from "../csrf";
 import { sessionControl } from "../session";
 import { accessResolvers, accessTypeDefs } from "./access.graphql";
@@ -97,17 +98,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { db: Db; config: Co
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? error.originalError : error;
-        if (isAppError(original)) {
-          return new GraphQLError(original.message, {
-            extensions: {
-              // Payment failures carry a finer code (PAYMENT_DECLINED, …) for the client; see payment-messages.ts.
-              code: typeof original.details?.graphqlCode === "string" ? original.details.graphqlCode : original.code,
-              ...(original.details ? { details: original.details } : {}),
-              // Field-level messages of zod-validated input: { field: message }.
-              ...(original.details?.fields ? { fields: original.details.fields } : {}),
-            },
-          });
-        }
+        if (isAppError(original)) return graphqlErrorOf(original);
         if (error instanceof GraphQLError && !error.originalError) return error;
         app.log.error({ err: original }, "GraphQL resolver failed");
         return new GraphQLError(message, { extensions: { code: "INTERNAL" } });

@@ -5,7 +5,7 @@ import { canEditApi } from "../../../core/access/private-apis.service";
 import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
 import { selectAppById } from "../../../core/apps/apps.queries";
 import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
-import { AppError, isAppError } from "../../../core/errors/app-error";
+import { AppError } from "../../../core/errors/app-error";
 import { selectEndpointTemplates } from "../../../core/plans/plans.queries";
 import { createPlan, getPlan, listPlansForApi, updatePlan } from "../../../core/plans/plans.service";
 import {
@@ -28,6 +28,7 @@ import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
+import { actionErrorOf, whenRefused } from "../../lib/route-errors.server";
 import type { Route } from "./+types/plans-manage";
 import type { ManagedSubscription, PlansManageData, PlansManageIntent, PlansManageResult } from "./plans-manage-types";
 
@@ -74,8 +75,9 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
     getApiGatewayMode(db, tenant.id, api.id),
   ]);
   let subscriptions: ManagedSubscription[] | null = null;
-  try {
-    const subs = await listSubscriptionsOfApi(db, tenant.id, viewer.id, api.id);
+  // Kept for a refusal from core (e.g. a membership removed meanwhile): the plans still show without subscriptions.
+  const subs = await whenRefused(listSubscriptionsOfApi(db, tenant.id, viewer.id, api.id), ["FORBIDDEN"], () => null);
+  if (subs) {
     const planNames = new Map(plans.map((p) => [p.id, p.name]));
     const apps = new Map(
       await Promise.all(subs.map(async (s) => [s.appId, await selectAppById(db, tenant.id, s.appId)] as const)),
@@ -96,9 +98,6 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
           updatedAt: s.updatedAt,
         };
       });
-  } catch (error) {
-    // Kept for a refusal from core (e.g. a membership removed meanwhile): the plans still show without subscriptions.
-    if (!isAppError(error) || error.code !== "FORBIDDEN") throw error;
   }
   return {
     api: { id: api.id, name: api.name, path: apiPath(api) },
@@ -157,10 +156,9 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
     else await createPlan(db, tenant.id, viewer.id, api.id, { ...parsed.values, currency });
     return { ok: true, intent, formId };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = typeof error.details?.field === "string" ? error.details.field : null;
+    const { code, message, field } = actionErrorOf(error);
     const formField = field ? (FORM_FIELD[field] ?? field.split(".")[0] ?? field) : null;
-    return fail(error.code, error.message, formField ? { [formField]: error.message } : {});
+    return fail(code, message, formField ? { [formField]: message } : {});
   }
 }
 
