@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import type { Viewer } from "../../core/accounts/accounts.types";
+import { Form, useNavigation } from "react-router";
 import { ADMIN_USERS_PAGE_SIZE, listTenantUsers, setTenantAdminRole } from "../../core/accounts/tenant-admin.service";
 import {
   DEFAULT_REPORT_DAYS,
@@ -26,26 +25,16 @@ import { formText, runAction } from "../lib/action-result.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
 import { formatDate } from "../lib/format";
-import { localizedRedirect, signInRedirect } from "../lib/localized-redirect.server";
+import { localizedRedirect } from "../lib/localized-redirect.server";
 import { pageMeta } from "../lib/meta";
 import { pageFromUrl } from "../lib/paging";
 import { useLocale, useRootData, useSession } from "../lib/root-data";
+import { requireAdmin } from "../lib/route-guards.server";
 import { translateServerMessage } from "../lib/server-messages";
 import type { Route } from "./+types/admin";
 
 type Tab = "users" | "search" | "domains";
 const DOMAINS_PAGE_SIZE = 50;
-
-/**
- * The viewer allowed on /admin. The layout guard already redirects signed-out visitors and answers 403 without
- * ADMIN_PANEL_ACCESS; this loader checks again on its own (loaders run in parallel) and core checks a third time.
- */
-function requireAdmin(context: Route.LoaderArgs["context"], request: Request, lang: string | undefined): Viewer {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, lang);
-  if (!viewer.isAdmin) throw data({ reason: "forbidden" }, { status: 403 });
-  return viewer;
-}
 
 function periodFrom(url: URL): number {
   const days = Number(url.searchParams.get("days"));

@@ -13,6 +13,7 @@ import { formatNumber } from "../../lib/format";
 import { groupByTag } from "../../lib/group-endpoints";
 import { pageFromUrl } from "../../lib/paging";
 import { useLocale } from "../../lib/root-data";
+import { viewerOf } from "../../lib/route-guards.server";
 import type { Route } from "./+types/api-endpoints";
 
 const PAGE_SIZE = 50;
@@ -24,7 +25,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const tag = (url.searchParams.get("tag") ?? "").slice(0, MAX_QUERY);
   const { page, offset, limit } = pageFromUrl(url, PAGE_SIZE);
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  const viewer = viewerOf(context);
   const [endpoints, tagIndex, keyApps] = await Promise.all([
     listApiEndpoints(
       context.db,

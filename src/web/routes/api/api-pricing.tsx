@@ -12,14 +12,10 @@ import { formText } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
+import { viewerOf } from "../../lib/route-guards.server";
 import type { Route } from "./+types/api-pricing";
 import { loadPricingApps, loadPricingChoices, loadPricingPlans } from "./api-pricing.server";
 import { NEW_APP, PAID_PLAN_NEEDS_CARD, type PricingActionResult } from "./api-pricing-types";
-
-function viewerOf(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
 
 /**
  * Pricing tab of /{username}/api/{slug}: the plans (spec section 3); free ones subscribe through the action below

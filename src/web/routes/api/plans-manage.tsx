@@ -1,7 +1,3 @@
-import { redirect } from "react-router";
-import { localizePath } from "../../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../../common/locales";
-import { canEditApi } from "../../../core/access/private-apis.service";
 import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
 import { selectAppById } from "../../../core/apps/apps.queries";
 import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
@@ -25,10 +21,9 @@ import { formDataSource, parsePlanForm } from "../../components/plan-form-input"
 import { toPlanView } from "../../components/plan-view";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
-import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
+import { requireEditor } from "../../lib/route-guards.server";
 import type { Route } from "./+types/plans-manage";
 import type { ManagedSubscription, PlansManageData, PlansManageIntent, PlansManageResult } from "./plans-manage-types";
 
@@ -42,32 +37,16 @@ const FORM_FIELD: Record<string, string> = {
   objects: "objects",
 };
 
-function viewerOf(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
-
-function signInRedirect(request: Request, lang: string | undefined): never {
-  const url = new URL(request.url);
-  const location = `/auth?referral=${encodeURIComponent(url.pathname + url.search)}`;
-  throw redirect(lang && isPrefixedLocale(lang) ? localizePath(location, lang) : location);
-}
-
 /** The API and viewer of a plan-manager request; signed-out visitors go to sign in, non-editors get a 404. */
-async function requireEditor(args: Route.LoaderArgs | Route.ActionArgs) {
-  const { context, params, request } = args;
-  const viewer = viewerOf(context);
-  if (!viewer) signInRedirect(request, params.lang);
-  const api = await loadApiOr404(context, params);
-  if (!(await canEditApi(context.db, context.tenant.id, viewer, api.id))) notFound();
-  return { viewer, api };
+function requirePlansEditor({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
+  return requireEditor(context, request, params, { signedOut: "sign-in" });
 }
 
 /** /{username}/api/{slug}/plans/manage: the provider's plans (every Plan field) and subscription approvals. */
 export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
   const { context } = args;
   const { db, tenant } = context;
-  const { viewer, api } = await requireEditor(args);
+  const { viewer, api } = await requirePlansEditor(args);
   const currency = resolveCurrency(null, tenant.config.defaultCurrency);
   const [plans, endpoints, gatewayMode] = await Promise.all([
     listPlansForApi(db, tenant.id, api.id, { includePrivate: true }),
@@ -115,7 +94,7 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
 export async function action(args: Route.ActionArgs): Promise<PlansManageResult> {
   const { context, request } = args;
   const { db, tenant } = context;
-  const { viewer, api } = await requireEditor(args);
+  const { viewer, api } = await requirePlansEditor(args);
   const form = await request.formData();
   requireActionCsrf(request, form);
   const raw = formText(form, "intent");

@@ -1,5 +1,4 @@
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { requireApiEditor } from "../../../core/content/content.policy";
 import {
   createSpotlight,
   deleteSpotlight,
@@ -16,30 +15,24 @@ import { FormError, FormField } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
-import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { requireEditor } from "../../lib/route-guards.server";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/spotlights-manage";
 import { SpotlightStateLabel } from "./spotlights-strip";
 import { spotlightView } from "./spotlights-strip.server";
 import { readCappedForm, uploadedFile } from "./spotlights-upload.server";
 
-async function loadEditableApi(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
-  const api = await loadApiOr404(context, params);
-  try {
-    await requireApiEditor(context.db, context.tenant.id, context.viewer, api.id);
-  } catch (error) {
-    if (isAppError(error)) notFound();
-    throw error;
-  }
-  return api;
+/** The API when the viewer may edit it; anyone else gets the same 404 as a missing page. */
+async function loadEditableApi({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
+  return (await requireEditor(context, request, params)).api;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const api = await loadEditableApi(context, params);
+export async function loader(args: Route.LoaderArgs) {
+  const { context } = args;
+  const api = await loadEditableApi(args);
   const spotlights = await listSpotlights(context.db, context.tenant.id, context.viewer, api.id, {
     includeUnpublished: true,
   });
@@ -55,8 +48,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 const STATES: SpotlightState[] = ["draft", "published", "unpublished"];
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const api = await loadEditableApi(context, params);
+export async function action(args: Route.ActionArgs) {
+  const { context, request } = args;
+  const api = await loadEditableApi(args);
   const { db, tenant, viewer } = context;
   const deps = { storage: uploadStorage(context.config.PORTICO_DATA_DIR), limits: tenant.config.spotlightFiles };
   let form: FormData;

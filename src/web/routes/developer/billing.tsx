@@ -4,8 +4,8 @@ import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
-import { signInRedirect } from "../../lib/localized-redirect.server";
 import { pageMeta } from "../../lib/meta";
+import { requireViewer } from "../../lib/route-guards.server";
 import type { Route } from "./+types/billing";
 import { loadBilling } from "./billing-data.server";
 
@@ -14,8 +14,7 @@ import { loadBilling } from "./billing-data.server";
  * change plan and paying a past-due balance; and their invoices. Mutations go through the GraphQL contract.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isSafeInteger(raw) && raw >= 1 && raw <= 10_000 ? raw : 1;
   return loadBilling(context, viewer, page);

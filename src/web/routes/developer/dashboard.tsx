@@ -1,7 +1,5 @@
 import { useEffect, useRef } from "react";
-import { redirect, useNavigate } from "react-router";
-import { localizePath } from "../../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../../common/locales";
+import { useNavigate } from "react-router";
 import {
   createApp,
   createAppKey,
@@ -23,6 +21,7 @@ import type { RouteHandle } from "../../lib/breadcrumbs";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
 import { useSession } from "../../lib/root-data";
+import { requireViewer } from "../../lib/route-guards.server";
 import { offeredContexts, useSelectedContext } from "../../lib/selected-context";
 import type { Route } from "./+types/dashboard";
 import { appContextOf, loadDashboard, resolveDashboardContext } from "./dashboard-data.server";
@@ -38,33 +37,20 @@ const INTENTS = new Set<DashboardIntent>([
   "unsubscribe",
 ]);
 
-function signInRedirect(request: Request, lang: string | undefined): never {
-  const url = new URL(request.url);
-  const location = `/auth?referral=${encodeURIComponent(url.pathname + url.search)}`;
-  throw redirect(lang && isPrefixedLocale(lang) ? localizePath(location, lang) : location);
-}
-
-function signedInViewer(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
-
 /**
  * /developer/dashboard, "My Apps" (spec section 2, nofollow): the apps of the selected context (?context={id}; the
  * browser fills it in from the stored context switcher choice), with keys, subscriptions and the last hour of usage.
  * The layout guard already sends signed-out visitors to sign in; this loader refuses them too, on its own.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = signedInViewer(context);
-  if (!viewer) signInRedirect(request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   const contextId = new URL(request.url).searchParams.get("context");
   const entry = await resolveDashboardContext(context, viewer, contextId);
   return loadDashboard(context, viewer, entry);
 }
 
 export async function action({ context, request, params }: Route.ActionArgs): Promise<DashboardActionResult> {
-  const viewer = signedInViewer(context);
-  if (!viewer) signInRedirect(request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   const form = await request.formData();
   requireActionCsrf(request, form);
   const raw = formText(form, "intent") as DashboardIntent;

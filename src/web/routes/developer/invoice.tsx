@@ -9,15 +9,15 @@ import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { formatDate } from "../../lib/format";
 import { notFound } from "../../lib/http-errors";
-import { signInRedirect } from "../../lib/localized-redirect.server";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
+import { requireViewer } from "../../lib/route-guards.server";
 import type { Route } from "./+types/invoice";
 
 /** /developer/billing/invoices/{id}: one invoice of the viewer (or of an organization they belong to); else 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, params.lang);
+  const { tenant } = context;
+  const viewer = requireViewer(context, request, params.lang);
   const invoice = /^[A-Za-z0-9_-]{1,64}$/.test(params.invoiceId)
     ? await getViewerInvoice(context.db, tenant.id, viewer.id, params.invoiceId)
     : null;

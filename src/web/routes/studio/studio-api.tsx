@@ -13,7 +13,8 @@ import type { RouteHandle } from "../../lib/breadcrumbs";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
-import { handleManageAction, requireStudio } from "../../lib/studio.server";
+import { requireStudio } from "../../lib/route-guards.server";
+import { handleManageAction } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-api";
 
 async function editableOr404(context: Route.LoaderArgs["context"], apiId: string | undefined) {

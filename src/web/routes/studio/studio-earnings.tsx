@@ -9,7 +9,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
-import { requireStudio } from "../../lib/studio.server";
+import { requireStudio } from "../../lib/route-guards.server";
 import type { Route } from "./+types/studio-earnings";
 
 /**

@@ -13,8 +13,8 @@ import type { RouteHandle } from "../../lib/breadcrumbs";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
+import { requireStudio } from "../../lib/route-guards.server";
 import { readStoredContext } from "../../lib/selected-context";
-import { requireStudio } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-home";
 
 /** /studio (or /provider): the APIs of the selected context (personal or an organization) and "Add an API". */
