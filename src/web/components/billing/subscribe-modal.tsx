@@ -18,6 +18,7 @@ import { buttonClass } from "../app-form-bits";
 import { CloseIcon } from "../icons";
 import { LocalLink } from "../localized-link";
 import { formatMicros, type PlanView } from "../plan-view";
+import { Dialog } from "../ui/dialog";
 import { EMPTY_CARD } from "./card-fields";
 import { type CardFormValues, type CardHints, checkCardForm, toCardInput } from "./card-hints";
 import { SubscribePayStep } from "./subscribe-pay-step";
@@ -84,10 +85,6 @@ export function SubscribeModal(props: {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SubscribedView | null>(null);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   // A new step announces itself: focus moves to its heading (screen readers read it, Tab continues from there).
   useEffect(() => {
     if (step !== "who") heading.current?.focus();
@@ -181,21 +178,16 @@ export function SubscribeModal(props: {
     done: result?.status === "PENDING_APPROVAL" ? t("billing.requestedTitle") : t("billing.confirmedTitle"),
   };
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click only; Escape closes the dialog natively.
-    <dialog
+    <Dialog
       ref={dialog}
+      open
       data-testid="subscribe-modal"
       data-step={step}
       aria-modal="true"
       aria-labelledby={titleId}
       onClose={props.onClose}
-      onCancel={(event) => {
-        // Escape while a payment is on its way would hide its outcome: the dialog stays until the answer arrives.
-        if (busy) event.preventDefault();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget && !busy) event.currentTarget.close();
-      }}
+      // Escape while a payment is on its way would hide its outcome: the dialog stays until the answer arrives.
+      dismissible={!busy}
       className="m-auto max-h-[92vh] w-[min(520px,94vw)] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
     >
       <form
@@ -347,6 +339,6 @@ export function SubscribeModal(props: {
           )}
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
