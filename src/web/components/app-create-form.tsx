@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import type { DashboardActionResult } from "../routes/developer/dashboard-types";
 import { PlusIcon } from "./account-icons";
-import { ActionErrorText, buttonClass, CsrfInput, inputClass } from "./app-form-bits";
+import { ActionErrorText, CsrfInput, inputClass } from "./app-form-bits";
+import { Button } from "./ui/button";
 
 /** "Create app": a name is all it takes; the app belongs to the page's context. */
 export function AppCreateForm(props: { contextId: string }) {
@@ -40,10 +41,16 @@ export function AppCreateForm(props: { contextId: string }) {
             placeholder={t("apps.appNamePlaceholder")}
             className={`${inputClass} sm:max-w-sm`}
           />
-          <button type="submit" disabled={busy} data-testid="create-app-submit" className={buttonClass.primary}>
+          <Button
+            type="submit"
+            disabled={busy}
+            data-testid="create-app-submit"
+            inline
+            className="shadow-sm disabled:cursor-not-allowed"
+          >
             <PlusIcon className="size-4" />
             {t("apps.createButton")}
-          </button>
+          </Button>
         </div>
         <ActionErrorText result={fetcher.data} testId="create-app-error" />
       </fetcher.Form>

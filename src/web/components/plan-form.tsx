@@ -3,9 +3,10 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { translateServerMessage } from "../lib/server-messages";
 import type { PlansManageResult } from "../routes/api/plans-manage-types";
-import { buttonClass, CsrfInput, inputClass } from "./app-form-bits";
+import { CsrfInput, inputClass } from "./app-form-bits";
 import { QUOTA_PERIODS, RATE_LIMIT_UNITS, unitsToDecimal } from "./plan-form-input";
 import { type PlanView, periodAbbreviation } from "./plan-view";
+import { Button } from "./ui/button";
 
 type ObjectRow = { rowId: number; object: PlanView["objects"][number] | null };
 
@@ -157,9 +158,9 @@ function ObjectFields(props: {
         <FieldError name={name("endpoints")} fields={props.fields} />
       </fieldset>
       <div>
-        <button type="button" onClick={props.onRemove} className={buttonClass.dangerOutline}>
+        <Button type="button" onClick={props.onRemove} inline variant="dangerOutline" size="sm">
           {t("plans.removeObject")}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );
@@ -415,7 +416,7 @@ export function PlanForm(props: {
         ))}
         <FieldError name="objects" fields={fields} />
         <div>
-          <button
+          <Button
             type="button"
             data-testid="plan-add-object"
             onClick={() => {
@@ -423,10 +424,12 @@ export function PlanForm(props: {
               nextRow.current += 1;
               setRows((current) => [...current, { rowId, object: null }]);
             }}
-            className={buttonClass.secondary}
+            inline
+            variant="secondary"
+            size="sm"
           >
             {t("plans.addObject")}
-          </button>
+          </Button>
         </div>
       </fieldset>
       <Field label={t("plans.features")} htmlFor={id("features")} hint={t("plans.featuresHint")}>
@@ -442,14 +445,15 @@ export function PlanForm(props: {
         <FieldError name="features" fields={fields} />
       </Field>
       <div className="flex flex-wrap items-center gap-3">
-        <button
+        <Button
           type="submit"
           data-testid="plan-save"
           disabled={fetcher.state !== "idle"}
-          className={buttonClass.primary}
+          inline
+          className="shadow-sm disabled:cursor-not-allowed"
         >
           {plan ? t("plans.save") : t("plans.create")}
-        </button>
+        </Button>
         <p aria-live="polite" className="text-sm">
           {result?.ok && (
             <span data-testid="plan-saved" className="font-medium text-emerald-700 dark:text-emerald-300">

@@ -10,12 +10,16 @@ import {
   type PricingApp,
   type PricingContext,
 } from "../routes/api/api-pricing-types";
-import { buttonClass, CsrfInput, inputClass } from "./app-form-bits";
+import { CsrfInput, inputClass } from "./app-form-bits";
 import { SubscribeModal } from "./billing/subscribe-modal";
 import { LocalLink } from "./localized-link";
 import type { PlanView } from "./plan-view";
+import { Button, ButtonAnchor, buttonClass } from "./ui/button";
 
-const SUMMARY = `${buttonClass.primary} w-full cursor-pointer list-none`;
+const SUMMARY = buttonClass({
+  inline: true,
+  className: "shadow-sm disabled:cursor-not-allowed w-full cursor-pointer list-none",
+});
 
 /** The result of a subscribe attempt, under the form. */
 function SubscribeResult(props: { result: PricingActionResult; planName: string }) {
@@ -53,16 +57,17 @@ function PaidPlanSubscribe(props: {
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button
+      <Button
         ref={trigger}
         type="button"
         data-testid="plan-subscribe"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        className={`${buttonClass.primary} w-full`}
+        inline
+        className="shadow-sm disabled:cursor-not-allowed w-full"
       >
         {t("pricing.subscribe")}
-      </button>
+      </Button>
       <noscript>
         <p className="text-xs text-slate-500">{t("billing.needsScript")}</p>
       </noscript>
@@ -107,13 +112,14 @@ export function PlanSubscribe(props: {
 
   if (!props.signedIn) {
     return (
-      <a
+      <ButtonAnchor
         href={withReferral(localize("/auth"), location.pathname + location.search)}
         data-testid="plan-subscribe-login"
-        className={buttonClass.primary}
+        inline
+        className="shadow-sm disabled:cursor-not-allowed"
       >
         {t("pricing.loginToSubscribe")}
-      </a>
+      </ButtonAnchor>
     );
   }
   if (plan.deprecated) {
@@ -179,9 +185,15 @@ export function PlanSubscribe(props: {
             </p>
           )}
         </div>
-        <button type="submit" data-testid="subscribe-submit" disabled={busy} className={buttonClass.primary}>
+        <Button
+          type="submit"
+          data-testid="subscribe-submit"
+          disabled={busy}
+          inline
+          className="shadow-sm disabled:cursor-not-allowed"
+        >
           {t("pricing.subscribeConfirm")}
-        </button>
+        </Button>
         {result && <SubscribeResult result={result} planName={plan.name} />}
       </fetcher.Form>
     </details>

@@ -15,6 +15,7 @@ import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { PricingBadge } from "../components/pricing-badge";
 import { RatingStars } from "../components/rating-stars";
+import { ButtonLink } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { compareHref, useCompareSelection } from "../lib/compare-selection";
@@ -190,12 +191,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           >
             <p>{t("compare.empty")}</p>
             {selection.items.length >= 2 && refs.length === 0 ? (
-              <LocalLink
-                to={compareHref(selection.items.map((i) => i.ref))}
-                className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white"
-              >
+              <ButtonLink to={compareHref(selection.items.map((i) => i.ref))} className="mt-4 inline-block">
                 {t("compare.trayGo", { count: selection.items.length })}
-              </LocalLink>
+              </ButtonLink>
             ) : (
               <LocalLink to="/hub" className="mt-4 inline-block font-semibold text-accent hover:underline">
                 {t("compare.browse")}

@@ -3,6 +3,7 @@ import { rootLocaleRedirect } from "../../common/i18n/locale-path";
 import { getHubAggregates } from "../../core/catalog/catalog.service";
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
+import { ButtonLink } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
@@ -81,12 +82,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             })}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LocalLink
-              to="/categories"
-              className="rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-lg shadow-accent/25 transition hover:brightness-110"
-            >
+            <ButtonLink to="/categories" size="custom" className="rounded-lg px-5 py-3 shadow-lg shadow-accent/25">
               {t("hub.browseCategories")}
-            </LocalLink>
+            </ButtonLink>
             <LocalLink
               to="/collections"
               className="rounded-lg border border-white/25 bg-white/5 px-5 py-3 font-semibold text-white transition hover:bg-white/10"

@@ -1,10 +1,10 @@
 import { listPrivateApis } from "../../core/catalog/catalog.service";
 import { getUserSavedApis } from "../../core/social/social.service";
 import { ApiCardGrid } from "../components/api-card";
-import { LocalLink } from "../components/localized-link";
 import { LoginPanel } from "../components/login-panel";
 import { Container, PageHeader } from "../components/page-header";
 import { PrivateApisPreview } from "../components/private-apis-preview";
+import { ButtonLink } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { pageMeta } from "../lib/meta";
@@ -51,12 +51,9 @@ export default function MySavedApis({ loaderData }: Route.ComponentProps) {
                   className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
                 >
                   <p>{t("saved.empty")}</p>
-                  <LocalLink
-                    to="/hub"
-                    className="rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:brightness-110"
-                  >
+                  <ButtonLink to="/hub" size="custom" className="rounded-lg px-4 py-2">
                     {t("saved.browse")}
-                  </LocalLink>
+                  </ButtonLink>
                 </div>
               ) : (
                 <ApiCardGrid apis={loaderData.saved} />

@@ -14,10 +14,10 @@ import { useLocale, useRootData, useSession } from "../../lib/root-data";
 import { readStoredContext } from "../../lib/selected-context";
 import { translateServerMessage } from "../../lib/server-messages";
 import { NEW_APP, type PricingApp, type PricingContext } from "../../routes/api/api-pricing-types";
-import { buttonClass } from "../app-form-bits";
 import { CloseIcon } from "../icons";
 import { LocalLink } from "../localized-link";
 import { formatMicros, type PlanView } from "../plan-view";
+import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { EMPTY_CARD } from "./card-fields";
 import { type CardFormValues, type CardHints, checkCardForm, toCardInput } from "./card-hints";
@@ -299,7 +299,7 @@ export function SubscribeModal(props: {
         )}
         <div className="flex flex-wrap justify-end gap-2">
           {step === "pay" && (
-            <button
+            <Button
               type="button"
               data-testid="subscribe-back"
               disabled={busy}
@@ -307,35 +307,44 @@ export function SubscribeModal(props: {
                 setStep("who");
                 setError(null);
               }}
-              className={buttonClass.secondary}
+              inline
+              variant="secondary"
+              size="sm"
             >
               {t("billing.back")}
-            </button>
+            </Button>
           )}
           {step === "who" && (
-            <button type="submit" data-testid="subscribe-continue" disabled={busy} className={buttonClass.primary}>
+            <Button
+              type="submit"
+              data-testid="subscribe-continue"
+              disabled={busy}
+              inline
+              className="shadow-sm disabled:cursor-not-allowed"
+            >
               {busy ? t("common.loading") : t("billing.continue")}
-            </button>
+            </Button>
           )}
           {step === "pay" && quote && (
-            <button
+            <Button
               type="submit"
               data-testid="subscribe-pay"
               disabled={busy}
               aria-busy={busy}
-              className={buttonClass.primary}
+              inline
+              className="shadow-sm disabled:cursor-not-allowed"
             >
               {busy
                 ? t("billing.processing")
                 : needsCard && quote.totalDueToday.amountMinor > 0
                   ? t("billing.payAndSubscribe", { amount: money(quote.totalDueToday) })
                   : t("pricing.subscribeConfirm")}
-            </button>
+            </Button>
           )}
           {step === "done" && (
-            <button type="submit" data-testid="subscribe-done" className={buttonClass.primary}>
+            <Button type="submit" data-testid="subscribe-done" inline className="shadow-sm disabled:cursor-not-allowed">
               {t("billing.close")}
-            </button>
+            </Button>
           )}
         </div>
       </form>

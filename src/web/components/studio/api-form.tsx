@@ -7,7 +7,7 @@ import {
 } from "../../../core/api-products/about-lists";
 import type { ApiResource } from "../../../core/catalog/catalog.types";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormError, FormField, FormNotice, SubmitButton } from "../form-field";
+import { FormError, FormField, FormNotice, SubmitButton } from "../ui/form-field";
 import { selectClass } from "./studio-panel";
 
 export interface ApiFormValues {

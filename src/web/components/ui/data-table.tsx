@@ -14,6 +14,8 @@ export interface DataColumn<Row> {
   /** On the cells only (their colour). */
   cellClassName?: string;
   cellTestId?: string;
+  /** "auto" for cells of user-written text (a right-to-left search term). */
+  dir?: "auto";
 }
 
 const BOX = "overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900";
@@ -62,6 +64,7 @@ export function DataTable<Row>(props: {
                 <td
                   key={column.id}
                   data-testid={column.cellTestId}
+                  dir={column.dir}
                   className={join(CELL, column.className, column.cellClassName)}
                 >
                   {column.cell(row)}

@@ -6,6 +6,7 @@ import type { EndpointSummary } from "../../../core/catalog/catalog.types";
 import { EndpointDetailPanel } from "../../components/endpoint-detail-panel";
 import { SearchIcon } from "../../components/icons";
 import { Pagination } from "../../components/pagination";
+import { Button } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { TryItKeys } from "../../lib/app-key-store";
@@ -122,12 +123,9 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
               className="h-10 w-full rounded-lg border border-slate-300 bg-white ps-9 pe-3 text-sm focus:border-accent focus:outline-none dark:border-slate-700 dark:bg-slate-900"
             />
           </div>
-          <button
-            type="submit"
-            className="h-10 rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:brightness-110"
-          >
+          <Button type="submit" size="custom" className="h-10 rounded-lg px-4 text-sm">
             {t("endpoints.filterSubmit")}
-          </button>
+          </Button>
         </Form>
       </div>
 

@@ -3,10 +3,11 @@ import { Form, useNavigation } from "react-router";
 import { DISCUSSION_MESSAGES } from "../../../core/content/discussion-messages";
 import { createDiscussion, listDiscussions } from "../../../core/content/discussions.service";
 import { apiPath } from "../../components/api-card";
-import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Pagination } from "../../components/pagination";
 import { useSocial } from "../../components/social-state";
+import { Button } from "../../components/ui/button";
+import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
@@ -153,14 +154,15 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
             </label>
             <textarea id="discussion-body" name="body" rows={6} maxLength={20_000} dir="auto" className={inputClass} />
           </div>
-          <button
+          <Button
             type="submit"
             data-testid="discussion-post"
             disabled={navigation.state === "submitting"}
-            className="self-start rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+            size="lg"
+            className="self-start shadow-sm"
           >
             {t("content.discussions.post")}
-          </button>
+          </Button>
           {!signedIn && <p className="text-xs text-slate-500">{t("content.discussions.signInToPost")}</p>}
         </Form>
       </section>

@@ -11,8 +11,9 @@ import {
 import { isAppError } from "../../../core/errors/app-error";
 import { uploadStorage } from "../../../infra/storage/local-storage";
 import { apiPath } from "../../components/api-card";
-import { FormError, FormField } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { Button } from "../../components/ui/button";
+import { FormError, FormField } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
@@ -231,14 +232,15 @@ function SpotlightForm(props: {
         ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <button
+        <Button
           type="submit"
           data-testid="spotlight-save"
           disabled={navigation.state === "submitting"}
-          className="rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+          size="lg"
+          className="shadow-sm"
         >
           {t("content.save")}
-        </button>
+        </Button>
         {s && (
           <LocalLink to={props.manageHref} className="self-center text-sm font-semibold text-accent hover:underline">
             {t("content.cancel")}

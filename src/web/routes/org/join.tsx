@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { joinOrganization, listJoinableOrganizations } from "../../../core/orgs/orgs.service";
-import { FormError } from "../../components/form-field";
 import { Container, PageHeader } from "../../components/page-header";
+import { Button } from "../../components/ui/button";
+import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
@@ -69,12 +70,7 @@ export default function JoinOrganization({ loaderData, actionData }: Route.Compo
                 <Form method="post">
                   <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
                   <input type="hidden" name="organizationId" value={org.id} />
-                  <button
-                    type="submit"
-                    className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
-                  >
-                    {t("org.joinButton")}
-                  </button>
+                  <Button type="submit">{t("org.joinButton")}</Button>
                 </Form>
               </li>
             ))}

@@ -12,9 +12,9 @@ import {
   removeTeamDevelopers,
   setOrganizationMemberRole,
 } from "../../../core/orgs/orgs.service";
-import { FormError, FormNotice } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { FormError, FormNotice } from "../../components/ui/form-field";
 import { UserAvatar } from "../../components/user-avatar";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";

@@ -8,6 +8,7 @@ import { LockIcon } from "../../components/icons";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { selectClass } from "../../components/studio/studio-panel";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { formatDate } from "../../lib/format";
@@ -96,13 +97,14 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
             >
               {t("earnings.link")}
             </LocalLink>
-            <LocalLink
+            <ButtonLink
               to={newHref}
               data-testid="studio-add-api"
-              className="inline-flex items-center justify-center rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110"
+              size="lg"
+              className="inline-flex items-center justify-center shadow-sm"
             >
               {t("studio.addApi")}
-            </LocalLink>
+            </ButtonLink>
           </div>
         </div>
       </PageHeader>

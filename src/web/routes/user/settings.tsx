@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { updateProfile } from "../../../core/accounts/accounts.service";
 import { getUserProfile } from "../../../core/social/social.service";
-import { FormError, FormField, FormNotice, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { FormError, FormField, FormNotice, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
