@@ -189,7 +189,7 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
       <FormError message={error} />
       <FormNotice message={notice} />
       {props.users.items.length === 0 ? (
-        <EmptyState testId="admin-no-users">{t("admin.noUsers")}</EmptyState>
+        <EmptyState data-testid="admin-no-users">{t("admin.noUsers")}</EmptyState>
       ) : (
         <DataTable
           testId="admin-users-table"
@@ -313,7 +313,7 @@ function DomainsPanel(props: { domains: DomainsData; result: AdminActionData }) 
       <FormError message={error} />
       <FormNotice message={notice} />
       {props.domains.items.length === 0 ? (
-        <EmptyState testId="admin-no-domains">{t("admin.noDomains")}</EmptyState>
+        <EmptyState data-testid="admin-no-domains">{t("admin.noDomains")}</EmptyState>
       ) : (
         <DataTable
           testId="admin-domains-table"

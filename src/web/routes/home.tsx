@@ -4,6 +4,7 @@ import { getHubAggregates } from "../../core/catalog/catalog.service";
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
 import { ButtonLink } from "../components/ui/button";
+import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
@@ -141,9 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </section>
         )}
         {carousel.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700">
-            {t("hub.emptyCatalog")}
-          </p>
+          <EmptyState size="lg">{t("hub.emptyCatalog")}</EmptyState>
         ) : (
           carousel.map((row) => (
             <CollectionCarousel key={row.collection.id} collection={row.collection} apis={row.apis} />

@@ -7,6 +7,7 @@ import { EndpointDetailPanel } from "../../components/endpoint-detail-panel";
 import { SearchIcon } from "../../components/icons";
 import { Pagination } from "../../components/pagination";
 import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { TryItKeys } from "../../lib/app-key-store";
@@ -149,12 +150,9 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       {endpoints.total === 0 ? (
-        <p
-          data-testid="endpoints-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="endpoints-empty" size="lg">
           {query ? t("endpoints.noMatch", { query }) : t("endpoints.none")}
-        </p>
+        </EmptyState>
       ) : (
         groups.map((group) => (
           <div

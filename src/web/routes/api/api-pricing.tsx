@@ -7,6 +7,7 @@ import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { PlanCard } from "../../components/plan-card";
 import { PlanLoginPrompt } from "../../components/plan-login-prompt";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
@@ -110,12 +111,9 @@ export default function ApiPricing({ loaderData, actionData }: Route.ComponentPr
       </div>
       {!signedIn && plans.length > 0 && <PlanLoginPrompt message={t("pricing.loginPrompt")} />}
       {plans.length === 0 ? (
-        <p
-          data-testid="no-plans"
-          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="no-plans" size="lg">
           {t("pricing.noPlans")}
-        </p>
+        </EmptyState>
       ) : (
         <ul data-testid="plan-list" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
           {plans.map((plan) => (

@@ -7,6 +7,7 @@ import { LocalLink } from "../../components/localized-link";
 import { Pagination } from "../../components/pagination";
 import { useSocial } from "../../components/social-state";
 import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
@@ -83,12 +84,7 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
       <section data-testid="discussions-list" className="flex min-w-0 flex-col gap-4">
         <h2 className="text-xl font-bold tracking-tight">{t("content.discussions.heading")}</h2>
         {discussions.length === 0 ? (
-          <p
-            data-testid="discussions-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-          >
-            {t("content.discussions.empty")}
-          </p>
+          <EmptyState data-testid="discussions-empty">{t("content.discussions.empty")}</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {discussions.map((d) => (

@@ -13,6 +13,7 @@ import { uploadStorage } from "../../../infra/storage/local-storage";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { FormError, FormField } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
@@ -283,9 +284,7 @@ export default function ManageSpotlights({ loaderData, actionData }: Route.Compo
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px]">
         <section className="min-w-0">
           {spotlights.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
-              {t("content.spotlights.empty")}
-            </p>
+            <EmptyState>{t("content.spotlights.empty")}</EmptyState>
           ) : (
             <ol data-testid="spotlight-admin-list" className="grid gap-4 sm:grid-cols-2">
               {spotlights.map((s, index) => (

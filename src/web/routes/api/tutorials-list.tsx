@@ -3,6 +3,7 @@ import { listTutorials } from "../../../core/content/tutorials.service";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { ButtonLink } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -54,12 +55,7 @@ export default function TutorialsList({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {tutorials.length === 0 ? (
-        <p
-          data-testid="tutorials-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-        >
-          {t("content.tutorials.empty")}
-        </p>
+        <EmptyState data-testid="tutorials-empty">{t("content.tutorials.empty")}</EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tutorials.map((tutorial) => (

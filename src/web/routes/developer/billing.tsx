@@ -2,6 +2,7 @@ import { BillingSubscriptionCard } from "../../components/billing/billing-subscr
 import { InvoiceList } from "../../components/billing/invoice-list";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
@@ -50,15 +51,12 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
             {t("billing.subscriptionsTitle")}
           </h2>
           {subscriptions.length === 0 ? (
-            <p
-              data-testid="no-billing-subscriptions"
-              className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-            >
+            <EmptyState data-testid="no-billing-subscriptions">
               {t("billing.noSubscriptions")}{" "}
               <LocalLink to="/hub" className="font-semibold text-accent hover:underline">
                 {t("apps.browseApis")}
               </LocalLink>
-            </p>
+            </EmptyState>
           ) : (
             <ul data-testid="billing-subscriptions" className="grid gap-4 lg:grid-cols-2">
               {subscriptions.map((s) => (

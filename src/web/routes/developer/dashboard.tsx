@@ -15,6 +15,7 @@ import { AppGatewayInfo } from "../../components/app-gateway-info";
 import { AppPanel } from "../../components/app-panel";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
@@ -161,12 +162,9 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
         <AppGatewayInfo gateway={gateway} examplePath={exampleGatewayPath(apps)} />
         <AppCreateForm contextId={context.id} />
         {apps.length === 0 ? (
-          <p
-            data-testid="no-apps"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="no-apps" size="lg">
             {t("apps.empty")}
-          </p>
+          </EmptyState>
         ) : (
           <ul data-testid="app-list" className="flex flex-col gap-6">
             {apps.map((app) => (

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { joinOrganization, listJoinableOrganizations } from "../../../core/orgs/orgs.service";
 import { Container, PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
@@ -43,12 +44,7 @@ export default function JoinOrganization({ loaderData, actionData }: Route.Compo
       <Container className="flex max-w-3xl flex-col gap-4 py-8">
         <FormError message={actionData && !actionData.ok ? translateServerMessage(t, actionData.message) : null} />
         {loaderData.organizations.length === 0 ? (
-          <p
-            data-testid="no-joinable"
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-          >
-            {t("org.noJoinable")}
-          </p>
+          <EmptyState data-testid="no-joinable">{t("org.noJoinable")}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3">
             {loaderData.organizations.map((org) => (

@@ -14,6 +14,7 @@ import {
 } from "../../../core/orgs/orgs.service";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { EmptyState } from "../../components/ui/empty-state";
 import { FormError, FormNotice } from "../../components/ui/form-field";
 import { UserAvatar } from "../../components/user-avatar";
 import { useTranslation } from "../../i18n/use-translation";
@@ -155,12 +156,7 @@ export default function ManageOrganizations({ loaderData, actionData }: Route.Co
       </PageHeader>
       <Container className="py-8">
         {!org ? (
-          <p
-            data-testid="no-organizations"
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-          >
-            {t("org.noOrganizations")}
-          </p>
+          <EmptyState data-testid="no-organizations">{t("org.noOrganizations")}</EmptyState>
         ) : (
           <div className="grid gap-8 lg:grid-cols-[240px_1fr]">
             <nav aria-label={t("org.yourOrganizations")}>

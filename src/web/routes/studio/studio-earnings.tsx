@@ -5,6 +5,7 @@ import { formatMoney } from "../../../core/billing/money";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { selectClass } from "../../components/studio/studio-panel";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
@@ -141,12 +142,9 @@ export default function StudioEarnings({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
         {earnings.byApi.length === 0 ? (
-          <p
-            data-testid="earnings-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="earnings-empty" size="lg">
             {t("earnings.empty")}
-          </p>
+          </EmptyState>
         ) : (
           <div className="grid gap-6 lg:grid-cols-3">
             <Panel title={t("earnings.byApi")} testId="earnings-by-api">

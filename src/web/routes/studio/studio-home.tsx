@@ -9,6 +9,7 @@ import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { selectClass } from "../../components/studio/studio-panel";
 import { ButtonLink } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { formatDate } from "../../lib/format";
@@ -110,12 +111,9 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <Container className="py-8">
         {apis.length === 0 ? (
-          <p
-            data-testid="studio-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="studio-empty" size="lg">
             {t("studio.empty")}
-          </p>
+          </EmptyState>
         ) : (
           <ul data-testid="studio-apis" className="flex flex-col gap-3">
             {apis.map((api) => (

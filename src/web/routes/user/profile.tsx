@@ -13,6 +13,7 @@ import { FollowUserButton } from "../../components/follow-user-button";
 import { LocalLink } from "../../components/localized-link";
 import { Container } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
+import { EmptyState } from "../../components/ui/empty-state";
 import { UserAvatar } from "../../components/user-avatar";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
@@ -260,9 +261,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <Container className="flex flex-col gap-10 py-8">
         <section data-testid="profile-tab-panel" className="flex flex-col gap-6">
           {total === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700">
-              {t(empty[tab])}
-            </p>
+            <EmptyState>{t(empty[tab])}</EmptyState>
           ) : loaderData.apis ? (
             <ApiCardGrid apis={loaderData.apis.items} />
           ) : (
