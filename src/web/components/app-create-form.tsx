@@ -3,8 +3,9 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import type { DashboardActionResult } from "../routes/developer/dashboard-types";
 import { PlusIcon } from "./account-icons";
-import { ActionErrorText, CsrfInput, inputClass } from "./app-form-bits";
+import { ActionErrorText, CsrfInput } from "./app-form-bits";
 import { Button } from "./ui/button";
+import { Input } from "./ui/input";
 
 /** "Create app": a name is all it takes; the app belongs to the page's context. */
 export function AppCreateForm(props: { contextId: string }) {
@@ -31,7 +32,7 @@ export function AppCreateForm(props: { contextId: string }) {
           {t("apps.appName")}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <input
+          <Input
             id="new-app-name"
             name="name"
             required
@@ -39,7 +40,8 @@ export function AppCreateForm(props: { contextId: string }) {
             autoComplete="off"
             data-testid="new-app-name"
             placeholder={t("apps.appNamePlaceholder")}
-            className={`${inputClass} sm:max-w-sm`}
+            look="compact"
+            className="sm:max-w-sm"
           />
           <Button
             type="submit"

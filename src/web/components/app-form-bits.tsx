@@ -46,9 +46,6 @@ export function Badge(props: { tone: BadgeTone; children: ReactNode; testId?: st
   );
 }
 
-export const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
-
 /** Date and time in UTC (server and browser print the same). */
 export function formatDateTime(epochMs: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(

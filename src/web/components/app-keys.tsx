@@ -5,9 +5,11 @@ import { forgetAppKeyWithPrefix, type KeyScope, rememberAppKey } from "../lib/ap
 import { useLocale, useSession } from "../lib/root-data";
 import type { DashboardActionResult, DashboardKey } from "../routes/developer/dashboard-types";
 import { PlusIcon } from "./account-icons";
-import { ActionErrorText, Badge, type BadgeTone, CsrfInput, formatDateTime, inputClass } from "./app-form-bits";
+import { ActionErrorText, Badge, type BadgeTone, CsrfInput, formatDateTime } from "./app-form-bits";
 import { AppKeyReveal } from "./app-key-reveal";
 import { Button, buttonClass } from "./ui/button";
+import { Input } from "./ui/input";
+import { Select } from "./ui/select";
 
 const STATUS_TONE: Record<DashboardKey["status"], BadgeTone> = {
   ACTIVE: "success",
@@ -104,13 +106,13 @@ function KeyRow(props: { appKey: DashboardKey; appId: string; scope: KeyScope | 
                   <label htmlFor={`overlap-${k.id}`} className="font-semibold">
                     {t("apps.overlapLabel")}
                   </label>
-                  <select id={`overlap-${k.id}`} name="overlapSeconds" defaultValue="86400" className={inputClass}>
+                  <Select id={`overlap-${k.id}`} name="overlapSeconds" defaultValue="86400" look="compact">
                     {OVERLAPS.map((o) => (
                       <option key={o.seconds} value={o.seconds}>
                         {t(o.labelKey)}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                   <p className="text-xs text-slate-500">{t("apps.overlapHint")}</p>
                   <Button
                     type="submit"
@@ -191,12 +193,14 @@ export function AppKeys(props: {
           <label className="sr-only" htmlFor={`key-name-${props.appId}`}>
             {t("apps.keyName")}
           </label>
-          <input
+          <Input
             id={`key-name-${props.appId}`}
             name="name"
             maxLength={60}
             placeholder={t("apps.keyNamePlaceholder")}
-            className={inputClass.replace("w-full", "w-44")}
+            look="compact"
+            fullWidth={false}
+            className="w-44"
           />
           <Button
             type="submit"

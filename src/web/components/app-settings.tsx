@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import type { DashboardActionResult, DashboardApp } from "../routes/developer/dashboard-types";
-import { ActionErrorText, CsrfInput, inputClass } from "./app-form-bits";
+import { ActionErrorText, CsrfInput } from "./app-form-bits";
 import { Button, buttonClass } from "./ui/button";
+import { Input, Textarea } from "./ui/input";
 
 /** An app's name and description (edit), and deleting it with its keys and subscriptions (after confirming). */
 export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "description"> }) {
@@ -35,26 +36,26 @@ export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "de
           <label htmlFor={`app-name-${app.id}`} className="font-semibold">
             {t("apps.appName")}
           </label>
-          <input
+          <Input
             id={`app-name-${app.id}`}
             name="name"
             required
             maxLength={60}
             defaultValue={app.name}
             data-testid="edit-app-name"
-            className={inputClass}
+            look="compact"
           />
           <label htmlFor={`app-description-${app.id}`} className="font-semibold">
             {t("apps.appDescription")}
           </label>
-          <textarea
+          <Textarea
             id={`app-description-${app.id}`}
             name="description"
             maxLength={500}
             rows={2}
             defaultValue={app.description ?? ""}
             data-testid="edit-app-description"
-            className={inputClass}
+            look="compact"
           />
           <ActionErrorText result={rename.data} />
           <div className="flex items-center gap-2">

@@ -3,10 +3,12 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { translateServerMessage } from "../lib/server-messages";
 import type { PlansManageResult } from "../routes/api/plans-manage-types";
-import { CsrfInput, inputClass } from "./app-form-bits";
+import { CsrfInput } from "./app-form-bits";
 import { QUOTA_PERIODS, RATE_LIMIT_UNITS, unitsToDecimal } from "./plan-form-input";
 import { type PlanView, periodAbbreviation } from "./plan-view";
 import { Button } from "./ui/button";
+import { Input, Textarea } from "./ui/input";
+import { Select } from "./ui/select";
 
 type ObjectRow = { rowId: number; object: PlanView["objects"][number] | null };
 
@@ -78,40 +80,40 @@ function ObjectFields(props: {
       <legend className="px-1 text-sm font-semibold">{t("plans.objectLegend", { number: props.index + 1 })}</legend>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label={t("plans.objectName")} htmlFor={id("name")}>
-          <input
+          <Input
             id={id("name")}
             name={name("name")}
             defaultValue={o?.name ?? ""}
             maxLength={80}
-            className={inputClass}
+            look="compact"
             {...invalid(props.fields, name("name"))}
           />
           <FieldError name={name("name")} fields={props.fields} />
         </Field>
         <Field label={t("plans.quota")} htmlFor={id("quota")}>
-          <input
+          <Input
             id={id("quota")}
             name={name("quota")}
             inputMode="numeric"
             defaultValue={o ? String(o.quota) : ""}
-            className={inputClass}
+            look="compact"
             {...invalid(props.fields, name("quota"))}
           />
           <FieldError name={name("quota")} fields={props.fields} />
         </Field>
         <Field label={t("plans.period")} htmlFor={id("quotaPeriod")}>
-          <select
+          <Select
             id={id("quotaPeriod")}
             name={name("quotaPeriod")}
             defaultValue={o?.quotaPeriod ?? "day"}
-            className={inputClass}
+            look="compact"
           >
             {QUOTA_PERIODS.map((p) => (
               <option key={p} value={p}>
                 {t(`plans.periodName.${p}`)} ({periodAbbreviation(p)})
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </div>
       <div className="flex flex-wrap items-end gap-4">
@@ -127,13 +129,13 @@ function ObjectFields(props: {
           </label>
         </fieldset>
         <Field label={t("plans.overagePrice")} htmlFor={id("overagePrice")} className="w-44">
-          <input
+          <Input
             id={id("overagePrice")}
             name={name("overagePrice")}
             inputMode="decimal"
             defaultValue={o && o.overagePriceMicros > 0 ? unitsToDecimal(o.overagePriceMicros, 6) : ""}
             placeholder="0.0001"
-            className={inputClass}
+            look="compact"
             {...invalid(props.fields, name("overagePrice"))}
           />
           <FieldError name={name("overagePrice")} fields={props.fields} />
@@ -217,14 +219,14 @@ export function PlanForm(props: {
       <input type="hidden" name="objectCount" value={rows.length} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("plans.name")} htmlFor={id("name")}>
-          <input
+          <Input
             id={id("name")}
             name="name"
             data-testid="plan-field-name"
             defaultValue={plan?.name ?? ""}
             maxLength={80}
             required
-            className={inputClass}
+            look="compact"
             {...invalid(fields, "name")}
           />
           <FieldError name="name" fields={fields} />
@@ -234,14 +236,14 @@ export function PlanForm(props: {
           htmlFor={id("monthlyPrice")}
           hint={t("plans.monthlyPriceHint")}
         >
-          <input
+          <Input
             id={id("monthlyPrice")}
             name="monthlyPrice"
             data-testid="plan-field-monthlyPrice"
             inputMode="decimal"
             defaultValue={plan ? unitsToDecimal(plan.monthlyPriceCents, props.priceDigits, props.priceDigits) : ""}
             placeholder={props.priceDigits > 0 ? `0.${"0".repeat(props.priceDigits)}` : "0"}
-            className={inputClass}
+            look="compact"
             {...invalid(fields, "monthlyPrice")}
           />
           <FieldError name="monthlyPrice" fields={fields} />
@@ -301,31 +303,31 @@ export function PlanForm(props: {
         </div>
         <div className="flex flex-wrap items-start gap-3">
           <Field label={t("plans.requests")} htmlFor={id("rateLimitCount")} className="w-40">
-            <input
+            <Input
               id={id("rateLimitCount")}
               name="rateLimitCount"
               data-testid="plan-field-rateLimitCount"
               inputMode="numeric"
               defaultValue={plan?.rateLimit && plan.rateLimit.count > 1 ? String(plan.rateLimit.count) : ""}
-              className={inputClass}
+              look="compact"
               {...invalid(fields, "rateLimitCount")}
             />
             <FieldError name="rateLimitCount" fields={fields} />
           </Field>
           <Field label={t("plans.per")} htmlFor={id("rateLimitUnit")} className="w-44">
-            <select
+            <Select
               id={id("rateLimitUnit")}
               name="rateLimitUnit"
               data-testid="plan-field-rateLimitUnit"
               defaultValue={plan?.rateLimit?.unit ?? "minute"}
-              className={inputClass}
+              look="compact"
             >
               {RATE_LIMIT_UNITS.map((u) => (
                 <option key={u} value={u}>
                   {t(`pricing.unit.${u}`)}
                 </option>
               ))}
-            </select>
+            </Select>
             <FieldError name="rateLimitUnit" fields={fields} />
           </Field>
         </div>
@@ -334,31 +336,31 @@ export function PlanForm(props: {
         <legend className="text-sm font-semibold">{t("plans.quotaLegend")}</legend>
         <div className="flex flex-wrap items-start gap-3">
           <Field label={t("plans.quota")} htmlFor={id("quota")} hint={t("plans.quotaHint")} className="w-48">
-            <input
+            <Input
               id={id("quota")}
               name="quota"
               data-testid="plan-field-quota"
               inputMode="numeric"
               defaultValue={plan?.quota === null || plan === null ? "" : String(plan.quota)}
-              className={inputClass}
+              look="compact"
               {...invalid(fields, "quota")}
             />
             <FieldError name="quota" fields={fields} />
           </Field>
           <Field label={t("plans.period")} htmlFor={id("quotaPeriod")} className="w-44">
-            <select
+            <Select
               id={id("quotaPeriod")}
               name="quotaPeriod"
               data-testid="plan-field-quotaPeriod"
               defaultValue={plan?.quotaPeriod ?? "month"}
-              className={inputClass}
+              look="compact"
             >
               {QUOTA_PERIODS.map((p) => (
                 <option key={p} value={p}>
                   {t(`plans.periodName.${p}`)} ({periodAbbreviation(p)})
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
         </div>
         <div className="flex flex-wrap items-start gap-4">
@@ -386,14 +388,14 @@ export function PlanForm(props: {
             hint={t("plans.overagePriceHint", { currency: props.currency })}
             className="w-56"
           >
-            <input
+            <Input
               id={id("overagePrice")}
               name="overagePrice"
               data-testid="plan-field-overagePrice"
               inputMode="decimal"
               defaultValue={plan && plan.overagePriceMicros > 0 ? unitsToDecimal(plan.overagePriceMicros, 6) : ""}
               placeholder="0.0001"
-              className={inputClass}
+              look="compact"
               {...invalid(fields, "overagePrice")}
             />
             <FieldError name="overagePrice" fields={fields} />
@@ -433,13 +435,13 @@ export function PlanForm(props: {
         </div>
       </fieldset>
       <Field label={t("plans.features")} htmlFor={id("features")} hint={t("plans.featuresHint")}>
-        <textarea
+        <Textarea
           id={id("features")}
           name="features"
           data-testid="plan-field-features"
           rows={4}
           defaultValue={plan?.features.join("\n") ?? ""}
-          className={inputClass}
+          look="compact"
           {...invalid(fields, "features")}
         />
         <FieldError name="features" fields={fields} />

@@ -10,11 +10,13 @@ import {
   type PricingApp,
   type PricingContext,
 } from "../routes/api/api-pricing-types";
-import { CsrfInput, inputClass } from "./app-form-bits";
+import { CsrfInput } from "./app-form-bits";
 import { SubscribeModal } from "./billing/subscribe-modal";
 import { LocalLink } from "./localized-link";
 import type { PlanView } from "./plan-view";
 import { Button, ButtonAnchor, buttonClass } from "./ui/button";
+import { Input } from "./ui/input";
+import { Select } from "./ui/select";
 
 const SUMMARY = buttonClass({
   inline: true,
@@ -152,13 +154,13 @@ export function PlanSubscribe(props: {
         <label htmlFor={`subscribe-app-${plan.id}`} className="font-semibold">
           {t("pricing.chooseApp")}
         </label>
-        <select
+        <Select
           id={`subscribe-app-${plan.id}`}
           name="appId"
           data-testid="subscribe-app"
           value={choice}
           onChange={(e) => setChoice(e.target.value)}
-          className={inputClass}
+          look="compact"
         >
           {apps.map((a) => (
             <option key={a.id} value={a.id}>
@@ -166,18 +168,18 @@ export function PlanSubscribe(props: {
             </option>
           ))}
           <option value={NEW_APP}>{t("pricing.newApp")}</option>
-        </select>
+        </Select>
         <div hidden={choice !== NEW_APP} className="flex flex-col gap-1">
           <label htmlFor={`subscribe-new-${plan.id}`} className="font-semibold">
             {t("apps.appName")}
           </label>
-          <input
+          <Input
             id={`subscribe-new-${plan.id}`}
             name="newAppName"
             maxLength={60}
             data-testid="subscribe-new-app"
             placeholder={t("apps.appNamePlaceholder")}
-            className={inputClass}
+            look="compact"
           />
           {result && !result.ok && result.fields.newAppName && (
             <p data-testid="error-newAppName" className="text-sm font-medium text-danger">

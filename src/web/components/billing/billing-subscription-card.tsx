@@ -5,10 +5,11 @@ import { cancelSubscriptionAtPeriodEnd, changeSubscriptionPlan, payPastDueBalanc
 import { formatDate } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
 import type { BillingAmount, BillingSubscription } from "../../routes/developer/billing-types";
-import { Badge, inputClass } from "../app-form-bits";
+import { Badge } from "../app-form-bits";
 import { SUBSCRIPTION_TONE } from "../app-subscriptions";
 import { LocalLink } from "../localized-link";
 import { Button } from "../ui/button";
+import { Select } from "../ui/select";
 import { CardFields, EMPTY_CARD } from "./card-fields";
 import { type CardFormValues, type CardHints, checkCardForm, toCardInput } from "./card-hints";
 import { usePaymentAction } from "./use-payment-action";
@@ -101,20 +102,20 @@ function ChangePlan(props: { sub: BillingSubscription }) {
       <label htmlFor={`change-plan-${props.sub.id}`} className="text-sm font-semibold">
         {t("billing.newPlan")}
       </label>
-      <select
+      <Select
         id={`change-plan-${props.sub.id}`}
         data-testid="change-plan-select"
         value={planId}
         disabled={action.busy}
         onChange={(e) => setPlanId(e.target.value)}
-        className={inputClass}
+        look="compact"
       >
         {props.sub.planOptions.map((p) => (
           <option key={p.id} value={p.id}>
             {p.isFree ? `${p.name} · ${t("pricing.free")}` : `${p.name} · ${money(p.price)} ${t("pricing.perMonth")}`}
           </option>
         ))}
-      </select>
+      </Select>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {props.sub.coveredByOrganization || props.sub.contextLabel
           ? t("billing.changeForAllTeams")

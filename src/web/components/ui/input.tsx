@@ -12,8 +12,8 @@ export type FieldLook = "field" | "compact" | "plain";
 const RING =
   "text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:border-accent focus:ring-2 focus:ring-accent/25 dark:text-slate-100";
 const LOOK: Record<FieldLook, string> = {
-  field: `w-full rounded-lg border bg-white px-3 py-2.5 text-[15px] dark:bg-slate-950 ${RING}`,
-  compact: `w-full rounded-lg border bg-white px-3 py-2 text-sm dark:bg-slate-950 ${RING}`,
+  field: `rounded-lg border bg-white px-3 py-2.5 text-[15px] dark:bg-slate-950 ${RING}`,
+  compact: `rounded-lg border bg-white px-3 py-2 text-sm dark:bg-slate-950 ${RING}`,
   plain: "min-w-0 rounded-lg border bg-white px-3 py-2 text-sm dark:bg-slate-950",
 };
 const BORDER = "border-slate-300 dark:border-slate-700";
@@ -22,19 +22,22 @@ export interface FieldStyle {
   look?: FieldLook;
   /** A field-level error: the border turns red (aria-invalid is the caller's, with its message). */
   invalid?: boolean;
+  /** The whole width of its box; the default except for the plain look. */
+  fullWidth?: boolean;
   className?: string;
 }
 
-export function fieldClass({ look = "field", invalid = false, className }: FieldStyle = {}): string {
-  return [LOOK[look], invalid ? "border-danger" : BORDER, className].filter(Boolean).join(" ");
+export function fieldClass({ look = "field", invalid = false, fullWidth, className }: FieldStyle = {}): string {
+  const wide = fullWidth ?? look !== "plain";
+  return [wide && "w-full", LOOK[look], invalid ? "border-danger" : BORDER, className].filter(Boolean).join(" ");
 }
 
 export function Input(props: InputHTMLAttributes<HTMLInputElement> & FieldStyle) {
-  const { look, invalid, className, ...rest } = props;
-  return <input {...rest} className={fieldClass({ look, invalid, className })} />;
+  const { look, invalid, fullWidth, className, ...rest } = props;
+  return <input {...rest} className={fieldClass({ look, invalid, fullWidth, className })} />;
 }
 
 export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldStyle) {
-  const { look, invalid, className, ...rest } = props;
-  return <textarea {...rest} className={fieldClass({ look, invalid, className })} />;
+  const { look, invalid, fullWidth, className, ...rest } = props;
+  return <textarea {...rest} className={fieldClass({ look, invalid, fullWidth, className })} />;
 }

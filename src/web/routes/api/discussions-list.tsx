@@ -9,6 +9,7 @@ import { useSocial } from "../../components/social-state";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/form-field";
+import { Input, Textarea } from "../../components/ui/input";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
@@ -63,9 +64,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { key: "content.meta.discussionsTitle", vars: { name: loaderData?.name ?? "" } });
-
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] text-slate-900 shadow-sm outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 export default function DiscussionsList({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -142,13 +140,13 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
             <label htmlFor="discussion-title" className="text-sm font-semibold">
               {t("content.discussions.title")}
             </label>
-            <input id="discussion-title" name="title" maxLength={200} dir="auto" className={inputClass} />
+            <Input id="discussion-title" name="title" maxLength={200} dir="auto" />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="discussion-body" className="text-sm font-semibold">
               {t("content.discussions.body")}
             </label>
-            <textarea id="discussion-body" name="body" rows={6} maxLength={20_000} dir="auto" className={inputClass} />
+            <Textarea id="discussion-body" name="body" rows={6} maxLength={20_000} dir="auto" />
           </div>
           <Button
             type="submit"

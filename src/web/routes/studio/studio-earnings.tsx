@@ -4,8 +4,8 @@ import { getProviderEarnings } from "../../../core/billing/earnings.service";
 import { formatMoney } from "../../../core/billing/money";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
-import { selectClass } from "../../components/studio/studio-panel";
 import { EmptyState } from "../../components/ui/empty-state";
+import { Select } from "../../components/ui/select";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
@@ -104,14 +104,14 @@ export default function StudioEarnings({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="earnings-api" className="text-sm font-semibold">
                   {t("earnings.api")}
                 </label>
-                <select id="earnings-api" name="api" defaultValue={apiId ?? ""} className={`${selectClass} min-w-56`}>
+                <Select id="earnings-api" name="api" defaultValue={apiId ?? ""} className="min-w-56">
                   <option value="">{t("earnings.allApis")}</option>
                   {apis.map((a) => (
                     <option key={a.id} value={a.id}>
                       {a.name}
                     </option>
                   ))}
-                </select>
+                </Select>
               </div>
               <button
                 type="submit"

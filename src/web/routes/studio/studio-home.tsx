@@ -7,9 +7,9 @@ import { ApiLogo } from "../../components/api-logo";
 import { LockIcon } from "../../components/icons";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
-import { selectClass } from "../../components/studio/studio-panel";
 import { ButtonLink } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
+import { Select } from "../../components/ui/select";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { formatDate } from "../../lib/format";
@@ -70,18 +70,13 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
               <label htmlFor="studio-context" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
                 {t("studio.publishingAs")}
               </label>
-              <select
-                id="studio-context"
-                name="context"
-                defaultValue={current.ownerId}
-                className={`${selectClass} min-w-56`}
-              >
+              <Select id="studio-context" name="context" defaultValue={current.ownerId} className="min-w-56">
                 {contexts.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.type === "User" ? t("studio.personal", { name: c.name }) : c.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <button
               type="submit"
