@@ -35,6 +35,7 @@ export function DataTable<Row>(props: {
   rowAttributes?: (row: Row) => Record<`data-${string}`, string | undefined>;
   /** Shown in one full-width row when there are no rows; without it the table keeps just its header. */
   empty?: ReactNode;
+  emptyTestId?: string;
   testId?: string;
   /** The table's own classes: a minimum width, the text size ("text-sm" when left out). */
   className?: string;
@@ -73,8 +74,12 @@ export function DataTable<Row>(props: {
             </tr>
           ))}
           {props.rows.length === 0 && props.empty && (
-            <tr className={ROW}>
-              <td colSpan={columns.length} className="px-4 py-6 text-center text-slate-500">
+            <tr>
+              <td
+                colSpan={columns.length}
+                data-testid={props.emptyTestId}
+                className="px-4 py-6 text-center text-slate-500"
+              >
                 {props.empty}
               </td>
             </tr>
