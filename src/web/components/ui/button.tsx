@@ -17,9 +17,9 @@ const VARIANT: Record<ButtonVariant, string> = {
   /** White and bordered, a grey fill on hover. */
   secondary:
     "border border-slate-300 bg-white font-semibold text-slate-700 transition hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
-  /** Bordered, the accent on hover. */
+  /** Bordered, the accent on hover (no disabled look of its own: the spotlight list dims its own way). */
   outline:
-    "border border-slate-300 font-semibold transition hover:border-accent hover:text-accent disabled:opacity-60 dark:border-slate-700",
+    "border border-slate-300 font-semibold transition hover:border-accent hover:text-accent dark:border-slate-700",
   /** An accent tint. */
   soft: "bg-accent/10 font-semibold text-accent transition hover:bg-accent/20 disabled:opacity-60",
   /** Text only, in the accent. */
