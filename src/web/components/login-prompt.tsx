@@ -4,6 +4,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { withReferral } from "../lib/nav";
 import { useLocalize } from "../lib/root-data";
 import { CloseIcon } from "./icons";
+import { ButtonAnchor } from "./ui/button";
 import { Dialog } from "./ui/dialog";
 
 export type PromptReason = "follow" | "save" | "generic";
@@ -47,13 +48,15 @@ export function LoginPrompt(props: { reason: PromptReason | null; onClose: () =>
         </div>
         <p className="text-slate-600 dark:text-slate-300">{t(TEXT[props.reason ?? "generic"])}</p>
         <div className="flex flex-wrap gap-3">
-          <a
+          <ButtonAnchor
             href={withReferral(localize("/auth"), current)}
             data-testid="prompt-login"
-            className="flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+            variant="quiet"
+            size="custom"
+            className="flex-1 rounded-lg px-4 py-2.5 text-center"
           >
             {t("nav.logIn")}
-          </a>
+          </ButtonAnchor>
           <a
             href={withReferral(localize("/auth/sign-up"), current)}
             data-testid="prompt-signup"

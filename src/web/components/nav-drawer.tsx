@@ -9,6 +9,7 @@ import { ContextList, useContextChoices } from "./context-switcher";
 import { CloseIcon } from "./icons";
 import type { NavItem } from "./nav-items";
 import { SearchBox } from "./search-box";
+import { Button, ButtonAnchor } from "./ui/button";
 import { closeEnclosingDialog, Dialog } from "./ui/dialog";
 
 /** Side drawer for small screens; a native modal <dialog> gives focus trapping and Escape for free. */
@@ -97,24 +98,28 @@ export function NavDrawer(props: {
               <p className="truncate text-sm text-slate-500 dark:text-slate-400">
                 {t("nav.signedInAs", { name: session.user.name || session.user.username })}
               </p>
-              <button
+              <Button
                 type="button"
                 onClick={logOut}
                 data-testid="drawer-logout"
-                className="rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                variant="quiet"
+                size="custom"
+                className="rounded-lg px-4 py-2.5 text-center"
               >
                 {t("nav.logOut")}
-              </button>
+              </Button>
             </>
           ) : (
             <>
-              <a
+              <ButtonAnchor
                 href={withReferral(localize("/auth"), props.current)}
                 data-testid="drawer-login"
-                className="rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                variant="quiet"
+                size="custom"
+                className="rounded-lg px-4 py-2.5 text-center"
               >
                 {t("nav.logIn")}
-              </a>
+              </ButtonAnchor>
               <a
                 href={props.signUpHref}
                 data-testid="drawer-signup"

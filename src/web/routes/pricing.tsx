@@ -1,7 +1,6 @@
 import { formatMoney, resolveCurrency } from "../../core/billing/money";
 import { getCatalogStats } from "../../core/catalog/catalog.service";
 import { CheckIcon } from "../components/account-icons";
-import { LocalLink } from "../components/localized-link";
 import { Container } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
@@ -74,17 +73,15 @@ function PlansOverview(props: { currency: string }) {
               </li>
             ))}
           </ul>
-          <LocalLink
+          <ButtonLink
             to={tier.to}
             data-testid={`pricing-cta-${tier.id}`}
-            className={`mt-auto inline-flex justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition ${
-              tier.featured
-                ? "bg-accent text-white hover:brightness-110"
-                : "border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-            }`}
+            variant={tier.featured ? "primary" : "quiet"}
+            size="custom"
+            className="mt-auto inline-flex justify-center rounded-lg px-4 py-2.5 text-sm"
           >
             {t(`pricingPage.${tier.id}.cta`)}
-          </LocalLink>
+          </ButtonLink>
         </article>
       ))}
     </section>

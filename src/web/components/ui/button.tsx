@@ -8,7 +8,15 @@ import { LocalLink } from "../localized-link";
  * Tailwind does not resolve conflicting classes by order, so className adds to a button, it never overrides one.
  */
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "soft" | "ghost" | "danger" | "dangerOutline";
+export type ButtonVariant =
+  | "primary"
+  | "secondary"
+  | "quiet"
+  | "outline"
+  | "soft"
+  | "ghost"
+  | "danger"
+  | "dangerOutline";
 export type ButtonSize = "xs" | "sm" | "md" | "lg" | "row" | "custom";
 
 const VARIANT: Record<ButtonVariant, string> = {
@@ -17,6 +25,9 @@ const VARIANT: Record<ButtonVariant, string> = {
   /** White and bordered, a grey fill on hover. */
   secondary:
     "border border-slate-300 bg-white font-semibold text-slate-700 transition hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
+  /** Bordered on the page's own background, a grey fill on hover. */
+  quiet:
+    "border border-slate-300 font-semibold transition hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800",
   /** Bordered, the accent on hover (no disabled look of its own: the spotlight list dims its own way). */
   outline:
     "border border-slate-300 font-semibold transition hover:border-accent hover:text-accent dark:border-slate-700",

@@ -4,9 +4,9 @@ import { AppError, isAppError } from "../../../core/errors/app-error";
 import { getPlan } from "../../../core/plans/plans.service";
 import { subscribeToPlan } from "../../../core/subscriptions/subscriptions.service";
 import { apiPath } from "../../components/api-card";
-import { LocalLink } from "../../components/localized-link";
 import { PlanCard } from "../../components/plan-card";
 import { PlanLoginPrompt } from "../../components/plan-login-prompt";
+import { ButtonLink } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
@@ -100,13 +100,9 @@ export default function ApiPricing({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("pricing.intro")}</p>
         </div>
         {canEdit && (
-          <LocalLink
-            to={`${api.path}/plans/manage`}
-            data-testid="manage-plans-link"
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
+          <ButtonLink to={`${api.path}/plans/manage`} data-testid="manage-plans-link" variant="quiet">
             {t("pricing.managePlans")}
-          </LocalLink>
+          </ButtonLink>
         )}
       </div>
       {!signedIn && plans.length > 0 && <PlanLoginPrompt message={t("pricing.loginPrompt")} />}

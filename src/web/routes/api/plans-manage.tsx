@@ -14,11 +14,11 @@ import { GATEWAY_MODES, getApiGatewayMode, setApiGatewayMode } from "../../../co
 import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
 import { apiPath } from "../../components/api-card";
 import { GatewayModeForm } from "../../components/gateway-mode-form";
-import { LocalLink } from "../../components/localized-link";
 import { PlanApprovals } from "../../components/plan-approvals";
 import { PlanEditor } from "../../components/plan-editor";
 import { formDataSource, parsePlanForm } from "../../components/plan-form-input";
 import { toPlanView } from "../../components/plan-view";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
@@ -159,12 +159,9 @@ export default function PlansManage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-xl font-bold">{t("plans.title")}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("plans.intro")}</p>
         </div>
-        <LocalLink
-          to={`${data.api.path}/pricing`}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
+        <ButtonLink to={`${data.api.path}/pricing`} variant="quiet">
           {t("plans.viewPricing")}
-        </LocalLink>
+        </ButtonLink>
       </div>
       <PlanEditor
         plans={data.plans}

@@ -8,6 +8,7 @@ import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { ManageApiPanels } from "../../components/studio/manage-api-panels";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { notFound } from "../../lib/http-errors";
@@ -89,10 +90,12 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
           >
             {t("studio.viewPage")}
           </LocalLink>
-          <LocalLink
+          <ButtonLink
             to={`${apiPath(api)}/plans/manage`}
             data-testid="studio-plans"
-            className="inline-flex items-center gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm font-semibold text-accent hover:bg-accent/20"
+            variant="soft"
+            size="custom"
+            className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm"
           >
             {t("studio.plansAndApprovals")}
             {loaderData.pendingApprovals ? (
@@ -100,7 +103,7 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
                 {t("studio.pendingApprovals", { count: loaderData.pendingApprovals })}
               </span>
             ) : null}
-          </LocalLink>
+          </ButtonLink>
           <LocalLink to={base} className="rounded-lg px-3 py-2 text-sm font-semibold text-accent hover:underline">
             {t("studio.backToList")}
           </LocalLink>

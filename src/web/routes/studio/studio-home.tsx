@@ -141,13 +141,15 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
                   >
                     {t("studio.viewPage")}
                   </LocalLink>
-                  <LocalLink
+                  <ButtonLink
                     to={`${base}/apis/${api.id}`}
                     data-testid="studio-manage"
-                    className="rounded-lg bg-accent/10 px-3 py-2 text-sm font-semibold text-accent hover:bg-accent/20"
+                    variant="soft"
+                    size="custom"
+                    className="rounded-lg px-3 py-2 text-sm"
                   >
                     {t("studio.manage")}
-                  </LocalLink>
+                  </ButtonLink>
                 </div>
               </li>
             ))}
