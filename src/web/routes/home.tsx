@@ -116,12 +116,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h2 id="popular-categories" className="text-xl font-bold tracking-tight">
                 {t("hub.popularCategories")}
               </h2>
-              <LocalLink
-                to="/categories"
-                className="rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:bg-accent/10"
-              >
+              <ButtonLink to="/categories" variant="ghost" size="custom" className="rounded-lg px-2 py-1 text-sm">
                 {t("hub.allCategories")}
-              </LocalLink>
+              </ButtonLink>
             </div>
             <ul className="flex flex-wrap gap-2">
               {popular.map((category) => (
