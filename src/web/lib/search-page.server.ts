@@ -1,8 +1,7 @@
 import { privateApiIdsFor } from "../../core/access/private-apis.service";
 import type { Viewer } from "../../core/accounts/accounts.types";
-import { DEFAULT_DIRECTION } from "../../core/search/search.queries";
 import { listVisibleTags, searchApis, searchCollections, searchResources } from "../../core/search/search.service";
-import type { TagDefinition } from "../../core/search/search.types";
+import { DEFAULT_DIRECTION, type TagDefinition } from "../../core/search/search.types";
 import type { Db } from "../../db/connection";
 import type { SearchPageQuery, SearchSort } from "./search-params";
 

@@ -3,7 +3,8 @@ import { isPrefixedLocale } from "../../../common/locales";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { isAppError } from "../../../core/errors/app-error";
-import { listSubscriptionsOfApi } from "../../../core/subscriptions/subscriptions.service";
+import { pendingApprovalCount } from "../../../core/subscriptions/provider-subscriptions.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
@@ -36,19 +37,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     listCategoryOptions(context.db, context.tenant.id),
   ]);
   const created = new URL(request.url).searchParams.get("created") === "1";
-  return { base, api, versions, categories, created, pendingApprovals: await countPending(context, api.id) };
-}
-
-/** Subscription requests waiting for the provider's decision (made on the plans page); null when not the viewer's. */
-async function countPending(context: Route.LoaderArgs["context"], apiId: string): Promise<number | null> {
-  if (!context.viewer) return null;
-  try {
-    const subs = await listSubscriptionsOfApi(context.db, context.tenant.id, context.viewer.id, apiId);
-    return subs.filter((s) => s.status === "pending_approval" || s.planRequest?.status === "pending").length;
-  } catch (error) {
-    if (isAppError(error) && error.code === "FORBIDDEN") return null;
-    throw error;
-  }
+  return {
+    base,
+    api,
+    versions,
+    categories,
+    created,
+    pendingApprovals: await pendingApprovalCount(toUseCaseContext(context), api.id),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
