@@ -198,19 +198,24 @@ export const searchResolvers = {
         field: s.fieldName,
         direction: s.by ?? DEFAULT_DIRECTION[s.fieldName],
       }));
-      const result = await searchApis(ctx.db, ctx.tenant.id, {
-        term: a.term,
-        collectionIds: a.collectionIds,
-        categoryNames: a.categoryNames,
-        tags: a.tags,
-        pricingTypes: a.pricingTypes,
-        authTypes: a.authTypes,
-        // The token counts only for the signed-in user it was issued to; anything else is as if absent.
-        privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
-        sort,
-        facets: selectsFacets(info),
-        ...pageFrom(a),
-      });
+      const result = await searchApis(
+        ctx.db,
+        ctx.tenant.id,
+        {
+          term: a.term,
+          collectionIds: a.collectionIds,
+          categoryNames: a.categoryNames,
+          tags: a.tags,
+          pricingTypes: a.pricingTypes,
+          authTypes: a.authTypes,
+          // The token counts only for the signed-in user it was issued to; anything else is as if absent.
+          privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
+          sort,
+          facets: selectsFacets(info),
+          ...pageFrom(a),
+        },
+        ctx.providers.search,
+      );
       return {
         ...toConnection(result, hitNode),
         queryID: result.queryId,
@@ -226,7 +231,12 @@ export const searchResolvers = {
     },
     searchResources: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseArgs(z.object({ term, ...pageArgs }), args);
-      const result = await searchResources(ctx.db, ctx.tenant.id, { term: a.term, ...pageFrom(a) });
+      const result = await searchResources(
+        ctx.db,
+        ctx.tenant.id,
+        { term: a.term, ...pageFrom(a) },
+        ctx.providers.search,
+      );
       return { ...toConnection(result, resourceNode), queryID: result.queryId, term: result.term };
     },
     getTagsList: (_: unknown, _args: unknown, ctx: GraphQLContext) => listVisibleTags(ctx.db, ctx.tenant.id),

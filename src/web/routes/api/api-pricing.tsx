@@ -1,5 +1,5 @@
 import { createApp } from "../../../core/apps/apps.service";
-import { AppError, isAppError } from "../../../core/errors/app-error";
+import { AppError } from "../../../core/errors/app-error";
 import { getPlan } from "../../../core/plans/plans.service";
 import { subscribeToPlan } from "../../../core/subscriptions/subscriptions.service";
 import { apiPath } from "../../components/api-card";
@@ -11,6 +11,7 @@ import { formText } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
+import { actionErrorOf } from "../../lib/route-errors.server";
 import type { Route } from "./+types/api-pricing";
 import { loadPricingApps, loadPricingPage } from "./api-pricing.server";
 import { NEW_APP, PAID_PLAN_NEEDS_CARD, type PricingActionResult } from "./api-pricing-types";
@@ -77,9 +78,8 @@ export async function action({ context, params, request }: Route.ActionArgs): Pr
     }
     return { ok: true, intent: "subscribe", planId, appName, status: sub.status };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = typeof error.details?.field === "string" ? error.details.field : null;
-    return refuse(error.code, error.message, field === "name" ? { newAppName: error.message } : {});
+    const refusal = actionErrorOf(error);
+    return refuse(refusal.code, refusal.message, refusal.field === "name" ? { newAppName: refusal.message } : {});
   }
 }
 

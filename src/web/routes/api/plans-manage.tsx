@@ -10,7 +10,6 @@ import { decideSubscription, type ProviderDecision } from "../../../core/subscri
 import { GATEWAY_MODES, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
 import { toUseCaseContext } from "../../../core/use-case-context";
 import type { GatewayMode } from "../../../db/tables/gateway.tables";
-import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
 import { apiPath } from "../../components/api-card";
 import { GatewayModeForm } from "../../components/gateway-mode-form";
 import { LocalLink } from "../../components/localized-link";
@@ -24,6 +23,7 @@ import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
+import { actionErrorOf, whenRefused } from "../../lib/route-errors.server";
 import type { Route } from "./+types/plans-manage";
 import type { PlansManageData, PlansManageIntent, PlansManageResult } from "./plans-manage-types";
 
@@ -99,7 +99,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
       if (!DECISIONS.has(decision)) throw new AppError("BAD_REQUEST", "Unknown decision");
       // Approving a paid request charges its first period (decision 045).
       await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision, {
-        processor: createPaymentProcessor(db),
+        processor: context.providers.payments,
       });
       return { ok: true, intent, formId, decision };
     }
@@ -121,10 +121,9 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
     else await createPlan(db, tenant.id, viewer.id, api.id, { ...parsed.values, currency });
     return { ok: true, intent, formId };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = typeof error.details?.field === "string" ? error.details.field : null;
+    const { code, message, field } = actionErrorOf(error);
     const formField = field ? (FORM_FIELD[field] ?? field.split(".")[0] ?? field) : null;
-    return fail(error.code, error.message, formField ? { [formField]: error.message } : {});
+    return fail(code, message, formField ? { [formField]: message } : {});
   }
 }
 

@@ -14,18 +14,17 @@ import type { RouteHandle } from "../../lib/breadcrumbs";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { orNotFound, whenRefused } from "../../lib/route-errors.server";
 import { handleManageAction, requireStudio } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-api";
 
 async function editableOr404(context: Route.LoaderArgs["context"], apiId: string | undefined) {
   if (!apiId || apiId.length > 100) notFound();
-  try {
-    return await requireEditableApi(context.db, context.tenant.id, context.viewer, apiId);
-  } catch (error) {
-    // Not yours and not found look the same from the studio.
-    if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) notFound();
-    throw error;
-  }
+  // Not yours and not found look the same from the studio.
+  return orNotFound(requireEditableApi(context.db, context.tenant.id, context.viewer, apiId), [
+    "NOT_FOUND",
+    "FORBIDDEN",
+  ]);
 }
 
 /** /studio/apis/{apiId}: import/replace the spec (with the diff), versions, edit details, delete. */
