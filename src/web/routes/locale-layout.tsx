@@ -15,6 +15,7 @@ import { ErrorView } from "../components/error-view";
 import { useTranslation } from "../i18n/use-translation";
 import { notFound, requireUsername } from "../lib/http-errors";
 import { pageMeta, rootMetaData } from "../lib/meta";
+import { viewerOf } from "../lib/route-guards.server";
 import type { Route } from "./+types/locale-layout";
 
 /**
@@ -29,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A first segment that is no language cannot be a page of this layout, except through the "/{entity}/{name}"
   // catch-all (React Router ranks "/:lang" and "/:lang/:entity" above it); the guard below still applies to it.
   if (unknownPrefix && url.pathname.split("/").filter(Boolean).length > 2) notFound();
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  const viewer = viewerOf(context);
   const access = pageAccess({
     pathname: url.pathname,
     search: url.search,
