@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { confirmationLinkFor, confirmEmail, signUpNewUser, unique } from "./sign-up";
 
-// Issue 4 through the browser: sign-up/in/out, optimistic follow/save, organizations and teams, the context
+// Accounts (decision 020) through the browser: sign-up/in/out, optimistic follow/save, organizations and teams, the context
 // switcher, public mode and the private second tenant. The server seeds data/demo (see playwright.config.ts).
 
 const API_PATH = "/tvmaze-com/api/tvmaze-user";

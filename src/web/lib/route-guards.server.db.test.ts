@@ -59,7 +59,7 @@ describeEachDialect("requireStudio", ({ db }) => {
   });
 });
 
-// The guards every personal and API-editing route calls (issue 12: one module instead of copies in each route).
+// The guards every personal and API-editing route calls (decision 073: one module instead of copies in each route).
 describeEachDialect("route guards", ({ db }) => {
   let tenantId = "";
   let config = {} as TenantConfig;

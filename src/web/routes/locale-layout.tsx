@@ -20,7 +20,7 @@ import type { Route } from "./+types/locale-layout";
 
 /**
  * Validates the optional language prefix ("/xx/..." with an unknown xx is a 404) and guards every screen (spec
- * section 2, issue 4 item 10): signed-out visitors of personal screens, or of any screen when the tenant's public mode
+ * section 2, decision 020): signed-out visitors of personal screens, or of any screen when the tenant's public mode
  * is off, go to /auth?referral={full path}; /admin without ADMIN_PANEL_ACCESS is 403. It runs before the child
  * loaders' answers count, so the guard also covers paths that end in the 404 route.
  */

@@ -46,7 +46,7 @@ function firstAppFor(apps: PricingApp[], contextId: string, planId: string): str
 }
 
 /**
- * The subscription modal of a paid plan (spec section 2, issue 7). Mounted when opened, so each opening starts fresh
+ * The subscription modal of a paid plan (spec section 2, decision 044). Mounted when opened, so each opening starts fresh
  * with its own idempotency key: double clicks and resends of one payment reuse it and the server charges once; it is
  * renewed only after a definitive refusal (a decline charged nothing, and the next attempt has other card details).
  * A native modal <dialog>: focus stays inside, Escape closes (not while a payment is in flight), labelled by its title.

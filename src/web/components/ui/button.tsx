@@ -3,7 +3,7 @@ import type { LinkProps } from "react-router";
 import { LocalLink } from "../localized-link";
 
 /*
- * The one button of the web (issue 12): a look (variant) and a geometry (size). `size="custom"` leaves the geometry
+ * The one button of the web (decision 073): a look (variant) and a geometry (size). `size="custom"` leaves the geometry
  * (padding, height, rounding, font size) to the caller's className, for buttons sized to sit beside an input.
  * Tailwind does not resolve conflicting classes by order, so className adds to a button, it never overrides one.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /*
- * A plain data table (issue 12): a bordered box that scrolls sideways on narrow screens, a header row of column
+ * A plain data table (decision 073): a bordered box that scrolls sideways on narrow screens, a header row of column
  * headers (scope="col"), one row per item, and an optional row saying the list is empty.
  */
 

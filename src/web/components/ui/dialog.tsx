@@ -1,7 +1,7 @@
 import { type DialogHTMLAttributes, type Ref, useEffect, useImperativeHandle, useRef } from "react";
 
 /*
- * The one modal dialog of the web (issue 12), on the native <dialog> element: showModal() gives the focus trap, the
+ * The one modal dialog of the web (decision 073), on the native <dialog> element: showModal() gives the focus trap, the
  * inert page behind, Escape and the ::backdrop for free; this adds closing on a backdrop click and a way to refuse
  * closing while something is in flight. The panel's look (a centred card, a side drawer) is the caller's className.
  */

@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from "react";
 
 /*
- * The dashed box shown where a list has nothing yet (issue 12: it was copied into a score of screens). `size="lg"`
+ * The dashed box shown where a list has nothing yet (decision 073: it was copied into a score of screens). `size="lg"`
  * is the roomier one of whole-page lists; `className` adds layout (a flex column for an action under the text).
  */
 

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /*
- * Text fields of the web (issue 12), and the look select.tsx shares: one look per density.
+ * Text fields of the web (decision 073), and the look select.tsx shares: one look per density.
  * - field: the labelled form fields (FormField, the studio, discussions): roomy, 15px text.
  * - compact: fields inside cards and rows (My Apps, plans, pricing): text-sm.
  * - plain: the filter and inline forms of /admin and /org, without the focus ring.

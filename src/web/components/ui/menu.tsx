@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { ChevronIcon } from "../icons";
 
 /*
- * The one popup menu of the web (issue 12): a button and a panel. Closes on an outside click, on Escape (focus back
+ * The one popup menu of the web (decision 073): a button and a panel. Closes on an outside click, on Escape (focus back
  * on the button) and after navigation. useDismiss is the same closing behaviour for other popups (the notifications
  * tray).
  */

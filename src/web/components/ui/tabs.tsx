@@ -3,7 +3,7 @@ import { Link, type LinkProps, NavLink } from "react-router";
 import { LocalLink, LocalNavLink } from "../localized-link";
 
 /*
- * Route tabs (issue 12): each tab is a link with its own URL, the current one marked aria-current="page" (a <nav>
+ * Route tabs (decision 073): each tab is a link with its own URL, the current one marked aria-current="page" (a <nav>
  * of links, not an ARIA tablist: they navigate). Looks: `underline` (API page, profile, search), `pill` (/admin),
  * `segment` (a small switch inside a grey track).
  */

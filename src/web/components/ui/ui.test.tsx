@@ -9,7 +9,7 @@ import { TabLink } from "./tabs";
 
 const classSet = (classes: string) => new Set(classes.split(/\s+/).filter(Boolean));
 
-// Issue 12: the shared parts replace class strings that were copied across screens; the look must not change. Each
+// Decision 073: the shared parts replace class strings that were copied across screens; the look must not change. Each
 // case is a string as it was copied before, and the part that now renders it (plus `transition`, which only animates
 // the hover).
 describe("ui parts keep the copied looks", () => {

@@ -11,7 +11,7 @@ import type { Route } from "./+types/billing";
 import { loadBilling } from "./billing-data.server";
 
 /**
- * /developer/billing (issue 7): the consumer's subscriptions with status, price, period end, cancel at period end,
+ * /developer/billing (decision 044): the consumer's subscriptions with status, price, period end, cancel at period end,
  * change plan and paying a past-due balance; and their invoices. Mutations go through the GraphQL contract.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { requireStudio } from "../../lib/route-guards.server";
 import type { Route } from "./+types/studio-earnings";
 
 /**
- * /studio/earnings (or /provider/earnings), issue 7: the provider's gross earnings from paid invoices of their plans,
+ * /studio/earnings (or /provider/earnings), decision 044: the provider's gross earnings from paid invoices of their plans,
  * in total, per API, per plan and per month, in the invoices' currency (the tenant's, USD when missing). ?api= narrows
  * it to one API.
  */
