@@ -8,7 +8,6 @@ import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { notFound } from "../../lib/http-errors";
 import { localizedRedirect } from "../../lib/localized-redirect.server";
-import { orNotFound } from "../../lib/route-errors.server";
 import { requireEditor } from "../../lib/route-guards.server";
 
 type Params = { lang?: string; username?: string; slug?: string; tutorial?: string };

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { publicBaseUrl } from "../../../config";
 import { updateProfile } from "../../../core/accounts/accounts.service";
 import { resendVerification } from "../../../core/accounts/email-verification.service";
