@@ -246,7 +246,8 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await expect(page.getByTestId("search-top-collections")).toContainText("Top Weather APIs");
   await expect(page.getByTestId("search-top-resources").getByTestId("search-resource").first()).toBeVisible();
   expect(await page.getByTestId("api-card").count()).toBeGreaterThan(10);
-  await page.waitForLoadState("networkidle");
+  // A click on server HTML before React has hydrated it can land on a node hydration is about to take over.
+  await waitForHydration(page);
 
   await page.getByTestId("search-tab-collections").click();
   await expect(page).toHaveURL(/\/search\/weather\?tab=collections$/);
