@@ -35,6 +35,7 @@ import { primeCsrfToken } from "./lib/graphql-client";
 import { pageMeta } from "./lib/meta";
 import { THEME_BOOT_SCRIPT } from "./lib/preferences";
 import { loadSessionData } from "./lib/session-data.server";
+import { SLASH_SEARCH_SCRIPT } from "./lib/slash-search";
 
 // An inline icon: no extra request (and /favicon.ico is not a page).
 const FAVICON =
@@ -158,6 +159,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {data && data.theme === null && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
           <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        )}
+        {data && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
+          <script
+            nonce={data.nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: SLASH_SEARCH_SCRIPT }}
+          />
         )}
         <Meta />
         <Links />

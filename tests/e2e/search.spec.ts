@@ -208,6 +208,30 @@ test("'/' focuses the search box when the page body has focus", async ({ page })
   await expect(input).toHaveValue("");
 });
 
+test("'/' focuses the search box after a click on the page or with a link focused", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  await page.locator("main h2").first().click();
+  await page.keyboard.press("/");
+  await expect(input).toBeFocused();
+  await page.locator("main a").first().focus();
+  await page.keyboard.press("/");
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue("");
+});
+
+test("'/' focuses the search box before the page has hydrated", async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Hold the page's scripts so React never hydrates: only the inline pre-hydration handler can answer.
+  await page.route("**/assets/**/*.js", () => undefined);
+  await page.goto(`${baseURL}/hub`, { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await page.keyboard.press("/");
+  await expect(page.getByTestId("search-input")).toBeFocused();
+  await context.close();
+});
+
 test("a typo ('wether') still finds weather APIs, in the dropdown and on the page", async ({ page }) => {
   await openHub(page);
   const input = page.getByTestId("search-input");
