@@ -161,10 +161,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         )}
         {data && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
           <script
             nonce={data.nonce}
             suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
             dangerouslySetInnerHTML={{ __html: SLASH_SEARCH_SCRIPT }}
           />
         )}
