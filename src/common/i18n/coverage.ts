@@ -79,7 +79,8 @@ export function catalogProblems(source: Messages, target: Messages): string[] {
   const problems: string[] = [];
   for (const [key, text] of flattenMessages(target)) {
     const plural = pluralParts(key);
-    const englishText = english.get(key) ?? (plural ? english.get(`${plural.base}_other`) : undefined);
+    // A plural form is checked against English "_other": "_one" in ru/uk also covers 21, 31… and needs {{count}}.
+    const englishText = plural ? (english.get(`${plural.base}_other`) ?? english.get(key)) : english.get(key);
     if (englishText === undefined) {
       problems.push(`unknown key ${key}`);
       continue;

@@ -666,6 +666,7 @@ export const ru: Catalog = {
     apiTitle: "API {{name}} | {{brand}}",
     apiAboutTitle: "Об API {{name}} | {{brand}}",
     apiDescription: "API {{name}}: {{description}}",
+    errorTitle: "{{message}} | {{brand}}",
     signInTitle: "Вход | {{brand}}",
     signUpTitle: "Регистрация | {{brand}}",
     forgotPasswordTitle: "Сброс пароля | {{brand}}",
