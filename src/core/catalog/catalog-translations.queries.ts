@@ -25,6 +25,9 @@ export function selectCollectionTranslations(db: Db, tenantId: string, locale: s
     .execute();
 }
 
+/** Rows per statement: well under the bound-variable limits of SQLite and PostgreSQL. */
+const CHUNK = 500;
+
 export interface TranslationRow {
   id: string;
   locale: string;
@@ -34,7 +37,10 @@ export interface TranslationRow {
 
 /** Writes (or replaces) translations of categories of one tenant. */
 export async function upsertCategoryTranslations(db: DbOrTrx, tenantId: string, rows: TranslationRow[]) {
-  if (rows.length === 0) return;
+  for (let i = 0; i < rows.length; i += CHUNK) await upsertCategoryChunk(db, tenantId, rows.slice(i, i + CHUNK));
+}
+
+async function upsertCategoryChunk(db: DbOrTrx, tenantId: string, rows: TranslationRow[]) {
   await kyselyOf(db)
     .insertInto("category_translations")
     .values(
@@ -57,7 +63,10 @@ export async function upsertCategoryTranslations(db: DbOrTrx, tenantId: string, 
 
 /** Writes (or replaces) translations of collections of one tenant. */
 export async function upsertCollectionTranslations(db: DbOrTrx, tenantId: string, rows: TranslationRow[]) {
-  if (rows.length === 0) return;
+  for (let i = 0; i < rows.length; i += CHUNK) await upsertCollectionChunk(db, tenantId, rows.slice(i, i + CHUNK));
+}
+
+async function upsertCollectionChunk(db: DbOrTrx, tenantId: string, rows: TranslationRow[]) {
   await kyselyOf(db)
     .insertInto("collection_translations")
     .values(
