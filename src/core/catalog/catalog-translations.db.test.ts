@@ -4,6 +4,7 @@ import { createTestApi } from "../../../tests/factories/apis";
 import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestCollection } from "../../../tests/factories/collections";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { searchCollections } from "../search/search.service";
 import { getApiDetail, listCategories } from "./catalog.service";
 import { upsertCategoryTranslations, upsertCollectionTranslations } from "./catalog-translations.queries";
 import { getCatalogLocalizer } from "./catalog-translations.service";
@@ -60,5 +61,14 @@ describeEachDialect("category and collection translations", ({ db }) => {
       name: "מובילים",
       description: "הכי",
     });
+  });
+
+  it("finds collections by their name in the page's language as well as in en-US", async () => {
+    const he = await getCatalogLocalizer(db(), A, "he");
+    const page = { offset: 0, limit: 10, localize: he.collection };
+    expect((await searchCollections(db(), A, { term: "מובילים", ...page })).items.map((c) => c.name)).toEqual([
+      "מובילים",
+    ]);
+    expect((await searchCollections(db(), A, { term: "top", ...page })).items.map((c) => c.slug)).toEqual(["top"]);
   });
 });

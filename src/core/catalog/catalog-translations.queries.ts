@@ -7,7 +7,7 @@ export function selectCategoryTranslations(db: Db, tenantId: string, locale: str
   return db.kysely
     .selectFrom("category_translations as t")
     .innerJoin("categories as c", (j) => j.onRef("c.id", "=", "t.category_id").onRef("c.tenant_id", "=", "t.tenant_id"))
-    .select(["c.slug", "t.name", "t.description"])
+    .select(["c.slug", "c.name as base_name", "t.name", "t.description"])
     .where("t.tenant_id", "=", tenantId)
     .where("t.locale", "=", locale)
     .execute();

@@ -19,8 +19,8 @@ export interface CatalogLocalizer {
   category<T extends Pick<CategorySummary, "slug" | "name" | "description">>(category: T): T;
   collection<T extends Pick<CollectionSummary, "slug" | "name" | "description">>(collection: T): T;
   card<T extends Pick<ApiCard, "categorySlug" | "categoryName">>(card: T): T;
-  /** A category name by slug (breadcrumbs, facets); the en-US `fallback` when untranslated. */
-  categoryName(slug: string | null, fallback: string | null): string | null;
+  /** A category name by slug or en-US name (breadcrumbs, search facets); `fallback` when untranslated. */
+  categoryName(slugOrName: string | null, fallback: string | null): string | null;
 }
 
 const IDENTITY: CatalogLocalizer = {
@@ -35,7 +35,11 @@ function localize<T extends { name: string; description: string | null }>(row: T
   return { ...row, name: text.name, description: text.description ?? row.description };
 }
 
-export function catalogLocalizer(categories: Map<string, Text>, collections: Map<string, Text>): CatalogLocalizer {
+export function catalogLocalizer(
+  categories: Map<string, Text>,
+  collections: Map<string, Text>,
+  categoriesByName: Map<string, Text> = new Map(),
+): CatalogLocalizer {
   return {
     category: (c) => localize(c, categories.get(c.slug)),
     collection: (c) => localize(c, collections.get(c.slug)),
@@ -43,7 +47,8 @@ export function catalogLocalizer(categories: Map<string, Text>, collections: Map
       const text = card.categorySlug === null ? undefined : categories.get(card.categorySlug);
       return text ? { ...card, categoryName: text.name } : card;
     },
-    categoryName: (slug, fallback) => (slug === null ? fallback : (categories.get(slug)?.name ?? fallback)),
+    categoryName: (key, fallback) =>
+      key === null ? fallback : ((categories.get(key) ?? categoriesByName.get(key.toLowerCase()))?.name ?? fallback),
   };
 }
 
@@ -57,6 +62,10 @@ export async function getCatalogLocalizer(db: Db, tenantId: string, locale: Loca
     ]);
     const toMap = (rows: Array<{ slug: string } & Text>) =>
       new Map(rows.map((r) => [r.slug, { name: r.name, description: r.description }]));
-    return catalogLocalizer(toMap(categories), toMap(collections));
+    // Search facets pass category names around (their filter values), so categories are found by en-US name too.
+    const byName = new Map(
+      categories.map((r) => [r.base_name.toLowerCase(), { name: r.name, description: r.description }]),
+    );
+    return catalogLocalizer(toMap(categories), toMap(collections), byName);
   });
 }
