@@ -2,7 +2,7 @@ import type { PrefixedLocale } from "../locales";
 import type { Messages } from "./catalog";
 
 /**
- * Key-by-key comparison of a translation with en-US: what the catalogs test checks and what `npm run i18n:missing`
+ * Key-by-key comparison of a translation with en-US: what the catalogs test checks and what `npx tsx scripts/i18n.ts missing`
  * prints for translators. Kept free of the catalogs themselves so scripts and tests pass in whatever tree they read.
  */
 

@@ -1,7 +1,7 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
 import { type ReactNode, useMemo } from "react";
-import type { Messages } from "../../common/i18n/catalog";
 import { isolateBidi } from "../../common/i18n/bidi";
+import type { Messages } from "../../common/i18n/catalog";
 import { directionOf, type Locale } from "../../common/locales";
 import { memoizeT } from "./memo-t";
 import { TranslationContext } from "./use-translation";
