@@ -1,4 +1,5 @@
 import { PREFIXED_LOCALES, type PrefixedLocale } from "../../common/locales";
+import { DEFAULT_TENANT_ID } from "../../common/tenant-config";
 import {
   type TranslationRow,
   upsertCategoryTranslations,
@@ -7,6 +8,7 @@ import {
 import type { Db } from "../connection";
 import { inTransaction } from "../executor";
 import { CATALOG_TRANSLATIONS } from "./catalog-translations";
+import { ACME_TENANT_ID } from "./seed-acme-tenant";
 
 /**
  * Writes the demo catalog's category and collection names in the 14 other languages for one tenant: every category
@@ -43,4 +45,29 @@ export async function seedCatalogTranslations(db: Db, tenantId: string, opts: { 
     await upsertCollectionTranslations(trx, tenantId, collectionRows);
   });
   return { categories: categoryRows.length, collections: collectionRows.length };
+}
+
+/**
+ * Databases seeded before migration 130 get the demo catalog's translations once, at start-up (PORTICO_SEED=auto):
+ * for tenant 1 and the Acme tenant, when they exist and have no category translation yet. Returns the rows written.
+ */
+export async function ensureCatalogTranslations(db: Db): Promise<number> {
+  let written = 0;
+  for (const [tenantId, acme] of [
+    [DEFAULT_TENANT_ID, false],
+    [ACME_TENANT_ID, true],
+  ] as const) {
+    const tenant = await db.kysely.selectFrom("tenants").select("id").where("id", "=", tenantId).executeTakeFirst();
+    if (!tenant) continue;
+    const any = await db.kysely
+      .selectFrom("category_translations")
+      .select("category_id")
+      .where("tenant_id", "=", tenantId)
+      .limit(1)
+      .executeTakeFirst();
+    if (any) continue;
+    const counts = await seedCatalogTranslations(db, tenantId, { acme });
+    written += counts.categories + counts.collections;
+  }
+  return written;
 }
