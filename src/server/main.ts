@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { ensureDemoApis } from "../db/seed/demo/demo-apis";
+import { ensureCatalogTranslations } from "../db/seed/seed-catalog-translations";
 import { seedIfEmpty } from "../db/seed/seed-demo-catalog";
 import { publishGatewayChanges } from "../gateway/change-bridge";
 import { startGateway } from "../gateway/gateway-server";
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
     // The in-process demo upstreams (Portico Echo, Portico Geo) with their plans, so subscribe-and-call works offline.
     const demoApis = await ensureDemoApis(db, DEFAULT_TENANT_ID);
     if (demoApis.length > 0) logger.info({ demoApis }, "demo gateway APIs added");
+    // Category and collection names in every language for databases seeded before migration 130 (decision 130).
+    const translations = await ensureCatalogTranslations(db);
+    if (translations > 0) logger.info({ translations }, "demo catalog translations added");
   }
 
   const closers: Array<() => Promise<unknown>> = [];

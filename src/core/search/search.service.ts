@@ -221,20 +221,33 @@ export async function searchResources(
 export async function searchCollections(
   db: Db,
   tenantId: string,
-  input: { term?: string | null; offset: number; limit: number },
+  input: {
+    term?: string | null;
+    offset: number;
+    limit: number;
+    /** The page's language (catalog-translations.service): names shown and matched in it as well as in en-US. */
+    localize?: (collection: CollectionSummary) => CollectionSummary;
+  },
 ): Promise<Paged<CollectionSummary> & { term: string }> {
   const page = clampSearchPage(input);
   const term = cleanSearchTerm(input.term);
   const tokens = queryTokens(term);
   if (term !== "" && tokens.length === 0) return { term, items: [], total: 0, ...page };
-  const collections = await listCollections(db, tenantId);
+  const base = await listCollections(db, tenantId);
+  const collections = input.localize ? base.map(input.localize) : base;
   let matches: CollectionSummary[] = collections;
   if (tokens.length > 0) {
-    const docs = collections.map((c) => ({
-      collection: c,
-      head: documentTokens(c.name),
-      body: documentTokens(c.description),
-    }));
+    const docs = collections.map((c, i) => {
+      const english = base[i];
+      const translated = english !== undefined && english.name !== c.name;
+      return {
+        collection: c,
+        head: translated ? [...documentTokens(c.name), ...documentTokens(english.name)] : documentTokens(c.name),
+        body: translated
+          ? [...documentTokens(c.description), ...documentTokens(english.description)]
+          : documentTokens(c.description),
+      };
+    });
     const plan: TokenPlan[] = buildPlan(
       tokens,
       docs.flatMap((d) => [...d.head, ...d.body]),

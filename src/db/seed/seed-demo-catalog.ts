@@ -8,6 +8,7 @@ import { syncSearchIndex } from "../../core/search/search-index";
 import type { Db } from "../connection";
 import type { CategoriesTable } from "../schema";
 import { seedAcmeTenant, type TenantSeedSummary } from "./seed-acme-tenant";
+import { seedCatalogTranslations } from "./seed-catalog-translations";
 import { buildCollections, PORTICO_COLLECTIONS } from "./seed-collections";
 import { pageRows, portalTenantConfig, tagDefinitionRows } from "./seed-content";
 import { buildListingBatch, listingCategorySlugger } from "./seed-listings";
@@ -181,6 +182,9 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions): Promise<SeedRe
   for (const tenantId of [DEFAULT_TENANT_ID, acme.id]) await seedDemoAccounts(db, tenantId);
   await seedDemoNotifications(db, DEFAULT_TENANT_ID, "Portico", now);
   await seedDemoNotifications(db, acme.id, acme.name, now);
+  // Category and collection names in the 14 other interface languages (decision 130).
+  await seedCatalogTranslations(db, DEFAULT_TENANT_ID);
+  await seedCatalogTranslations(db, acme.id, { acme: true });
   const secondTenant = lap();
 
   // Fresh planner statistics: without them both SQLite and PostgreSQL pick slow plans for the hub queries on a

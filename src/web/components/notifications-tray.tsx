@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { formatDate } from "../lib/format";
+import { formatDate, formatRelativeTime } from "../lib/format";
 import { graphqlRequest } from "../lib/graphql-client";
 import { useLocale, useLocalize, useRootData } from "../lib/root-data";
 import { BellIcon } from "./icons";
@@ -179,7 +179,9 @@ export function NotificationsTray(props: { className?: string }) {
                       />
                     )}
                     <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-                      <time dateTime={n.createdAt}>{formatDate(Date.parse(n.createdAt), locale)}</time>
+                      <time dateTime={n.createdAt} title={formatDate(Date.parse(n.createdAt), locale)}>
+                        {formatRelativeTime(Date.parse(n.createdAt), Date.now(), locale)}
+                      </time>
                       {n.callToAction && (
                         <a
                           href={n.callToAction.url.startsWith("/") ? localize(n.callToAction.url) : n.callToAction.url}

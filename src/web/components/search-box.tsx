@@ -154,7 +154,7 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
   const bar = props.variant === "bar";
   const activeId = open && active >= 0 && active < optionCount ? optionId(active) : undefined;
   return (
-    <search className={bar ? "block w-[240px]" : "block w-full"}>
+    <search className={bar ? "block w-[240px] max-w-full" : "block w-full"}>
       <div ref={container} className="relative">
         <form method="get" action={localize("/search")} onSubmit={submit} className="relative">
           <label htmlFor={id} className="sr-only">

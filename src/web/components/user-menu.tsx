@@ -21,7 +21,7 @@ export function OrgsMenu(props: { session: SessionData; className?: string }) {
       button={
         <>
           <BuildingIcon className="size-4" />
-          {t("nav.myOrgs")}
+          <span className="whitespace-nowrap">{t("nav.myOrgs")}</span>
         </>
       }
     >

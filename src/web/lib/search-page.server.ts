@@ -1,5 +1,7 @@
+import { DEFAULT_LOCALE, type Locale } from "../../common/locales";
 import { privateApiIdsFor } from "../../core/access/private-apis.service";
 import type { Viewer } from "../../core/accounts/accounts.types";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { listVisibleTags, searchApis, searchCollections, searchResources } from "../../core/search/search.service";
 import { DEFAULT_DIRECTION, type TagDefinition } from "../../core/search/search.types";
 import type { SearchBackend } from "../../core/search/search-backend";
@@ -53,12 +55,14 @@ export async function loadSearchPage(
   tenantId: string,
   query: SearchPageQuery,
   viewer: Viewer | null = null,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   // The page is rendered on the server with the session: a signed-in user also finds the private APIs they were
   // given (the typeahead, a browser call, sends the private search token instead).
-  const [tagDefinitions, privateApiIds] = await Promise.all([
+  const [tagDefinitions, privateApiIds, localizer] = await Promise.all([
     listVisibleTags(db, tenantId),
     privateApiIdsFor(db, tenantId, viewer),
+    getCatalogLocalizer(db, tenantId, locale),
   ]);
   const tags = visibleTagFilters(query.tags, tagDefinitions);
   const { tab, term } = query;
@@ -92,7 +96,7 @@ export async function loadSearchPage(
       },
       search,
     ),
-    searchCollections(db, tenantId, { term, ...collectionPage }),
+    searchCollections(db, tenantId, { term, ...collectionPage, localize: localizer.collection }),
     searchResources(db, tenantId, { term, ...resourcePage }, search),
   ]);
 
@@ -105,13 +109,20 @@ export async function loadSearchPage(
       filterGroup: !isFacetTag(d.name),
     })),
     apis: {
-      items: onApis ? apis.items.map(({ score: _score, ...hit }) => hit) : [],
+      items: onApis ? apis.items.map(({ score: _score, ...hit }) => localizer.card(hit)) : [],
       total: apis.total,
       offset: apis.offset,
       limit: apis.limit,
       queryId: apis.queryId,
       replicaIndex: apis.replicaIndex,
-      facets: apis.facets,
+      // Category facets keep the en-US name as their filter value (URLs stay the same in every language).
+      facets: apis.facets && {
+        ...apis.facets,
+        categories: apis.facets.categories.map((f) => ({
+          ...f,
+          label: localizer.categoryName(f.value, f.label) ?? f.label,
+        })),
+      },
     },
     collections: {
       items: tab === "all" || tab === "collections" ? collections.items : [],

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import {
   COMPARE_MAX,
   type CompareEntry,
@@ -22,17 +23,22 @@ import type { RouteHandle } from "../lib/breadcrumbs";
 import { compareHref, useCompareSelection } from "../lib/compare-selection";
 import { formatDate, formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
+import { pageLocale } from "../lib/page-locale";
 import { useLocale } from "../lib/root-data";
 import type { Route } from "./+types/compare";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const refs = parseCompareParam(new URL(request.url).searchParams.get("apis"));
   const hideScores = context.tenant.config.switches.hideApiScores;
   if (refs.length > COMPARE_MAX) {
     // Refused, not truncated: silently dropping APIs from a shared link would mislead.
     return { refs, result: { items: [], problems: [] } as CompareResult, error: TOO_MANY_TO_COMPARE, hideScores };
   }
-  const result = await compareApis(context.db, context.tenant.id, context.viewer, refs, { hideScores });
+  const [compared, localizer] = await Promise.all([
+    compareApis(context.db, context.tenant.id, context.viewer, refs, { hideScores }),
+    getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
+  ]);
+  const result = { ...compared, items: compared.items.map(localizer.card) };
   return { refs, result, error: null, hideScores };
 }
 

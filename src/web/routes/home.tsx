@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { rootLocaleRedirect } from "../../common/i18n/locale-path";
 import { getHubAggregates } from "../../core/catalog/catalog.service";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
 import { ButtonLink } from "../components/ui/button";
@@ -8,6 +9,7 @@ import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
+import { pageLocale } from "../lib/page-locale";
 import { useLocale } from "../lib/root-data";
 import type { Route } from "./+types/home";
 
@@ -24,15 +26,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
   const { db, tenant } = context;
   // Viewer-independent and cached per tenant for a few seconds; follow/save state comes from the root session.
-  const { carousel, categories, stats } = await getHubAggregates(db, tenant.id, {
-    collections: CAROUSEL_COLLECTIONS,
-    perCollection: CAROUSEL_SIZE,
-  });
+  const [{ carousel, categories, stats }, localizer] = await Promise.all([
+    getHubAggregates(db, tenant.id, { collections: CAROUSEL_COLLECTIONS, perCollection: CAROUSEL_SIZE }),
+    getCatalogLocalizer(db, tenant.id, pageLocale(params)),
+  ]);
   const popular = [...categories]
     .filter((c) => c.apiCount > 0)
     .sort((a, b) => b.apiCount - a.apiCount)
-    .slice(0, POPULAR_CATEGORIES);
-  return { carousel, popular, stats };
+    .slice(0, POPULAR_CATEGORIES)
+    .map(localizer.category);
+  const localCarousel = carousel.map((c) => ({
+    collection: localizer.collection(c.collection),
+    apis: c.apis.map(localizer.card),
+  }));
+  return { carousel: localCarousel, popular, stats };
 }
 
 export function headers() {
