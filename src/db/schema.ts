@@ -4,6 +4,7 @@ import type { BillingTables } from "./tables/billing.tables";
 import type { ContentTables } from "./tables/content.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
+import type { McpTables } from "./tables/mcp.tables";
 import type { NotificationsTables } from "./tables/notifications.tables";
 import type { PaymentsTables } from "./tables/payments.tables";
 import type { SandboxTables } from "./tables/sandbox.tables";
@@ -220,7 +221,8 @@ export type Database = CatalogTables &
   BillingTables &
   PaymentsTables &
   SubscriptionBillingTables &
-  SandboxTables;
+  SandboxTables &
+  McpTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;

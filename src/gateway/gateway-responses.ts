@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { resetSeconds } from "../core/plans/quota-period";
 import type { LimitDecision } from "../infra/counters/counter-store";
+import type { CallResponse } from "./call-io";
 
 export const EXPOSED_HEADERS = [
   "x-ratelimit-limit",
@@ -60,7 +61,7 @@ export function headerObject(list: readonly string[]): Record<string, string | s
 
 /** A gateway-made answer: JSON { error: { code, message } } with CORS headers; returns the bytes written. */
 export function sendError(
-  res: ServerResponse,
+  res: CallResponse,
   status: number,
   code: string,
   message: string,
