@@ -31,6 +31,8 @@ export interface InternalAnswer {
   truncated: boolean;
   /** What the gateway recorded: "ok"/"mock" when the API answered, else the refusal's reason. */
   reason: UsageReason;
+  /** True when the API (its upstream or its mock) answered; false when the gateway answered for it. */
+  answered: boolean;
 }
 
 class MemoryRequest implements CallRequest {
@@ -157,5 +159,7 @@ export async function callThroughGateway(
     body: res.body(),
     truncated: res.truncated,
     reason: call.record.reason,
+    // A malformed address is answered before any record (apiId stays null): the gateway's answer, not the API's.
+    answered: call.record.apiId !== null && (call.record.reason === "ok" || call.record.reason === "mock"),
   };
 }

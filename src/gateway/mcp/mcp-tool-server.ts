@@ -200,7 +200,7 @@ export function createToolServer(deps: {
       },
       extra.signal,
     );
-    if (answer.reason !== "ok" && answer.reason !== "mock") throw refusal(answer);
+    if (!answer.answered) throw refusal(answer);
     return toolResult(answer);
   });
 
