@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { parseMcpPath } from "../../common/mcp-urls";
 import type { McpTool } from "../../core/mcp/mcp-tools";
 import type { GatewayChange } from "../../core/plans/gateway-changes";
@@ -13,6 +13,7 @@ import { TtlCache } from "../ttl-cache";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
 import { createToolServer, type SessionTool } from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
+import { bridgeRequest } from "./web-bridge";
 
 /*
  * The gateway's MCP endpoint (streamable HTTP, the official SDK's transport): sessions bound at initialization to a
@@ -47,7 +48,7 @@ interface Session {
   tenantId: string;
   keyId: string;
   scope: Scope;
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   /** API ids the session's tools come from (for list_changed). */
   apiIds: Set<string>;
@@ -197,7 +198,7 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
 
   function openSession(tenantId: string, secret: string, key: GatewayKey, scope: Scope): Session {
     const id = randomUUID();
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       // Arguments are bounded by the gateway's body limit; the JSON-RPC envelope gets a little room.
       maxRequestBodySize: gateway.maxBodyBytes + 64 * 1024,
@@ -265,9 +266,11 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       scopes: [],
       extra: { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") },
     };
-    res.setHeader("access-control-allow-origin", "*");
-    res.setHeader("access-control-expose-headers", MCP_EXPOSED_HEADERS);
-    await session.transport.handleRequest(Object.assign(req, { auth }), res);
+    await bridgeRequest(session.transport, req, res, {
+      authInfo: auth,
+      maxBodyBytes: gateway.maxBodyBytes + 64 * 1024,
+      extraHeaders: { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS },
+    });
     // A new session is kept only once its initialization succeeded (onsessioninitialized stored it).
     if (!sessionId && !sessions.has(session.id)) await session.server.close();
   }
