@@ -68,7 +68,7 @@ export function createGatewayHandler(
       return;
     }
     if (req.url === "/healthz") {
-      sendError(res, 200, "OK", "ok");
+      sendError(res, "OK", "ok");
       return;
     }
     if (mcp && req.url?.startsWith(MCP_PREFIX)) {

@@ -6,12 +6,12 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../../tests/factories/gateway";
+import { startTestGateway, startUpstream } from "../../../tests/test-gateway";
 import { getViewer } from "../../core/accounts/accounts.service";
 import { importApiSpec } from "../../core/api-specs/api-specs.service";
 import { setMcpToolSetting } from "../../core/mcp/mcp-tools.service";
 import { countRecordsByReason } from "../../core/metering/metering.queries";
 import type { RunningGateway } from "../gateway-server";
-import { startTestGateway, startUpstream } from "../test-gateway";
 
 /*
  * The SDK's own client against the running gateway: tools from the current spec version, calls through the stages
