@@ -753,4 +753,21 @@ export const he: Catalog = {
     categoryTitle: "ממשקי API של {{name}} | {{brand}}",
     collectionsTitle: "אוספי API | {{brand}}",
   },
+  mcp: {
+    apiTitle: "שימוש עם סוכני AI",
+    apiIntro:
+      "סוכנים משתמשים בפעולות של ה-API הזה ככלי MCP דרך השער: המפתח, התוכנית, מגבלת הקצב והמכסה שלך חלים, וכל קריאה נמדדת כמו כל קריאה אחרת.",
+    appTitle: "סוכני AI (MCP)",
+    appIntro:
+      "כתובת MCP אחת לכל ממשקי ה-API שהאפליקציה מנויה עליהם: הכלים נקראים על שם ה-API שלהם, ומפתח האפליקציה קובע אילו ממשקים הסוכן רואה.",
+    urlLabel: "כתובת MCP",
+    clientLabel: "לקוח MCP",
+    copy: "העתקה",
+    copyConfig: "העתקת ההגדרות",
+    keyFromApp: "מולא במפתח של {{app}} השמור בדפדפן הזה.",
+    noKey: "יש להחליף את {{placeholder}} במפתח של אפליקציה המנויה על ה-API הזה.",
+    noAppKey: "יש להחליף את {{placeholder}} במפתח של האפליקציה.",
+    forAssistants: "לעוזרים ללא JavaScript:",
+    markdown: "הדף הזה כ-Markdown",
+  },
 };

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { redirect, useNavigate } from "react-router";
 import { localizePath } from "../../../common/i18n/locale-path";
 import { isPrefixedLocale } from "../../../common/locales";
+import { appMcpUrl } from "../../../common/mcp-urls";
 import {
   createApp,
   createAppKey,
@@ -17,6 +18,7 @@ import { AppCreateForm } from "../../components/app-create-form";
 import { AppGatewayInfo } from "../../components/app-gateway-info";
 import { AppPanel } from "../../components/app-panel";
 import { LocalLink } from "../../components/localized-link";
+import { McpConnectPanel } from "../../components/mcp-connect-panel";
 import { Container, PageHeader } from "../../components/page-header";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
@@ -174,6 +176,17 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
       </PageHeader>
       <Container className="flex flex-col gap-8 py-8">
         <AppGatewayInfo gateway={gateway} examplePath={exampleGatewayPath(apps)} />
+        <McpConnectPanel
+          testId="apps-mcp"
+          title={t("mcp.appTitle")}
+          intro={t("mcp.appIntro")}
+          url={appMcpUrl(gateway.baseUrl)}
+          serverName="portico"
+          tenantId={gateway.tenantHeaderNeeded ? gateway.tenantId : null}
+          storedKey={null}
+          manageKeysLink={false}
+          noKeyText={t("mcp.noAppKey", { placeholder: t("mcp.keyPlaceholder") })}
+        />
         <AppCreateForm contextId={context.id} />
         {apps.length === 0 ? (
           <p
