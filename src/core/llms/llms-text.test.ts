@@ -9,8 +9,8 @@ const card: ApiCard = {
   ownerUsername: "acme",
   thumbnail: null,
   shortDescription: "Forecasts\nand history",
-  visibility: "public",
-  pricingType: "freemium",
+  visibility: "PUBLIC",
+  pricingType: "FREEMIUM",
   categoryName: "Weather",
   categorySlug: "weather",
   rating: 0,
@@ -21,7 +21,7 @@ const card: ApiCard = {
   serviceLevel: null,
   isDemoData: false,
   updatedAt: 0,
-} as ApiCard;
+};
 
 const detail = {
   ...card,
@@ -37,7 +37,7 @@ const detail = {
   healthCheck: null,
   createdAt: 0,
   currentVersion: { id: "ver_1", version: "2.0", sourceFormat: "openapi-3.0.3", endpointsCount: 1 },
-} as ApiDetail;
+} satisfies ApiDetail;
 
 const endpoint: EndpointSummary = {
   id: "end_1",
