@@ -1386,6 +1386,22 @@ export const enUS = {
     noAppKey: "Replace {{placeholder}} with the app's key.",
     forAssistants: "For assistants without JavaScript:",
     markdown: "this page as Markdown",
+    studio: {
+      title: "MCP tools",
+      intro:
+        "Agents see each operation of the current version as a tool. Hide an operation from MCP or describe its tool in your own words: the spec is not changed, the operation stays callable through the gateway, and connected agents are told their tool list changed.",
+      toolName: "Tool:",
+      offered: "Offered to agents",
+      description: "Tool description",
+      fromSpec: "From the spec: {{text}}",
+      save: "Save",
+      saved: "Saved",
+      saveFailed: "The setting could not be saved. Try again.",
+      filter: "Filter operations",
+      showing: "Showing {{shown}} of {{total}} operations",
+      empty: "Import a spec to offer its operations as tools.",
+      loadFailed: "The operations could not be loaded.",
+    },
   },
 };
 

@@ -4,6 +4,7 @@ import { canEditApi } from "../../../core/access/private-apis.service";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { ManageApiPanels } from "../../components/studio/manage-api-panels";
+import { McpToolsPanel } from "../../components/studio/mcp-tools-panel";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
@@ -57,6 +58,9 @@ export default function ApiManage({ loaderData, actionData }: Route.ComponentPro
         csrfToken={root?.csrfToken ?? ""}
         actionData={actionData}
       />
+      <div className="mt-8">
+        <McpToolsPanel apiId={loaderData.api.id} />
+      </div>
     </div>
   );
 }
