@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
 const DEVELOPER = { email: "developer@portico.demo", password: "portico-demo-developer" };
-const FIXTURES = path.resolve("src/core/api-specs/fixtures");
+const FIXTURES = path.resolve("tests/fixtures/api-specs");
 
 async function signIn(page: Page, referral: string) {
   await page.goto(`/auth?referral=${encodeURIComponent(referral)}`);
@@ -43,7 +43,7 @@ test.describe("agents: MCP and llms.txt", () => {
     expect(await markdown.text()).toContain("## Operations");
     const site = await page.request.get("/llms.txt");
     expect(await site.text()).toContain("(http");
-    expect(await site.text()).toContain("/portico/api/portico-echo/llms.txt");
+    expect(await site.text()).toMatch(/\n- \[[^\]]+\]\(http[^)]+\/api\/[^)]+\/llms\.txt\)/);
     expect((await page.request.get("/nobody/api/nothing/llms.txt")).status()).toBe(404);
   });
 
