@@ -34,7 +34,6 @@ export function siteLlmsTxt(input: SiteLlmsInput): string {
     `- API pages: ${input.siteUrl}/{owner}/api/{slug}; each has an llms.txt and a Markdown rendition (index.md) beside it.`,
     `- Gateway: ${input.gatewayUrl}/{owner}/{slug}/{path} with the header X-Api-Key.`,
     `- MCP (streamable HTTP): ${input.gatewayUrl}/_mcp/{owner}/{slug} for one API, ${input.gatewayUrl}/_mcp for every API an app subscribes to; the same key.`,
-    `- Portal MCP server (search, read and compare the catalog; no key for public data): ${input.siteUrl}/mcp`,
     "",
     "## APIs",
     "",

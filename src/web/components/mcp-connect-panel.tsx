@@ -42,6 +42,8 @@ export function McpConnectPanel(props: {
   const [urlCopied, copyUrl] = useCopied();
   const [configCopied, copyConfig] = useCopied();
   const placeholder = t("mcp.keyPlaceholder");
+  // Kept left-to-right inside a right-to-left sentence (Hebrew): the angle brackets would otherwise swap sides.
+  const isolated = `\u2068${placeholder}\u2069`;
   const key = props.storedKey?.key ?? null;
   const config = (shown: string) =>
     mcpClientConfig(client, { name: props.serverName, url: props.url, key: shown, tenantId: props.tenantId });
@@ -52,7 +54,7 @@ export function McpConnectPanel(props: {
     <section
       data-testid={props.testId}
       aria-labelledby={`${props.testId}-title`}
-      className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id={`${props.testId}-title`} className="text-sm font-semibold tracking-wider text-slate-500 uppercase">
         {props.title}
@@ -123,7 +125,7 @@ export function McpConnectPanel(props: {
           t("mcp.keyFromApp", { app: props.storedKey.appName })
         ) : (
           <>
-            {props.noKeyText ?? t("mcp.noKey", { placeholder })}{" "}
+            {props.noKeyText ?? t("mcp.noKey", { placeholder: isolated })}{" "}
             {props.manageKeysLink && (
               <LocalLink to="/developer/dashboard" rel="nofollow" className="font-semibold text-accent underline">
                 {t("tryIt.manageKeys")}

@@ -107,7 +107,7 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
           </Panel>
         )}
       </div>
-      <aside className="flex flex-col gap-6">
+      <aside className="flex min-w-0 flex-col gap-6">
         <McpConnectPanel
           testId="api-mcp"
           title={t("mcp.apiTitle")}

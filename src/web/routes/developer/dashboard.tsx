@@ -185,7 +185,7 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
           tenantId={gateway.tenantHeaderNeeded ? gateway.tenantId : null}
           storedKey={null}
           manageKeysLink={false}
-          noKeyText={t("mcp.noAppKey", { placeholder: t("mcp.keyPlaceholder") })}
+          noKeyText={t("mcp.noAppKey", { placeholder: `\u2068${t("mcp.keyPlaceholder")}\u2069` })}
         />
         <AppCreateForm contextId={context.id} />
         {apps.length === 0 ? (
