@@ -77,6 +77,7 @@ function OperationRow(props: { apiId: string; op: McpOperation; onSaved: (op: Mc
       <textarea
         id={fieldId}
         data-testid="mcp-description"
+        dir="auto"
         rows={2}
         maxLength={1000}
         value={description}
