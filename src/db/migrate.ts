@@ -19,6 +19,7 @@ import * as m042 from "./migrations/042-subscription-payment-locks";
 import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
 import * as m130 from "./migrations/130-catalog-translations";
+import * as m150 from "./migrations/150-mcp-tool-settings";
 
 // Migrations are listed here, not discovered on disk, so they work the same under tsx, Vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "043-plan-change-requests": m043,
   "050-content": m050,
   "130-catalog-translations": m130,
+  "150-mcp-tool-settings": m150,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

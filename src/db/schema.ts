@@ -5,6 +5,7 @@ import type { CatalogTranslationsTables } from "./tables/catalog-translations.ta
 import type { ContentTables } from "./tables/content.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
+import type { McpTables } from "./tables/mcp.tables";
 import type { NotificationsTables } from "./tables/notifications.tables";
 import type { PaymentsTables } from "./tables/payments.tables";
 import type { SandboxTables } from "./tables/sandbox.tables";
@@ -222,7 +223,8 @@ export type Database = CatalogTables &
   BillingTables &
   PaymentsTables &
   SubscriptionBillingTables &
-  SandboxTables;
+  SandboxTables &
+  McpTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;

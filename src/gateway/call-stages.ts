@@ -1,10 +1,10 @@
-import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { retryAfterSeconds } from "../core/plans/quota-period";
 import { keyRefusal, limitRefusal, presentedKeyRefusal, subscriptionRefusal } from "../core/subscriptions/call-access";
 import type { LimitDecision } from "../infra/counters/counter-store";
 import { clientAborted, commitBilling, onClientClose, recordUsage, refuse } from "./call-endings";
+import type { CallRequest } from "./call-io";
 import { parseTarget } from "./call-target";
 import { type Continue, type Gateway, type GatewayCall, readClientHeaders, resolved } from "./gateway-call";
 import type { GatewayApi, GatewayKey, GatewaySubscription } from "./gateway-directory";
@@ -184,7 +184,7 @@ function hasBody(call: GatewayCall): boolean {
 }
 
 /** The client's body, counted and cut at the limit (a chunked body can claim nothing up front). */
-async function* limitedBody(req: IncomingMessage, call: GatewayCall, max: number): AsyncGenerator<Buffer> {
+async function* limitedBody(req: CallRequest, call: GatewayCall, max: number): AsyncGenerator<Buffer> {
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     call.record.bytesIn += buffer.length;

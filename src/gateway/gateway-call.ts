@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { UsageReason, UsageRecord } from "../core/metering/usage.types";
 import { usageJournalLine } from "../core/metering/usage-journal-line";
 import type { CounterStore, CounterTicket, JournalEntry } from "../infra/counters/counter-store";
+import type { CallRequest, CallResponse } from "./call-io";
 import type { CallTarget } from "./call-target";
 import type { GatewayApi, GatewayDirectory, GatewayKey, GatewaySubscription } from "./gateway-directory";
 import type { MeteringBuffer } from "./metering-buffer";
@@ -102,8 +102,8 @@ export class GatewayCall {
   exchange: ProxyExchange<GatewayCall> | null = null;
 
   constructor(
-    readonly req: IncomingMessage,
-    readonly res: ServerResponse,
+    readonly req: CallRequest,
+    readonly res: CallResponse,
   ) {}
 }
 

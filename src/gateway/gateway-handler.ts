@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { MCP_PREFIX } from "../common/mcp-urls";
 import { exchangeHooks, failUnexpectedly } from "./call-endings";
+import type { CallRequest, CallResponse } from "./call-io";
 import {
   answerFromMockOrProxy,
   applyLimits,
@@ -11,6 +13,7 @@ import {
 } from "./call-stages";
 import { type Gateway, GatewayCall, type HandlerDeps, type Stage } from "./gateway-call";
 import { sendError, sendPreflight } from "./gateway-responses";
+import type { McpEndpoint } from "./mcp/mcp-endpoint";
 
 export type { HandlerDeps } from "./gateway-call";
 
@@ -50,8 +53,13 @@ function first(value: string | string[] | undefined): string | undefined {
 function ignore(): void {}
 
 /** The gateway's request handler: preflight and health answered here, every other request runs the stages. */
-export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createGatewayHandler(
+  deps: HandlerDeps,
+  options: { mcp?: (gateway: Gateway) => McpEndpoint } = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const gateway: Gateway = { ...deps, hooks: exchangeHooks(deps) };
+  // MCP lives under /_mcp, a path no API address can take (owners start with a letter or digit: decision 150).
+  const mcp = options.mcp ? options.mcp(gateway) : null;
   return (req, res) => {
     req.on("error", ignore);
     res.on("error", ignore);
@@ -63,14 +71,24 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
       sendError(res, "OK", "ok");
       return;
     }
-    const call = new GatewayCall(req, res);
-    let pending: void | Promise<void>;
-    try {
-      pending = runStages(call, gateway, 0);
-    } catch (error) {
-      failUnexpectedly(call, gateway, error);
+    if (mcp && req.url?.startsWith(MCP_PREFIX)) {
+      mcp.handle(req, res);
       return;
     }
-    if (pending) pending.catch((error: unknown) => failUnexpectedly(call, gateway, error));
+    runCall(gateway, req, res);
   };
+}
+
+/** Runs one call through the stages: a request from the network, or an MCP tools/call (gateway/mcp). */
+export function runCall(gateway: Gateway, req: CallRequest, res: CallResponse): GatewayCall {
+  const call = new GatewayCall(req, res);
+  let pending: void | Promise<void>;
+  try {
+    pending = runStages(call, gateway, 0);
+  } catch (error) {
+    failUnexpectedly(call, gateway, error);
+    return call;
+  }
+  if (pending) pending.catch((error: unknown) => failUnexpectedly(call, gateway, error));
+  return call;
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import { type ErrorCode, httpStatusOf } from "../core/errors/app-error";
 import { resetSeconds } from "../core/plans/quota-period";
 import type { LimitDecision } from "../infra/counters/counter-store";
+import type { CallResponse } from "./call-io";
 
 export const EXPOSED_HEADERS = [
   "x-ratelimit-limit",
@@ -65,7 +66,7 @@ export function headerObject(list: readonly string[]): Record<string, string | s
  * always httpStatusOf(code); "OK" is the health answer (200).
  */
 export function sendError(
-  res: ServerResponse,
+  res: CallResponse,
   code: ErrorCode | "OK",
   message: string,
   extra: Record<string, string | string[]> = {},

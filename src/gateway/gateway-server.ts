@@ -2,15 +2,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_TENANT_ID } from "../common/tenant-config";
 import type { Config } from "../config";
-import { onGatewayChange } from "../core/plans/gateway-changes";
+import { appSubscribedApis, loadApiTools } from "../core/mcp/mcp-tools.service";
+import { type GatewayChange, onGatewayChange } from "../core/plans/gateway-changes";
 import type { Db } from "../db/connection";
 import type { CounterStore } from "../infra/counters/counter-store";
 import { subscribeToRemoteChanges } from "./change-bridge";
 import { type DemoUpstreams, startDemoUpstreams } from "./demo-upstreams";
 import { GatewayDirectory } from "./gateway-directory";
 import { createGatewayHandler } from "./gateway-handler";
+import { createMcpEndpoint, type McpEndpoint } from "./mcp/mcp-endpoint";
 import { MeteringBuffer } from "./metering-buffer";
 import { UpstreamPools } from "./upstream-pools";
+
+/** The version the MCP servers announce (the MCP protocol version is negotiated separately by the SDK). */
+const MCP_SERVER_VERSION = "1.0.0";
 
 export type GatewayConfig = Pick<
   Config,
@@ -69,10 +74,14 @@ export async function startGateway(deps: {
     allowPrivateUpstreams: config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS,
     demoOrigin: demo?.origin ?? null,
   });
-  const stopLocal = onGatewayChange((change) => directory.invalidate(change));
-  const stopRemote = config.REDIS_URL
-    ? subscribeToRemoteChanges(config.REDIS_URL, (change) => directory.invalidate(change))
-    : null;
+  // The MCP endpoint, once the handler built it (it runs calls through the handler's stages).
+  const mcp: { endpoint: McpEndpoint | null } = { endpoint: null };
+  const onChange = (change: GatewayChange) => {
+    directory.invalidate(change);
+    mcp.endpoint?.changed(change);
+  };
+  const stopLocal = onGatewayChange(onChange);
+  const stopRemote = config.REDIS_URL ? subscribeToRemoteChanges(config.REDIS_URL, onChange) : null;
   const pools = new UpstreamPools({
     allowPrivateUpstreams: config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS,
     headersTimeoutMs: config.GATEWAY_UPSTREAM_TIMEOUT_MS,
@@ -85,16 +94,29 @@ export async function startGateway(deps: {
     logger,
   });
   metering.start();
-  const handler = createGatewayHandler({
-    directory,
-    counters,
-    pools,
-    metering,
-    maxBodyBytes: config.GATEWAY_MAX_BODY_BYTES,
-    responseDeadlineMs: config.GATEWAY_RESPONSE_DEADLINE_MS,
-    defaultTenantId: DEFAULT_TENANT_ID,
-    logger,
-  });
+  const handler = createGatewayHandler(
+    {
+      directory,
+      counters,
+      pools,
+      metering,
+      maxBodyBytes: config.GATEWAY_MAX_BODY_BYTES,
+      responseDeadlineMs: config.GATEWAY_RESPONSE_DEADLINE_MS,
+      defaultTenantId: DEFAULT_TENANT_ID,
+      logger,
+    },
+    {
+      mcp: (gateway) => {
+        mcp.endpoint = createMcpEndpoint(gateway, {
+          loadTools: (tenantId, apiId, versionId) => loadApiTools(db, tenantId, apiId, versionId),
+          appApis: (tenantId, appId) => appSubscribedApis(db, tenantId, appId),
+          defaultTenantId: DEFAULT_TENANT_ID,
+          version: MCP_SERVER_VERSION,
+        });
+        return mcp.endpoint;
+      },
+    },
+  );
   const server = http.createServer(
     {
       // Slowloris: headers must arrive within GATEWAY_HEADERS_TIMEOUT_MS, checked every second.
@@ -139,6 +161,7 @@ export async function startGateway(deps: {
       closed = true;
       stopLocal();
       await stopRemote?.();
+      await mcp.endpoint?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -1,7 +1,7 @@
-import type { ServerResponse } from "node:http";
 import type { Dispatcher } from "undici";
 import { isPrivateHost } from "../core/upstreams/ssrf-guard";
 import type { CommitWaiter } from "../infra/counters/counter-store";
+import type { CallResponse } from "./call-io";
 import { appendClientResponseHeaders } from "./proxy-headers";
 
 export type FailureKind = "timeout" | "refused" | "redirect" | "unreachable" | "too_large" | "client_gone";
@@ -86,7 +86,7 @@ export class ProxyExchange<T> implements Dispatcher.DispatchHandler, CommitWaite
   constructor(
     /** What the hooks need to know about the call. */
     readonly call: T,
-    readonly res: ServerResponse,
+    readonly res: CallResponse,
     private readonly origin: string,
     /** Gateway headers for the client (CORS, request id, limits), as a flat list. */
     private readonly extraHeaders: readonly string[],

@@ -16,6 +16,11 @@ export default [
   route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
   // An invoice's printable HTML document (its customer only; framed by the invoice page).
   route("resources/invoice/:invoiceId", "routes/developer/invoice-html-resource.ts"),
+  // The catalog for assistants without JavaScript (issue 19): llms.txt for the site and each API, and each API page
+  // as Markdown.
+  route("llms.txt", "routes/llms/site-llms.ts"),
+  route(":username/api/:slug/llms.txt", "routes/llms/api-llms.ts", { id: "api-llms" }),
+  route(":username/api/:slug/index.md", "routes/llms/api-llms.ts", { id: "api-markdown" }),
   route(":lang?", "routes/locale-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("hub", "routes/home.tsx", { id: "hub" }),

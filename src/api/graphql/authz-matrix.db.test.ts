@@ -647,6 +647,24 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       vars: async (f) => ({ id: (await createTestApi(db(), f.t1.id, { owner_id: f.users.orgAdmin.id })).id }),
       expect: only("orgAdmin"),
     },
+    apiMcpOperations: {
+      query: "query($id: ID!) { apiMcpOperations(apiId: $id) { endpoint hidden } }",
+      vars: (f) => ({ id: f.publicApi.id }),
+      expect: only("orgAdmin"),
+    },
+    setMcpToolSetting: {
+      query:
+        'mutation($id: ID!) { setMcpToolSetting(apiId: $id, endpoint: "GET /items", hidden: true) { endpoint hidden } }',
+      vars: async (f) => ({
+        id: (
+          await createTestApi(db(), f.t1.id, {
+            owner_id: f.users.orgAdmin.id,
+            endpoints: [{ method: "GET", path: "/items" }],
+          })
+        ).id,
+      }),
+      expect: only("orgAdmin"),
+    },
     subscribeToPlan: {
       // Each principal subscribes an app of its own to a free public plan of tenant 1.
       query: "mutation($p: ID!, $a: ID!) { subscribeToPlan(planId: $p, appId: $a) { id status } }",

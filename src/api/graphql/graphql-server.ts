@@ -23,6 +23,7 @@ import { contentResolvers, contentTypeDefs } from "./content.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
 import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOversizedUpload } from "./graphql-uploads";
+import { mcpResolvers, mcpTypeDefs } from "./mcp.graphql";
 import { notificationsResolvers, notificationsTypeDefs } from "./notifications.graphql";
 import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
@@ -42,6 +43,7 @@ export const graphqlTypeDefs = [
   accessTypeDefs,
   appsTypeDefs,
   plansTypeDefs,
+  mcpTypeDefs,
   contentTypeDefs,
   apiProductsTypeDefs,
   billingTypeDefs,
@@ -77,6 +79,7 @@ export function registerGraphQL(
         accessResolvers,
         createAppsResolvers(deps.config),
         plansResolvers,
+        mcpResolvers,
         contentResolvers,
         createApiProductsResolvers(deps.config),
         billingResolvers,

@@ -1368,6 +1368,41 @@ export const enUS = {
     pageOf: "Page {{page}} of {{pages}}",
     meta: { title: "{{name}} API Extensions | {{brand}}", detailTitle: "{{extension}} · {{name}} API | {{brand}}" },
   },
+  mcp: {
+    apiTitle: "Use with AI agents",
+    apiIntro:
+      "Agents use this API's operations as MCP tools through the gateway: your key, plan, rate limit and quota apply, and every call is metered like any other.",
+    appTitle: "AI agents (MCP)",
+    appIntro:
+      "One MCP URL for every API an app subscribes to: tools are named after their API, and the app's key decides which APIs an agent sees.",
+    urlLabel: "MCP URL",
+    clientLabel: "MCP client",
+    clients: { cursor: "Cursor", vscode: "VS Code", claudeCode: "Claude Code", claudeDesktop: "Claude Desktop" },
+    copy: "Copy",
+    copyConfig: "Copy configuration",
+    keyPlaceholder: "<your key>",
+    keyFromApp: "Filled in with the key of {{app}} kept in this browser.",
+    noKey: "Replace {{placeholder}} with the key of an app subscribed to this API.",
+    noAppKey: "Replace {{placeholder}} with the app's key.",
+    forAssistants: "For assistants without JavaScript:",
+    markdown: "this page as Markdown",
+    studio: {
+      title: "MCP tools",
+      intro:
+        "Agents see each operation of the current version as a tool. Hide an operation from MCP or describe its tool in your own words: the spec is not changed, the operation stays callable through the gateway, and connected agents are told their tool list changed.",
+      toolName: "Tool:",
+      offered: "Offered to agents",
+      description: "Tool description",
+      fromSpec: "From the spec: {{text}}",
+      save: "Save",
+      saved: "Saved",
+      saveFailed: "The setting could not be saved. Try again.",
+      filter: "Filter operations",
+      showing: "Showing {{shown}} of {{total}} operations",
+      empty: "Import a spec to offer its operations as tools.",
+      loadFailed: "The operations could not be loaded.",
+    },
+  },
 };
 
 /** The shape every catalog follows; other locales may omit keys (they fall back to en-US). */

@@ -1,16 +1,30 @@
 import type { ReactNode } from "react";
+import { apiMcpUrl } from "../../../common/mcp-urls";
+import { DEFAULT_TENANT_ID } from "../../../common/tenant-config";
 import { isValidHttpUrl } from "../../../common/url";
+import { listKeyAppsForApi } from "../../../core/apps/key-apps.service";
 import { ExternalIcon } from "../../components/icons";
+import { McpConnectPanel } from "../../components/mcp-connect-panel";
+import { useTryItKey } from "../../components/try-it-key";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
+import type { TryItKeys } from "../../lib/app-key-store";
 import { formatNumber } from "../../lib/format";
 import { renderMarkdown } from "../../lib/markdown.server";
 import { pageMeta } from "../../lib/meta";
-import { useLocale } from "../../lib/root-data";
+import { useLocale, useSession } from "../../lib/root-data";
+import { gatewayPublicBase } from "../../lib/try-it-gateway.server";
 import type { Route } from "./+types/api-about";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
+  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  // The MCP panel fills in the browser's stored key of one of these apps (decision 005); only key prefixes are sent.
+  const keyApps = viewer ? await listKeyAppsForApi(context.db, context.tenant.id, viewer, api.id) : null;
+  const keys: TryItKeys | null =
+    viewer && keyApps ? { scope: { tenantId: context.tenant.id, userId: viewer.id }, apps: keyApps } : null;
+  const username = params.username ?? "";
+  const slug = params.slug ?? "";
   const { switches } = context.tenant.config;
   const readmeHtml = api.readme.trim() ? await renderMarkdown(api.readme, `readme:${api.id}:${api.updatedAt}`) : null;
   const metrics = switches.hideApiScores
@@ -31,6 +45,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     resources: api.resources.filter((r) => r && typeof r.title === "string" && isValidHttpUrl(r.url)),
     authType: api.authType,
     metrics,
+    mcp: {
+      url: apiMcpUrl(gatewayPublicBase(context.config), username, slug),
+      serverName: slug,
+      tenantId: context.tenant.id === DEFAULT_TENANT_ID ? null : context.tenant.id,
+      keys,
+      llmsPath: `/${username}/api/${slug}/llms.txt`,
+      markdownPath: `/${username}/api/${slug}/index.md`,
+    },
   };
 }
 
@@ -54,7 +76,9 @@ function Panel(props: { title: string; children: ReactNode; testId?: string }) {
 export default function ApiAbout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { readmeHtml, website, termsOfUse, features, resources, authType, metrics } = loaderData;
+  const { readmeHtml, website, termsOfUse, features, resources, authType, metrics, mcp } = loaderData;
+  const signedIn = useSession() !== null;
+  const keyState = useTryItKey(mcp.keys, signedIn);
   const na = t("api.metrics.notAvailable");
   const link = "inline-flex items-center gap-1 font-medium text-accent hover:underline break-all";
 
@@ -85,7 +109,33 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
           </Panel>
         )}
       </div>
-      <aside className="flex flex-col gap-6">
+      <aside className="flex min-w-0 flex-col gap-6">
+        <McpConnectPanel
+          testId="api-mcp"
+          title={t("mcp.apiTitle")}
+          intro={t("mcp.apiIntro")}
+          url={mcp.url}
+          serverName={mcp.serverName}
+          tenantId={mcp.tenantId}
+          storedKey={keyState.selected ? { key: keyState.selected.key, appName: keyState.selected.app.appName } : null}
+          manageKeysLink={signedIn}
+          footer={
+            <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+              {t("mcp.forAssistants")}{" "}
+              <a href={mcp.llmsPath} data-testid="api-llms-link" className="font-medium text-accent hover:underline">
+                llms.txt
+              </a>{" "}
+              ·{" "}
+              <a
+                href={mcp.markdownPath}
+                data-testid="api-markdown-link"
+                className="font-medium text-accent hover:underline"
+              >
+                {t("mcp.markdown")}
+              </a>
+            </p>
+          }
+        />
         {metrics && (
           <Panel title={t("api.metrics.heading")} testId="api-metrics">
             <dl className="grid grid-cols-2 gap-3">

@@ -3,6 +3,7 @@ import { isPrefixedLocale } from "../../../common/locales";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { ManageApiPanels } from "../../components/studio/manage-api-panels";
+import { McpToolsPanel } from "../../components/studio/mcp-tools-panel";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
 import { requireEditor } from "../../lib/route-guards.server";
@@ -56,6 +57,9 @@ export default function ApiManage({ loaderData, actionData }: Route.ComponentPro
         csrfToken={root?.csrfToken ?? ""}
         actionData={actionData}
       />
+      <div className="mt-8">
+        <McpToolsPanel apiId={loaderData.api.id} />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
+import { appMcpUrl } from "../../../common/mcp-urls";
 import {
   createApp,
   createAppKey,
@@ -15,6 +16,7 @@ import { AppCreateForm } from "../../components/app-create-form";
 import { AppGatewayInfo } from "../../components/app-gateway-info";
 import { AppPanel } from "../../components/app-panel";
 import { LocalLink } from "../../components/localized-link";
+import { McpConnectPanel } from "../../components/mcp-connect-panel";
 import { Container, PageHeader } from "../../components/page-header";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
@@ -165,6 +167,17 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
       </PageHeader>
       <Container className="flex flex-col gap-8 py-8">
         <AppGatewayInfo gateway={gateway} examplePath={exampleGatewayPath(apps)} />
+        <McpConnectPanel
+          testId="apps-mcp"
+          title={t("mcp.appTitle")}
+          intro={t("mcp.appIntro")}
+          url={appMcpUrl(gateway.baseUrl)}
+          serverName="portico"
+          tenantId={gateway.tenantHeaderNeeded ? gateway.tenantId : null}
+          storedKey={null}
+          manageKeysLink={false}
+          noKeyText={t("mcp.noAppKey", { placeholder: `\u2068${t("mcp.keyPlaceholder")}\u2069` })}
+        />
         <AppCreateForm contextId={context.id} />
         {apps.length === 0 ? (
           <EmptyState data-testid="no-apps" size="lg">

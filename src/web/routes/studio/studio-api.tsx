@@ -8,6 +8,7 @@ import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { ManageApiPanels } from "../../components/studio/manage-api-panels";
+import { McpToolsPanel } from "../../components/studio/mcp-tools-panel";
 import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
@@ -116,6 +117,9 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
             actionData={actionData}
             notice={loaderData.created && !actionData ? t("studio.created") : null}
           />
+          <div className="mt-8">
+            <McpToolsPanel apiId={api.id} />
+          </div>
         </div>
       </Container>
     </>

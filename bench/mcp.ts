@@ -1,0 +1,257 @@
+/**
+ * npm run bench:mcp: what MCP costs on the gateway.
+ *   (1) tools/list of a 1,000-operation API (with $refs and a recursive schema): time cold (tools built from the
+ *       database) and warm, and the bytes of the whole list (every page);
+ *   (2) tools/call throughput through the gateway beside a plain gateway call to the same operation, in the same run
+ *       against the same gateway process, in alternating 1-second slices (BENCH_ROUNDS × BENCH_SECONDS of each): the
+ *       ratio MCP / plain by requests per second and by the gateway's CPU time per request (target ≥ 0.8).
+ * The gateway runs as its own process (what `npm start` runs), the upstream in another; the load comes from this
+ * process over undici with BENCH_CONNECTIONS concurrent requests for BENCH_SECONDS each.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Pool } from "undici";
+import { getViewer } from "../src/core/accounts/accounts.service";
+import { importApiSpec } from "../src/core/api-specs/api-specs.service";
+import { openDatabase } from "../src/db/connection";
+import { migrateToLatest } from "../src/db/migrate";
+import { createGatewayFixture } from "../tests/factories/gateway";
+import { freePort, gatewayEnv, gatewayNodeArgs, scratchDir, start, stop, UPSTREAM_JS, waitFor } from "./gateway-setup";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const OPERATIONS = 1_000;
+const WORK = scratchDir(fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-mcp-")));
+
+/** A spec of `n` operations: the first is GET /items/{id}, the rest share schemas with a cycle (Node.next). */
+function bigSpec(n: number): string {
+  const paths: Record<string, unknown> = {
+    "/items/{id}": {
+      get: {
+        operationId: "getItem",
+        summary: "One item",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  };
+  for (let i = 1; i < n; i++) {
+    paths[`/resources${i}/{id}`] = {
+      post: {
+        operationId: `updateResource${i}`,
+        summary: `Update resource ${i}`,
+        description: "Replaces the resource's fields with the ones given.",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "dryRun", in: "query", schema: { type: "boolean" } },
+        ],
+        requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Resource" } } } },
+        responses: { "200": { description: "ok" } },
+      },
+    };
+  }
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Bench", version: "1.0.0" },
+    paths,
+    components: {
+      schemas: {
+        Resource: {
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            tags: { type: "array", items: { type: "string" } },
+            owner: { $ref: "#/components/schemas/Node" },
+          },
+        },
+        Node: { type: "object", properties: { id: { type: "string" }, next: { $ref: "#/components/schemas/Node" } } },
+      },
+    },
+  });
+}
+
+async function setup(upstreamPort: number) {
+  const dbFile = path.join(WORK, "portico.sqlite");
+  const db = openDatabase({ databaseUrl: `sqlite:${dbFile}`, dataDir: WORK });
+  await migrateToLatest(db);
+  const fixture = await createGatewayFixture(db, {
+    upstreamUrl: `http://127.0.0.1:${upstreamPort}`,
+    plan: { rateLimit: { count: 1_000_000_000, unit: "second" }, quota: 1_000_000_000_000, quotaPeriod: "month" },
+  });
+  const owner = await getViewer(db, fixture.tenantId, fixture.providerId);
+  await importApiSpec(db, fixture.tenantId, owner, fixture.api.id, { text: bigSpec(OPERATIONS) });
+  await db.close();
+  return { dbFile, fixture };
+}
+
+interface Rpc {
+  status: number;
+  body: string;
+  sessionId: string | null;
+}
+
+async function rpc(pool: Pool, url: string, headers: Record<string, string>, message: unknown): Promise<Rpc> {
+  const res = await pool.request({
+    path: url,
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    body: JSON.stringify(message),
+  });
+  const body = await res.body.text();
+  const sessionId = res.headers["mcp-session-id"];
+  return { status: res.statusCode, body, sessionId: typeof sessionId === "string" ? sessionId : null };
+}
+
+/** Requests/s of `one` run by `connections` loops for `seconds`; throws on the first non-2xx answer. */
+async function throughput(one: () => Promise<number>, seconds: number, connections: number): Promise<number> {
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const status = await one();
+        if (status >= 300) throw new Error(`answer ${status}`);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+/** utime + stime of a process in microseconds (Linux /proc). */
+function cpuMicros(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const upstreamPort = await freePort();
+  const gatewayPort = await freePort();
+  const upstreamFile = path.join(WORK, "upstream.cjs");
+  fs.writeFileSync(upstreamFile, UPSTREAM_JS);
+  start(process.execPath, [upstreamFile], { PORT: String(upstreamPort) });
+  const { dbFile, fixture } = await setup(upstreamPort);
+  // BENCH_PROFILE=<dir>: the gateway writes a CPU profile there (node --cpu-prof) when the bench ends.
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : [];
+  const gateway = start(process.execPath, gatewayNodeArgs(profile), gatewayEnv(WORK, dbFile, gatewayPort));
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  const auth = { "x-api-key": fixture.key, "x-tenant-id": fixture.tenantId };
+  await waitFor(`${base}/healthz`);
+  const pool = new Pool(base, { connections: CONNECTIONS + 4, pipelining: 1 });
+  const mcpPath = `/_mcp${fixture.basePath}`;
+
+  const init = await rpc(pool, mcpPath, auth, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+  });
+  if (!init.sessionId) throw new Error(`initialize failed: ${init.status} ${init.body}`);
+  const session = { ...auth, "mcp-session-id": init.sessionId, "mcp-protocol-version": "2025-06-18" };
+  await rpc(pool, mcpPath, session, { jsonrpc: "2.0", method: "notifications/initialized" });
+
+  // (1) tools/list: every page, cold then warm.
+  async function listAll(): Promise<{ ms: number; bytes: number; tools: number }> {
+    const t0 = performance.now();
+    let bytes = 0;
+    let tools = 0;
+    let cursor: string | undefined;
+    for (let id = 10; ; id++) {
+      const page = await rpc(pool, mcpPath, session, {
+        jsonrpc: "2.0",
+        id,
+        method: "tools/list",
+        params: cursor ? { cursor } : {},
+      });
+      bytes += Buffer.byteLength(page.body);
+      const parsed = JSON.parse(page.body) as { result?: { tools: unknown[]; nextCursor?: string } };
+      if (!parsed.result) throw new Error(`tools/list failed: ${page.body.slice(0, 200)}`);
+      tools += parsed.result.tools.length;
+      cursor = parsed.result.nextCursor;
+      if (!cursor) break;
+    }
+    return { ms: performance.now() - t0, bytes, tools };
+  }
+  const cold = await listAll();
+  const warm: number[] = [];
+  for (let i = 0; i < 10; i++) warm.push((await listAll()).ms);
+  console.log(
+    `tools/list, ${OPERATIONS}-operation API: ${cold.tools} tools, ${(cold.bytes / 1024).toFixed(0)} KB in all pages ` +
+      `(${(cold.bytes / cold.tools).toFixed(0)} B per tool); cold ${cold.ms.toFixed(0)} ms, warm median ${median(warm).toFixed(1)} ms`,
+  );
+
+  // (2) the same operation, plain and as an MCP tools/call.
+  const plainPath = `${fixture.basePath}/items/7`;
+  const plain = async () => {
+    const res = await pool.request({ path: plainPath, method: "GET", headers: auth });
+    await res.body.dump();
+    return res.statusCode;
+  };
+  let callId = 1_000;
+  const mcpCall = async () => {
+    const res = await rpc(pool, mcpPath, session, {
+      jsonrpc: "2.0",
+      id: callId++,
+      method: "tools/call",
+      params: { name: "getItem", arguments: { id: "7" } },
+    });
+    if (!res.body.includes('"result"')) throw new Error(`tools/call failed: ${res.body.slice(0, 200)}`);
+    return res.status;
+  };
+  await throughput(plain, 1, CONNECTIONS);
+  await throughput(mcpCall, 1, CONNECTIONS);
+  // Short slices, alternated, so a busy neighbour on a shared machine weighs on both alike; the gateway's CPU time per
+  // request (from /proc) is the steadier figure.
+  const slices = Math.max(2, Math.round((ROUNDS * SECONDS) / 1));
+  const totals = { plain: { requests: 0, seconds: 0, cpuUs: 0 }, mcp: { requests: 0, seconds: 0, cpuUs: 0 } };
+  for (let i = 0; i < slices; i++) {
+    for (const [label, one] of [
+      ["plain", plain],
+      ["mcp", mcpCall],
+    ] as const) {
+      // BENCH_ONLY=mcp|plain: one side only (for a profile of it).
+      if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== label) continue;
+      const cpu0 = cpuMicros(gateway.pid);
+      const t0 = performance.now();
+      const rps = await throughput(one, 1, CONNECTIONS);
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu1 = cpuMicros(gateway.pid);
+      totals[label].requests += rps * seconds;
+      totals[label].seconds += seconds;
+      if (cpu0 !== null && cpu1 !== null) totals[label].cpuUs += cpu1 - cpu0;
+    }
+  }
+  const plainRps = totals.plain.requests / totals.plain.seconds;
+  const mcpRps = totals.mcp.requests / totals.mcp.seconds;
+  const plainCpu = totals.plain.cpuUs / totals.plain.requests;
+  const mcpCpu = totals.mcp.cpuUs / totals.mcp.requests;
+  console.log(
+    `\nGET ${fixture.basePath}/items/7, ${slices} alternating 1 s slices each, ${CONNECTIONS} concurrent requests:\n` +
+      `  plain gateway call   ${plainRps.toFixed(0).padStart(7)} req/s   gateway CPU ${plainCpu.toFixed(0)} µs/request\n` +
+      `  MCP tools/call       ${mcpRps.toFixed(0).padStart(7)} req/s   gateway CPU ${mcpCpu.toFixed(0)} µs/request\n` +
+      `  ratio MCP/plain: ${(mcpRps / plainRps).toFixed(2)}x by req/s, ${(plainCpu / mcpCpu).toFixed(2)}x by CPU per request (target >= 0.80x)`,
+  );
+  await pool.close();
+  await stop(gateway);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,59 @@
+import type { McpTool } from "./mcp-tools";
+
+/** The HTTP call a tool's arguments make: path under the API, query, headers and JSON body. */
+export interface ToolRequest {
+  method: string;
+  /** Path and query under the API's gateway address, e.g. "/items/7?limit=2". */
+  pathAndQuery: string;
+  headers: Array<[string, string]>;
+  body: string | null;
+}
+
+export class ToolArgumentError extends Error {}
+
+function scalar(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * The request for validated `args`: path parameters percent-encoded into the template (a value cannot add a path
+ * segment), arrays as repeated query parameters, header values checked for control characters.
+ */
+export function toolRequest(tool: McpTool, args: Record<string, unknown>): ToolRequest {
+  let path = tool.path;
+  const query = new URLSearchParams();
+  const headers: Array<[string, string]> = [];
+  let body: string | null = null;
+  for (const binding of tool.bindings) {
+    const value = args[binding.arg];
+    if (value === undefined || value === null) continue;
+    switch (binding.in) {
+      case "path":
+        path = path.split(`{${binding.name}}`).join(encodeURIComponent(scalar(value)));
+        break;
+      case "query":
+        if (Array.isArray(value)) for (const item of value) query.append(binding.name, scalar(item));
+        else query.append(binding.name, scalar(value));
+        break;
+      case "header": {
+        const text = scalar(value);
+        if (!HEADER_VALUE.test(text))
+          throw new ToolArgumentError(`Argument ${binding.arg} is not a valid header value`);
+        headers.push([binding.name, text]);
+        break;
+      }
+      case "cookie":
+        break;
+      case "body":
+        body = JSON.stringify(value);
+        break;
+    }
+  }
+  if (/\{[^}]*\}/.test(path)) throw new ToolArgumentError(`Missing path argument for ${tool.path}`);
+  const search = query.toString();
+  return { method: tool.method, pathAndQuery: search ? `${path}?${search}` : path, headers, body };
+}

@@ -1,0 +1,165 @@
+import { EventEmitter } from "node:events";
+import type { OutgoingHttpHeader, OutgoingHttpHeaders } from "node:http";
+import type { UsageReason } from "../../core/metering/usage.types";
+import type { CallRequest, CallResponse } from "../call-io";
+import type { Gateway } from "../gateway-call";
+import { runCall } from "../gateway-handler";
+
+/*
+ * An MCP tools/call as a gateway call: an in-memory request and response handed to the same stages as a call from
+ * the network (key, subscription, limits, quota, proxy or mock, billing, usage record). Nothing is skipped, so the
+ * call is metered, counted and refused exactly as a plain call to the same operation.
+ */
+
+/** Answers larger than this are cut (the call is still metered as the upstream answered it). */
+export const MAX_TOOL_ANSWER_BYTES = 1024 * 1024;
+
+export interface InternalCallInput {
+  method: string;
+  /** /{owner}/{slug}/{path}?query */
+  url: string;
+  /** Flat header list, as rawHeaders. */
+  rawHeaders: string[];
+  body: string | null;
+  clientIp: string;
+}
+
+export interface InternalAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  truncated: boolean;
+  /** What the gateway recorded: "ok"/"mock" when the API answered, else the refusal's reason. */
+  reason: UsageReason;
+  /** True when the API (its upstream or its mock) answered; false when the gateway answered for it. */
+  answered: boolean;
+}
+
+class MemoryRequest implements CallRequest {
+  readonly socket: { remoteAddress?: string };
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly rawHeaders: string[],
+    private readonly body: Buffer | null,
+    clientIp: string,
+  ) {
+    this.socket = { remoteAddress: clientIp };
+  }
+
+  resume(): void {}
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
+    if (this.body) yield this.body;
+  }
+}
+
+function headerEntries(headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) out[String(headers[i]).toLowerCase()] = String(headers[i + 1]);
+    return out;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  return out;
+}
+
+class MemoryResponse extends EventEmitter implements CallResponse {
+  headersSent = false;
+  destroyed = false;
+  writableFinished = false;
+  readonly writableNeedDrain = false;
+  status = 0;
+  headers: Record<string, string> = {};
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  readonly done: Promise<void>;
+  private settle: () => void = () => {};
+
+  constructor() {
+    super();
+    this.done = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+  }
+
+  writeHead(statusCode: number, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+    this.status = statusCode;
+    this.headers = headerEntries(headers);
+    this.headersSent = true;
+    return this;
+  }
+
+  write(chunk: Buffer | string): boolean {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    if (this.size + buffer.length > MAX_TOOL_ANSWER_BYTES) {
+      this.truncated = true;
+      const room = MAX_TOOL_ANSWER_BYTES - this.size;
+      if (room > 0) this.chunks.push(buffer.subarray(0, room));
+      this.size = MAX_TOOL_ANSWER_BYTES;
+      return true;
+    }
+    this.chunks.push(buffer);
+    this.size += buffer.length;
+    return true;
+  }
+
+  end(chunk?: string | Buffer): this {
+    if (this.writableFinished || this.destroyed) return this;
+    if (chunk !== undefined) this.write(chunk);
+    this.writableFinished = true;
+    this.settle();
+    this.emit("close");
+    return this;
+  }
+
+  destroy(): this {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    this.settle();
+    this.emit("close");
+    return this;
+  }
+
+  body(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/**
+ * Runs the call through the gateway's stages and waits for its answer. `signal` aborting (the MCP client left) ends
+ * the call as a client that left would: recorded as 499, its reservation handed back.
+ */
+export async function callThroughGateway(
+  gateway: Gateway,
+  input: InternalCallInput,
+  signal?: AbortSignal,
+): Promise<InternalAnswer> {
+  const body = input.body === null ? null : Buffer.from(input.body);
+  const rawHeaders = [...input.rawHeaders];
+  if (body) rawHeaders.push("content-length", String(body.length));
+  const req = new MemoryRequest(input.method, input.url, rawHeaders, body, input.clientIp);
+  const res = new MemoryResponse();
+  const onAbort = () => res.destroy();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const call = runCall(gateway, req, res);
+  try {
+    await res.done;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+  }
+  return {
+    status: res.destroyed && !res.writableFinished ? 499 : res.status,
+    headers: res.headers,
+    body: res.body(),
+    truncated: res.truncated,
+    reason: call.record.reason,
+    // A malformed address is answered before any record (apiId stays null): the gateway's answer, not the API's.
+    answered: call.record.apiId !== null && (call.record.reason === "ok" || call.record.reason === "mock"),
+  };
+}

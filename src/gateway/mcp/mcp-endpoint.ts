@@ -1,0 +1,301 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { parseMcpPath } from "../../common/mcp-urls";
+import type { McpTool } from "../../core/mcp/mcp-tools";
+import type { GatewayChange } from "../../core/plans/gateway-changes";
+import { keyRefusal, presentedKeyRefusal, subscriptionRefusal } from "../../core/subscriptions/call-access";
+import type { Gateway } from "../gateway-call";
+import type { GatewayApi, GatewayKey } from "../gateway-directory";
+import { TtlCache } from "../ttl-cache";
+import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
+import { createToolServer, type SessionTool } from "./mcp-tool-server";
+import { namespacedTools } from "./namespaced-tools";
+import { bridgeRequest } from "./web-bridge";
+
+/*
+ * The gateway's MCP endpoint (streamable HTTP, the official SDK's transport): sessions bound at initialization to a
+ * tenant, a key and a scope (one API, or every API of the key's app). Every request presents the key again and is
+ * checked with the gateway's own rules before the SDK sees it, so a session cannot move to another key, tenant or API.
+ * Sessions live in this process (scale-out routes a session to its instance; an unknown id answers 404 and the client
+ * starts a new session, as the MCP spec has it).
+ */
+
+export interface McpEndpoint {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** A control-plane change: tool caches dropped, sessions told their tool list changed. */
+  changed(change: GatewayChange): void;
+  close(): Promise<void>;
+}
+
+export interface McpEndpointDeps {
+  /** The tools of an API's version (core's loadApiTools). */
+  loadTools(tenantId: string, apiId: string, versionId: string | null): Promise<McpTool[]>;
+  /** The APIs an app holds subscriptions to (owner, slug). */
+  appApis(tenantId: string, appId: string): Promise<Array<{ owner: string; slug: string }>>;
+  defaultTenantId: string;
+  version: string;
+  maxSessions?: number;
+  idleMs?: number;
+}
+
+type Scope = { kind: "api"; apiId: string; owner: string; slug: string } | { kind: "app"; appId: string };
+
+interface Session {
+  id: string;
+  tenantId: string;
+  keyId: string;
+  scope: Scope;
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  /** API ids the session's tools come from (for list_changed). */
+  apiIds: Set<string>;
+  lastSeen: number;
+  /** The session's tool list until a change drops it (loaded at most once per change or minute). */
+  tools: { at: number; list: Promise<SessionTool[]> } | null;
+}
+
+const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function header(req: IncomingMessage, name: string): string {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+}
+
+/** The key as X-Api-Key, or as an OAuth-style bearer token (what most MCP clients let users configure). */
+export function presentedKey(req: IncomingMessage): string {
+  const apiKey = header(req, "x-api-key");
+  if (apiKey) return apiKey;
+  const auth = header(req, "authorization");
+  return /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "").trim() : "";
+}
+
+async function settle<T>(value: T | Promise<T>): Promise<T> {
+  return value instanceof Promise ? await value : value;
+}
+
+export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpEndpoint {
+  const sessions = new Map<string, Session>();
+  const maxSessions = deps.maxSessions ?? 10_000;
+  const idleMs = deps.idleMs ?? 30 * 60_000;
+  const tools = new TtlCache<McpTool[]>(60_000, 2_000);
+
+  function apiTools(api: GatewayApi): McpTool[] | Promise<McpTool[]> {
+    return tools.get(`${api.apiId}\u0000${api.versionId ?? ""}`, () =>
+      deps.loadTools(api.tenantId, api.apiId, api.versionId),
+    );
+  }
+
+  /** The session's tools now: its API's current version, or every API the app may call, namespaced. */
+  async function sessionTools(session: Session): Promise<SessionTool[]> {
+    const scope = session.scope;
+    if (scope.kind === "api") {
+      const api = await settle(gateway.directory.api(session.tenantId, scope.owner, scope.slug));
+      if (!api) return [];
+      return (await settle(apiTools(api))).map((tool) => ({
+        name: tool.name,
+        tool,
+        owner: scope.owner,
+        slug: scope.slug,
+      }));
+    }
+    const groups: Array<{ owner: string; slug: string; tools: McpTool[] }> = [];
+    const apiIds = new Set<string>();
+    for (const ref of await deps.appApis(session.tenantId, scope.appId)) {
+      const api = await settle(gateway.directory.api(session.tenantId, ref.owner, ref.slug));
+      if (!api) continue;
+      apiIds.add(api.apiId);
+      const subscription = await settle(gateway.directory.subscription(session.tenantId, scope.appId, api.apiId));
+      if (subscriptionRefusal(subscription)) continue;
+      groups.push({ owner: ref.owner, slug: ref.slug, tools: await settle(apiTools(api)) });
+    }
+    session.apiIds = apiIds;
+    return namespacedTools(groups);
+  }
+
+  function cachedTools(session: Session): Promise<SessionTool[]> {
+    const now = Date.now();
+    if (!session.tools || now - session.tools.at > 60_000) {
+      const list = sessionTools(session);
+      session.tools = { at: now, list };
+      list.catch(() => {
+        if (session.tools?.list === list) session.tools = null;
+      });
+    }
+    return session.tools.list;
+  }
+
+  function toolsChanged(session: Session): void {
+    session.tools = null;
+    void session.server.sendToolListChanged().catch(() => undefined);
+  }
+
+  function evictIdle(now: number): void {
+    for (const session of sessions.values()) {
+      if (now - session.lastSeen > idleMs || sessions.size >= maxSessions) void closeSession(session);
+      else break;
+    }
+  }
+
+  async function closeSession(session: Session): Promise<void> {
+    sessions.delete(session.id);
+    try {
+      await session.server.close();
+    } catch {
+      // Already closed.
+    }
+  }
+
+  /** The key and scope of the request, checked with the gateway's rules; null when refused (answered here). */
+  async function authorize(
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<{ tenantId: string; secret: string; key: GatewayKey; scope: Scope } | null> {
+    const path = parseMcpPath(req.url ?? "");
+    if (!path) {
+      sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
+      return null;
+    }
+    const tenantId = header(req, "x-tenant-id") || deps.defaultTenantId;
+    if (!TENANT_ID.test(tenantId)) {
+      sendJsonRpcError(res, 400, -32600, "Invalid tenant id");
+      return null;
+    }
+    const secret = presentedKey(req);
+    const presented = presentedKeyRefusal(secret);
+    if (presented) {
+      sendRefusal(res, presented);
+      return null;
+    }
+    const key = await settle(gateway.directory.key(tenantId, secret));
+    const refusedKey = keyRefusal(key, Date.now());
+    if (refusedKey || !key) {
+      if (refusedKey) sendRefusal(res, refusedKey);
+      return null;
+    }
+    if (path.kind === "app") return { tenantId, secret, key, scope: { kind: "app", appId: key.appId } };
+    const api = await settle(gateway.directory.api(tenantId, path.owner, path.slug));
+    if (!api) {
+      sendJsonRpcError(res, 404, -32010, `No API at /${path.owner}/${path.slug}`, { status: 404, code: "NOT_FOUND" });
+      return null;
+    }
+    const subscription = await settle(gateway.directory.subscription(tenantId, key.appId, api.apiId));
+    const refusedSub = subscriptionRefusal(subscription);
+    if (refusedSub) {
+      sendRefusal(res, refusedSub);
+      return null;
+    }
+    return { tenantId, secret, key, scope: { kind: "api", apiId: api.apiId, owner: path.owner, slug: path.slug } };
+  }
+
+  function sameScope(a: Scope, b: Scope): boolean {
+    if (a.kind === "app" || b.kind === "app")
+      return a.kind === b.kind && a.kind === "app" && b.kind === "app" && a.appId === b.appId;
+    return a.apiId === b.apiId;
+  }
+
+  function openSession(tenantId: string, secret: string, key: GatewayKey, scope: Scope): Session {
+    const id = randomUUID();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      // Arguments are bounded by the gateway's body limit; the JSON-RPC envelope gets a little room.
+      maxRequestBodySize: gateway.maxBodyBytes + 64 * 1024,
+      // Answers as plain JSON (no SSE stream per call); notifications go out on the session's GET stream.
+      enableJsonResponse: true,
+      onsessioninitialized: () => {
+        sessions.set(id, session);
+      },
+    });
+    const session: Session = {
+      id,
+      tenantId,
+      keyId: key.keyId,
+      scope,
+      transport,
+      server: createToolServer({
+        gateway,
+        identity: { tenantId, secret },
+        tools: () => cachedTools(session),
+        version: deps.version,
+      }),
+      apiIds: new Set(scope.kind === "api" ? [scope.apiId] : []),
+      lastSeen: Date.now(),
+      tools: null,
+    };
+    transport.onclose = () => {
+      sessions.delete(id);
+    };
+    return session;
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const granted = await authorize(req, res);
+    if (!granted) return;
+    const { tenantId, secret, key, scope } = granted;
+    const sessionId = header(req, "mcp-session-id");
+    let session: Session | undefined;
+    if (sessionId) {
+      session = sessions.get(sessionId);
+      // Another key, tenant or scope: the session does not exist for this caller.
+      if (
+        !session ||
+        session.tenantId !== tenantId ||
+        session.keyId !== key.keyId ||
+        !sameScope(session.scope, scope)
+      ) {
+        sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "Session not found: start a new MCP session");
+        return;
+      }
+      sessions.delete(sessionId);
+      sessions.set(sessionId, session);
+      session.lastSeen = Date.now();
+    } else {
+      if (req.method !== "POST") {
+        sendJsonRpcError(res, 400, -32600, "Bad Request: Mcp-Session-Id header is required");
+        return;
+      }
+      evictIdle(Date.now());
+      session = openSession(tenantId, secret, key, scope);
+      await session.server.connect(session.transport);
+    }
+    const auth: AuthInfo = {
+      token: secret,
+      clientId: key.appId,
+      scopes: [],
+      extra: { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") },
+    };
+    await bridgeRequest(session.transport, req, res, {
+      authInfo: auth,
+      maxBodyBytes: gateway.maxBodyBytes + 64 * 1024,
+      extraHeaders: { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS },
+    });
+    // A new session is kept only once its initialization succeeded (onsessioninitialized stored it).
+    if (!sessionId && !sessions.has(session.id)) await session.server.close();
+  }
+
+  return {
+    handle(req, res) {
+      serve(req, res).catch((error: unknown) => {
+        gateway.logger.error({ err: error }, "mcp request failed");
+        sendJsonRpcError(res, 500, -32603, "Internal error");
+      });
+    },
+    changed(change) {
+      if (change.kind === "api") {
+        tools.deleteWhere((_, key) => key.startsWith(`${change.apiId}\u0000`));
+        for (const session of sessions.values()) {
+          if (session.apiIds.has(change.apiId)) toolsChanged(session);
+        }
+      } else if (change.kind === "subscription" || change.kind === "app") {
+        for (const session of sessions.values()) {
+          if (session.scope.kind === "app" && session.scope.appId === change.appId) toolsChanged(session);
+        }
+      }
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((s) => closeSession(s)));
+    },
+  };
+}

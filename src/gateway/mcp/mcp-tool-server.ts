@@ -1,0 +1,208 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { McpTool } from "../../core/mcp/mcp-tools";
+import { ToolArgumentError, toolRequest } from "../../core/mcp/tool-request";
+import type { Gateway } from "../gateway-call";
+import { callThroughGateway, type InternalAnswer } from "./internal-call";
+import { GATEWAY_REFUSED } from "./mcp-refusals";
+
+/*
+ * The MCP server of one session: tools/list from the session's tools (one API's, or every API of the app's,
+ * namespaced), tools/call as a gateway call through the stages. A bad name, arguments that fail the tool's schema or
+ * are too large get JSON-RPC errors before anything reaches the upstream.
+ */
+
+/** Tools per tools/list page (clients follow nextCursor). */
+export const TOOLS_PAGE_SIZE = 250;
+
+/** A tool as the session offers it: its name there and the API it calls. */
+export interface SessionTool {
+  name: string;
+  tool: McpTool;
+  owner: string;
+  slug: string;
+}
+
+export interface SessionIdentity {
+  tenantId: string;
+  /** The key as sent, presented on every request of the session (the gateway checks it again on each call). */
+  secret: string;
+}
+
+/** What a request of the session carries beyond the JSON-RPC message (set by the endpoint from the HTTP request). */
+export interface RequestOrigin {
+  clientIp: string;
+  host: string;
+}
+
+/** The HTTP request's origin, which the endpoint passes along as the request's auth info (authInfo.extra). */
+function originOf(info: Record<string, unknown> | undefined): RequestOrigin {
+  return {
+    clientIp: typeof info?.clientIp === "string" ? info.clientIp : "",
+    host: typeof info?.host === "string" ? info.host : "",
+  };
+}
+
+const validators = new WeakMap<McpTool, JsonSchemaValidator<unknown>>();
+const ajv = new AjvJsonSchemaValidator();
+
+function validatorOf(tool: McpTool): JsonSchemaValidator<unknown> {
+  let validator = validators.get(tool);
+  if (!validator) {
+    try {
+      validator = ajv.getValidator<unknown>(tool.inputSchema);
+    } catch {
+      // A schema ajv cannot compile (odd spec keywords): only the object shape is checked; the upstream validates.
+      validator = (input: unknown) =>
+        typeof input === "object" && input !== null && !Array.isArray(input)
+          ? { valid: true, data: input, errorMessage: undefined }
+          : { valid: false, data: undefined, errorMessage: "arguments must be an object" };
+    }
+    validators.set(tool, validator);
+  }
+  return validator;
+}
+
+function asTool(entry: SessionTool): Tool {
+  return {
+    name: entry.name,
+    description: entry.tool.description,
+    inputSchema: entry.tool.inputSchema as Tool["inputSchema"],
+    annotations: {
+      title: `${entry.tool.method} ${entry.tool.path}`,
+      readOnlyHint: entry.tool.method === "GET" || entry.tool.method === "HEAD",
+      openWorldHint: true,
+    },
+  };
+}
+
+function refusal(answer: InternalAnswer): McpError {
+  let code = "";
+  let message = `The gateway refused the call (HTTP ${answer.status})`;
+  try {
+    const parsed: unknown = JSON.parse(answer.body.toString("utf8"));
+    if (typeof parsed === "object" && parsed !== null && "error" in parsed) {
+      const error = parsed.error;
+      if (typeof error === "object" && error !== null) {
+        if ("message" in error && typeof error.message === "string") message = error.message;
+        if ("code" in error && typeof error.code === "string") code = error.code;
+      }
+    }
+  } catch {
+    // Not the gateway's JSON: the generic message stands.
+  }
+  const data: Record<string, unknown> = { status: answer.status, code, reason: answer.reason };
+  if (answer.headers["retry-after"]) data.retryAfterSeconds = Number(answer.headers["retry-after"]);
+  return new McpError(GATEWAY_REFUSED, message, data);
+}
+
+const TEXT_TYPE = /^(text\/|application\/(json|xml|problem\+json|[a-z0-9.+-]*\+(json|xml))|application\/javascript)/i;
+
+/** The API's answer as MCP content: the body as text, and JSON objects as structured content too. */
+export function toolResult(answer: InternalAnswer): CallToolResult {
+  const type = answer.headers["content-type"] ?? "";
+  const isError = answer.status >= 400;
+  const text =
+    answer.body.length === 0 || TEXT_TYPE.test(type) || type === ""
+      ? answer.body.toString("utf8")
+      : `(${answer.body.length} bytes of ${type}, base64) ${answer.body.toString("base64")}`;
+  const shown = `${isError ? `HTTP ${answer.status}: ` : ""}${text}${answer.truncated ? "\n(answer cut at 1 MB)" : ""}`;
+  const result: CallToolResult = { content: [{ type: "text", text: shown }] };
+  if (isError) result.isError = true;
+  if (!answer.truncated && /json/i.test(type)) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+        result.structuredContent = parsed as Record<string, unknown>;
+      }
+    } catch {
+      // Not JSON after all: the text is the answer.
+    }
+  }
+  return result;
+}
+
+export function createToolServer(deps: {
+  gateway: Gateway;
+  identity: SessionIdentity;
+  tools: () => Promise<SessionTool[]>;
+  version: string;
+}): Server {
+  const server = new Server(
+    { name: "portico-gateway", title: "Portico gateway", version: deps.version },
+    { capabilities: { tools: { listChanged: true } } },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const tools = await deps.tools();
+    const cursor = request.params?.cursor;
+    const start = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isInteger(start) || start < 0 || start > tools.length) {
+      throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
+    }
+    const page = tools.slice(start, start + TOOLS_PAGE_SIZE).map(asTool);
+    const next = start + TOOLS_PAGE_SIZE;
+    return next < tools.length ? { tools: page, nextCursor: String(next) } : { tools: page };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    const entry = (await deps.tools()).find((t) => t.name === name);
+    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const args = request.params.arguments ?? {};
+    const size = JSON.stringify(args).length;
+    if (size > deps.gateway.maxBodyBytes) {
+      throw new McpError(ErrorCode.InvalidParams, `Arguments larger than ${deps.gateway.maxBodyBytes} bytes`);
+    }
+    const checked = validatorOf(entry.tool)(args);
+    if (!checked.valid) {
+      throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${checked.errorMessage}`);
+    }
+    let http: ReturnType<typeof toolRequest>;
+    try {
+      http = toolRequest(entry.tool, args);
+    } catch (error) {
+      if (error instanceof ToolArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      throw error;
+    }
+    const origin = originOf(extra.authInfo?.extra);
+    const rawHeaders = [
+      "host",
+      origin.host,
+      "x-api-key",
+      deps.identity.secret,
+      "x-tenant-id",
+      deps.identity.tenantId,
+      "accept",
+      "application/json",
+      "user-agent",
+      "portico-mcp",
+    ];
+    if (http.body !== null) rawHeaders.push("content-type", "application/json");
+    for (const [header, value] of http.headers) rawHeaders.push(header, value);
+    const answer = await callThroughGateway(
+      deps.gateway,
+      {
+        method: http.method,
+        url: `/${encodeURIComponent(entry.owner)}/${encodeURIComponent(entry.slug)}${http.pathAndQuery}`,
+        rawHeaders,
+        body: http.body,
+        clientIp: origin.clientIp,
+      },
+      extra.signal,
+    );
+    if (!answer.answered) throw refusal(answer);
+    return toolResult(answer);
+  });
+
+  return server;
+}

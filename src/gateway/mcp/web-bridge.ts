@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { sendJsonRpcError } from "./mcp-refusals";
+
+/*
+ * node:http to the SDK's web-standard transport and back, without the Hono adapter the SDK's Node transport wraps it
+ * in: the body is read and parsed here (bounded) and handed over as parsedBody, the Request carries headers only,
+ * and a JSON answer is written in one piece. The adapter's per-request Request/stream conversion was the largest
+ * cost of a tools/call (bench/mcp.ts); SSE answers (the notification stream) are still streamed as they come.
+ */
+
+const NO_BODY = Symbol("no body");
+
+/** The request body as JSON; answers the error itself (413, 400) and returns undefined when it is not. */
+async function readJson(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<unknown> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > maxBytes) {
+    req.resume();
+    sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
+    return NO_BODY;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxBytes) {
+      sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
+      req.destroy();
+      return NO_BODY;
+    }
+    chunks.push(buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks, size).toString("utf8"));
+  } catch {
+    sendJsonRpcError(res, 400, -32700, "Parse error: Invalid JSON");
+    return NO_BODY;
+  }
+}
+
+function webHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    // The key never travels further than this process' checks (it is in authInfo for the tool calls).
+    if (name.length === 9 && name.toLowerCase() === "x-api-key") continue;
+    if (name.length === 13 && name.toLowerCase() === "authorization") continue;
+    headers.append(name, raw[i + 1] as string);
+  }
+  return headers;
+}
+
+export async function bridgeRequest(
+  transport: WebStandardStreamableHTTPServerTransport,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { authInfo: AuthInfo; maxBodyBytes: number; extraHeaders: Record<string, string> },
+): Promise<void> {
+  const method = req.method ?? "GET";
+  let parsedBody: unknown;
+  if (method === "POST") {
+    parsedBody = await readJson(req, res, options.maxBodyBytes);
+    if (parsedBody === NO_BODY) return;
+  } else {
+    req.resume();
+  }
+  // No abort signal: a JSON answer is short, and an SSE stream is cancelled below when the client leaves (a signal per
+  // request cost more than the rest of the bridge).
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+    method,
+    headers: webHeaders(req),
+  });
+  const response = await transport.handleRequest(request, { parsedBody, authInfo: options.authInfo });
+  const headers: Record<string, string> = { ...options.extraHeaders };
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.body || !type.startsWith("text/event-stream")) {
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+    if (body) headers["content-length"] = String(body.length);
+    res.writeHead(response.status, headers);
+    res.end(body ?? undefined);
+    return;
+  }
+  // An SSE stream (the session's notification stream): written as it comes, ended when either side leaves.
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  res.once("close", () => {
+    reader.cancel().catch(() => undefined);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve));
+    }
+  } catch {
+    // The client left or the session closed.
+  }
+  res.end();
+}
