@@ -24,6 +24,7 @@ import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOvers
 import { notificationsResolvers, notificationsTypeDefs } from "./notifications.graphql";
 import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
+import { ratingsResolvers, ratingsTypeDefs } from "./ratings.graphql";
 import { searchResolvers, searchTypeDefs } from "./search.graphql";
 import { socialResolvers, socialTypeDefs } from "./social.graphql";
 
@@ -45,6 +46,7 @@ export const graphqlTypeDefs = [
   billingTypeDefs,
   notificationsTypeDefs,
   adminTypeDefs,
+  ratingsTypeDefs,
 ];
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -80,6 +82,7 @@ export function registerGraphQL(
         billingResolvers,
         notificationsResolvers,
         adminResolvers,
+        ratingsResolvers,
       ],
     }),
     graphiql: false,
