@@ -5,11 +5,12 @@ import { withReferral } from "../lib/nav";
 import { useLocalize } from "../lib/root-data";
 import { CloseIcon } from "./icons";
 
-export type PromptReason = "follow" | "save" | "generic";
+export type PromptReason = "follow" | "save" | "rate" | "generic";
 
 const TEXT: Record<PromptReason, string> = {
   follow: "follow.promptFollow",
   save: "follow.promptSave",
+  rate: "follow.promptRate",
   generic: "follow.promptGeneric",
 };
 
