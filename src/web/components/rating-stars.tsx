@@ -18,7 +18,11 @@ export function RatingStars(props: { rating: number; votes: number; compact?: bo
     votes: formatNumber(props.votes, locale),
   });
   return (
-    <span className="inline-flex items-center gap-1.5" title={label} data-rating-demo={props.isDemo ? "true" : undefined}>
+    <span
+      className="inline-flex items-center gap-1.5"
+      title={label}
+      data-rating-demo={props.isDemo ? "true" : undefined}
+    >
       <span className="sr-only">{label}</span>
       <span aria-hidden="true" className="relative inline-flex">
         <Stars className="text-slate-300 dark:text-slate-600" />

@@ -47,7 +47,10 @@ export function RatingSummaryPanel(props: { summary: RatingSummaryView }) {
                 <span aria-hidden="true" className="w-6 shrink-0 text-end font-medium">
                   {stars}★
                 </span>
-                <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
+                <span
+                  aria-hidden="true"
+                  className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+                >
                   <span
                     className="block h-full rounded-full bg-amber-400"
                     style={{ width: `${(count / max) * 100}%` }}

@@ -29,7 +29,8 @@ export function ReviewItem(props: {
   const pending = vote.formData ? vote.formData.get("helpful") === "1" : null;
   const voted = pending ?? review.votedHelpful;
   const helpfulCount = review.helpfulCount + (pending === null ? 0 : (pending ? 1 : 0) - (review.votedHelpful ? 1 : 0));
-  const voteError = vote.data && !vote.data.ok && vote.data.message ? translateServerMessage(t, vote.data.message) : null;
+  const voteError =
+    vote.data && !vote.data.ok && vote.data.message ? translateServerMessage(t, vote.data.message) : null;
 
   return (
     <li data-testid="review" className="flex flex-col gap-3 px-5 py-4">
@@ -79,7 +80,9 @@ export function ReviewItem(props: {
             </button>
           </vote.Form>
         )}
-        {helpfulCount > 0 && <span data-testid="review-helpful-count">{t("ratings.helpfulCount", { count: helpfulCount })}</span>}
+        {helpfulCount > 0 && (
+          <span data-testid="review-helpful-count">{t("ratings.helpfulCount", { count: helpfulCount })}</span>
+        )}
         {review.isMine && props.onEdit && (
           <>
             <button type="button" data-testid="review-edit" onClick={props.onEdit} className={quietButton}>

@@ -13,7 +13,12 @@ export function StarInput(props: { defaultValue: number | null; invalid?: boolea
   return (
     <fieldset data-testid="star-input" className="flex flex-col gap-1.5" aria-invalid={props.invalid || undefined}>
       <legend className="mb-1.5 text-sm font-semibold">{t("ratings.starsLegend")}</legend>
-      <div className="flex gap-1" onMouseLeave={() => setHover(null)}>
+      <div
+        role="radiogroup"
+        aria-label={t("ratings.starsLegend")}
+        className="flex gap-1"
+        onMouseLeave={() => setHover(null)}
+      >
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
