@@ -76,7 +76,7 @@ export function ReviewItem(props: {
               }}
               className={`${quietButton} aria-pressed:border-accent aria-pressed:bg-accent/10 aria-pressed:text-accent`}
             >
-              👍 {t("ratings.helpful")}
+              {t("ratings.helpful")}
             </button>
           </vote.Form>
         )}
