@@ -183,6 +183,10 @@ export const enUS = {
     deprecated: "deprecated",
   },
   search: {
+    minRating: "Rating",
+    anyRating: "Any rating",
+    ratingAtLeast_one: "{{count}} star & up",
+    ratingAtLeast_other: "{{count}} stars & up",
     breadcrumb: "Search",
     browseTitle: "Search APIs",
     resultsFor: "Search results for “{{term}}”",

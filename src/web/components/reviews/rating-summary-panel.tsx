@@ -18,7 +18,9 @@ export function RatingSummaryPanel(props: { summary: RatingSummaryView }) {
     >
       <div className="flex items-end gap-3">
         <span data-testid="rating-average" className="text-4xl font-bold tracking-tight">
-          {summary.votes > 0 ? summary.average.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : "–"}
+          {summary.votes > 0
+            ? summary.average.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+            : "–"}
         </span>
         <div className="flex flex-col gap-1 pb-1">
           <RatingStars rating={summary.average} votes={summary.votes} isDemo={summary.isDemo} compact />
