@@ -14,6 +14,7 @@ import {
 } from "../lib/search-params";
 import { CloseIcon } from "./icons";
 import { LocalLink } from "./localized-link";
+import { Button } from "./ui/button";
 
 /** The sort select lives in the results header but belongs to this form (the `form` attribute). */
 export const FILTER_FORM_ID = "search-filter-form";
@@ -237,12 +238,9 @@ export function SearchFilters(props: {
             </Group>
           ))}
         {!hydrated && (
-          <button
-            type="submit"
-            className="self-start rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
-          >
+          <Button type="submit" className="self-start">
             {t("search.apply")}
-          </button>
+          </Button>
         )}
       </Form>
     </div>

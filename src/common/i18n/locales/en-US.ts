@@ -322,7 +322,8 @@ export const enUS = {
     heading: "Ratings and reviews",
     demoTag: "Demo",
     demoLabel: "Demo rating {{rating}} out of 5 from {{votes}} generated votes (not real ratings)",
-    demoNotice: "These stars are generated for the demo catalog, not given by users. The first real rating replaces them.",
+    demoNotice:
+      "These stars are generated for the demo catalog, not given by users. The first real rating replaces them.",
     average: "{{rating}} out of 5",
     basedOn_one: "{{formattedCount}} rating",
     basedOn_other: "{{formattedCount}} ratings",

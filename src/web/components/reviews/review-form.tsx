@@ -4,9 +4,9 @@ import { RATING_LIMITS, RATING_MESSAGES } from "../../../core/ratings/rating-mes
 import { useTranslation } from "../../i18n/use-translation";
 import { useRootData } from "../../lib/root-data";
 import { translateServerMessage } from "../../lib/server-messages";
-import { FormError } from "../form-field";
 import { useSocial } from "../social-state";
-import { inputClass, quietButton, type ReviewView } from "./review-types";
+import { FormError } from "../ui/form-field";
+import { inputClass, primaryButton, quietButton, type ReviewView } from "./review-types";
 import { StarInput } from "./star-input";
 
 /**
@@ -37,7 +37,7 @@ export function ReviewForm(props: {
           type="button"
           data-testid="review-sign-in"
           onClick={() => social.promptLogin("rate")}
-          className="rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110"
+          className={primaryButton}
         >
           {t("ratings.signIn")}
         </button>
@@ -109,7 +109,7 @@ export function ReviewForm(props: {
             type="submit"
             data-testid="review-submit"
             disabled={navigation.state === "submitting"}
-            className="rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+            className={primaryButton}
           >
             {t(editing ? "ratings.save" : "ratings.submit")}
           </button>

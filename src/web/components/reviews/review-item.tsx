@@ -5,10 +5,11 @@ import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { useLocale, useRootData } from "../../lib/root-data";
 import { translateServerMessage } from "../../lib/server-messages";
-import { FormError } from "../form-field";
 import { RatingStars } from "../rating-stars";
 import { useSocial } from "../social-state";
-import { inputClass, quietButton, type ReviewView } from "./review-types";
+import { buttonClass } from "../ui/button";
+import { FormError } from "../ui/form-field";
+import { inputClass, primaryButton, quietButton, type ReviewView } from "./review-types";
 
 /** One review: stars, title, author, Markdown body (sanitized HTML), helpful votes, the provider's reply. */
 export function ReviewItem(props: {
@@ -145,7 +146,7 @@ export function ReviewItem(props: {
             <button
               type="submit"
               data-testid="review-reply-submit"
-              className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
+              className={buttonClass({ variant: "primary", size: "md" })}
             >
               {t("ratings.postReply")}
             </button>

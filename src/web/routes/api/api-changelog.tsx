@@ -1,6 +1,7 @@
 import { listApiChangelog } from "../../../core/api-specs/spec-changelog.service";
 import type { OperationChange } from "../../../core/specs/diff-endpoints";
 import { Pagination } from "../../components/pagination";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { formatDate } from "../../lib/format";
@@ -79,12 +80,7 @@ export default function ApiChangelog({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       {entries.length === 0 ? (
-        <p
-          data-testid="changelog-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-        >
-          {t("changelog.empty")}
-        </p>
+        <EmptyState data-testid="changelog-empty">{t("changelog.empty")}</EmptyState>
       ) : (
         <ol className="flex flex-col gap-4">
           {entries.map((entry) => (

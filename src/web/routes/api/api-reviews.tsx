@@ -14,6 +14,7 @@ import { Pagination } from "../../components/pagination";
 import { RatingSummaryPanel } from "../../components/reviews/rating-summary-panel";
 import { ReviewForm } from "../../components/reviews/review-form";
 import { ReviewItem } from "../../components/reviews/review-item";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
@@ -113,12 +114,7 @@ export default function ApiReviews({ loaderData, actionData }: Route.ComponentPr
           </nav>
         </div>
         {reviews.items.length === 0 ? (
-          <p
-            data-testid="reviews-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-          >
-            {t("ratings.noReviews")}
-          </p>
+          <EmptyState data-testid="reviews-empty">{t("ratings.noReviews")}</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {reviews.items.map((review) => (
