@@ -9,7 +9,7 @@ import { RatingStars } from "../rating-stars";
 import { useSocial } from "../social-state";
 import { buttonClass } from "../ui/button";
 import { FormError } from "../ui/form-field";
-import { inputClass, primaryButton, quietButton, type ReviewView } from "./review-types";
+import { inputClass, quietButton, type ReviewView } from "./review-types";
 
 /** One review: stars, title, author, Markdown body (sanitized HTML), helpful votes, the provider's reply. */
 export function ReviewItem(props: {
