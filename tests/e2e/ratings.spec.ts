@@ -9,7 +9,7 @@ import { signUpNewUser, unique } from "./sign-up";
 // marked as demo and is asked to log in; a consumer rates, edits and deletes; a provider replies, votes a review
 // helpful, re-imports the spec and finds the Changelog and its Atom feed.
 
-const FIXTURES = path.resolve("src/core/api-specs/fixtures");
+const FIXTURES = path.resolve("tests/fixtures/api-specs");
 const afterPost = { timeout: 15_000 };
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });

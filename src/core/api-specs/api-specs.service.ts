@@ -114,7 +114,12 @@ async function importVersion(
   });
   // The gateway matches calls against the current version's endpoints.
   announceGatewayChange({ kind: "api", apiId });
-  if (previous) await publishQuietly(db, { tenantId, apiId, versionId }, now);
+  if (previous) {
+    // The fan-out runs after the answer (10,000 followers take about a second; decision 081): the import's request
+    // does not wait for it unless asked to (tests), and the sweep finishes it should this process stop first.
+    const publishing = publishQuietly(db, { tenantId, apiId, versionId }, now);
+    if (options.awaitNotifications) await publishing;
+  }
   report("done", endpoints.length);
   return {
     version: {
