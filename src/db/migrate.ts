@@ -18,6 +18,8 @@ import * as m041 from "./migrations/041-subscription-billing";
 import * as m042 from "./migrations/042-subscription-payment-locks";
 import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
+import * as m080 from "./migrations/080-ratings";
+import * as m081 from "./migrations/081-spec-changes";
 import * as m130 from "./migrations/130-catalog-translations";
 import * as m150 from "./migrations/150-mcp-tool-settings";
 
@@ -43,6 +45,8 @@ const migrations: Record<string, Migration> = {
   "050-content": m050,
   "130-catalog-translations": m130,
   "150-mcp-tool-settings": m150,
+  "080-ratings": m080,
+  "081-spec-changes": m081,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

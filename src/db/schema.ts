@@ -8,6 +8,7 @@ import type { GatewayTables } from "./tables/gateway.tables";
 import type { McpTables } from "./tables/mcp.tables";
 import type { NotificationsTables } from "./tables/notifications.tables";
 import type { PaymentsTables } from "./tables/payments.tables";
+import type { RatingsTables } from "./tables/ratings.tables";
 import type { SandboxTables } from "./tables/sandbox.tables";
 import type { SearchTables } from "./tables/search.tables";
 import type { SubscriptionBillingTables } from "./tables/subscription-billing.tables";
@@ -127,6 +128,10 @@ export interface ApisTable {
   service_level: number | null;
   /** 1 when followers/rating/metrics were generated for the demo catalog, not measured. */
   is_demo_data: Flag;
+  /** Migration 080: 1 while rating_avg/rating_votes are the demo catalog's generated numbers (no real rating yet). */
+  rating_is_demo: Generated<Flag>;
+  /** Migration 080: JSON array of the counts of 1..5 real ratings; null while demo or unrated. */
+  rating_distribution: string | null;
   upstream_url: string | null;
   current_version_id: string | null;
   created_at: number;
@@ -224,7 +229,8 @@ export type Database = CatalogTables &
   PaymentsTables &
   SubscriptionBillingTables &
   SandboxTables &
-  McpTables;
+  McpTables &
+  RatingsTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;

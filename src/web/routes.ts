@@ -14,6 +14,8 @@ export default [
   route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
   // A stored spec document (original or normalized) of one version, as a download.
   route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
+  // An API's spec changelog as an Atom feed (decision 081).
+  route("feeds/:username/:slug/changelog.atom", "routes/api/changelog-feed-resource.ts"),
   // An invoice's printable HTML document (its customer only; framed by the invoice page).
   route("resources/invoice/:invoiceId", "routes/developer/invoice-html-resource.ts"),
   // The catalog for assistants without JavaScript (issue 19): llms.txt for the site and each API, and each API page
@@ -72,6 +74,8 @@ export default [
       route("tutorials/:tutorial/edit", "routes/api/tutorials-edit.tsx"),
       route("discussions", "routes/api/discussions-list.tsx"),
       route("discussions/:issue", "routes/api/discussions-detail.tsx"),
+      route("reviews", "routes/api/api-reviews.tsx"),
+      route("changelog", "routes/api/api-changelog.tsx"),
       route("pricing", "routes/api/api-pricing.tsx"),
       route("extensions", "routes/api/api-extensions.tsx"),
       route("extensions/:span", "routes/api/api-extension-detail.tsx"),

@@ -5,6 +5,7 @@
 
 import { purgeExpiredAuthRows } from "../core/accounts/auth-purge.service";
 import { deliverPendingMail } from "../core/accounts/mail-delivery.service";
+import { sweepSpecChangeNotifications } from "../core/api-specs/spec-change-notifications";
 import { IDEMPOTENCY_KEY_RETENTION_MS } from "../core/billing/idempotency";
 import { deleteCompletedIdempotencyKeysBefore } from "../core/billing/idempotency.queries";
 import { refreshApiMetrics } from "../core/metering/api-metrics.service";
@@ -70,6 +71,14 @@ export const authPurgeJob: WorkerJob = {
   run: ({ db, clock }) => purgeExpiredAuthRows(db, { now: clock.now() }),
 };
 
+/** Finishes the followers'/subscribers' notifications of a new spec version an import could not finish (decision 081). */
+export const specChangeNotificationsJob: WorkerJob = {
+  name: "spec-change-notifications",
+  everyMs: MINUTE,
+  firstRunAfterMs: 45_000,
+  run: ({ db, clock }) => sweepSpecChangeNotifications(db, { now: clock.now() }),
+};
+
 /** The About tab's measured metrics (latency, service level, health check, popularity) of non-demo APIs. */
 export const apiMetricsJob: WorkerJob = {
   name: "api-metrics",
@@ -86,4 +95,5 @@ export const WORKER_JOBS: readonly WorkerJob[] = [
   mailDeliveryJob,
   authPurgeJob,
   apiMetricsJob,
+  specChangeNotificationsJob,
 ];

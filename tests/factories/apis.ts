@@ -66,6 +66,8 @@ export async function createTestApi(db: Db, tenantId: string, options: TestApiOp
     followers_count: 0,
     rating_avg: 0,
     rating_votes: 0,
+    rating_is_demo: 0,
+    rating_distribution: null,
     health_check: null,
     popularity: 0,
     latency_ms: null,

@@ -25,6 +25,7 @@ import { createTutorial } from "../../core/content/tutorials.service";
 import { createNotification } from "../../core/notifications/notifications.service";
 import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../../core/orgs/orgs.service";
 import { createPlan } from "../../core/plans/plans.service";
+import { listReviews, rateApi } from "../../core/ratings/ratings.service";
 import { SpecWorkerPool } from "../../core/specs/spec-worker-pool";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
@@ -115,6 +116,15 @@ async function matrixTutorial(db: Db, f: Fixture, draft: boolean) {
 async function matrixDiscussion(db: Db, f: Fixture): Promise<string> {
   const input = { title: `Question ${next()}`, body: "Body" };
   return (await createDiscussion(db, f.t1.id, f.users.invited, f.publicApi.id, input)).id;
+}
+
+/** A fresh public API of orgAdmin's, rated (with a review) by `rater` when given. */
+async function matrixRatedApi(db: Db, f: Fixture, rater: Viewer | null): Promise<{ apiId: string; reviewId: string }> {
+  const apiId = (await createTestApi(db, f.t1.id, { owner_id: f.users.orgAdmin.id })).id;
+  if (!rater || rater.tenantId !== f.t1.id || rater.id === f.users.orgAdmin.id) return { apiId, reviewId: "" };
+  await rateApi(db, f.t1.id, rater, apiId, { stars: 4, title: "Good", body: "Works" });
+  const page = await listReviews(db, f.t1.id, rater, apiId);
+  return { apiId, reviewId: page.mine?.id ?? "" };
 }
 
 /** A personal app of `owner` (a principal's own tenant), fresh per call. */
@@ -570,6 +580,45 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       query: 'mutation($id: ID!) { addDiscussionComment(discussionId: $id, body: "Thanks") { id } }',
       vars: async (f) => ({ id: await matrixDiscussion(db(), f) }),
       expect: signedInT1,
+    },
+    // ---- ratings and reviews (ratings.graphql.ts) ----
+    apiReviews: {
+      query: "query($id: ID!) { apiReviews(apiId: $id, sort: HELPFUL) { total summary { votes isDemo } } }",
+      vars: (f) => ({ id: f.publicApi.id }),
+      expect: allBut("otherTenant"),
+    },
+    rateApi: {
+      query: 'mutation($id: ID!) { rateApi(apiId: $id, stars: 4, title: "Nice", body: "Works") { votes } }',
+      vars: async (f) => ({ id: (await matrixRatedApi(db(), f, null)).apiId }),
+      // The provider cannot rate their own API.
+      expect: withOutcome(signedInT1, { orgAdmin: "deny" }),
+    },
+    editApiRating: {
+      query: "mutation($id: ID!) { editApiRating(apiId: $id, stars: 2) { votes } }",
+      // Each principal edits its own rating of a fresh API (the provider has none: not found).
+      vars: async (f, p) => ({
+        id: (await matrixRatedApi(db(), f, p === "anonymous" ? null : f.users[p])).apiId,
+      }),
+      expect: withOutcome(signedInT1, { orgAdmin: "deny" }),
+    },
+    deleteApiRating: {
+      query: "mutation($id: ID!) { deleteApiRating(apiId: $id) { isDemo } }",
+      vars: async (f, p) => ({
+        id: (await matrixRatedApi(db(), f, p === "anonymous" ? null : f.users[p])).apiId,
+      }),
+      expect: withOutcome(signedInT1, { orgAdmin: "deny" }),
+    },
+    replyToReview: {
+      query: 'mutation($id: ID!) { replyToReview(reviewId: $id, body: "Thanks!") { id } }',
+      // invited's review of orgAdmin's API: only its provider replies.
+      vars: async (f) => ({ id: (await matrixRatedApi(db(), f, f.users.invited)).reviewId }),
+      expect: only("orgAdmin"),
+    },
+    voteReviewHelpful: {
+      query: "mutation($id: ID!) { voteReviewHelpful(reviewId: $id, helpful: true) { helpfulCount } }",
+      vars: async (f) => ({ id: (await matrixRatedApi(db(), f, f.users.invited)).reviewId }),
+      // Not on your own review.
+      expect: withOutcome(signedInT1, { invited: "deny" }),
     },
     // ---- gateway: apps, keys, plans, subscriptions, usage (apps.graphql.ts, plans.graphql.ts) ----
     gateway: { query: "{ gateway { baseUrl keyHeader } }", expect: all("allow") },

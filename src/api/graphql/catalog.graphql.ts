@@ -42,6 +42,8 @@ export const catalogTypeDefs = /* GraphQL */ `
   type Rating {
     average: Float!
     votes: Int!
+    "True while the numbers are the demo catalog's generated ones (no real rating yet)."
+    isDemo: Boolean!
   }
   type ApiMetrics {
     healthCheck: Float
@@ -193,7 +195,7 @@ export function apiNode(api: ApiCard | ApiDetail) {
       : null,
     updatedAt: new Date(api.updatedAt).toISOString(),
     followersCount: api.followersCount,
-    rating: { average: api.rating, votes: api.ratingVotes },
+    rating: { average: api.rating, votes: api.ratingVotes, isDemo: api.ratingIsDemo },
     pricingType: api.pricingType,
     website: detail?.website ?? null,
     termsOfUse: detail?.termsOfUse ?? null,

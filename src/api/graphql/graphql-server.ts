@@ -27,6 +27,7 @@ import { mcpResolvers, mcpTypeDefs } from "./mcp.graphql";
 import { notificationsResolvers, notificationsTypeDefs } from "./notifications.graphql";
 import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
+import { ratingsResolvers, ratingsTypeDefs } from "./ratings.graphql";
 import { searchResolvers, searchTypeDefs } from "./search.graphql";
 import { socialResolvers, socialTypeDefs } from "./social.graphql";
 
@@ -49,6 +50,7 @@ export const graphqlTypeDefs = [
   billingTypeDefs,
   notificationsTypeDefs,
   adminTypeDefs,
+  ratingsTypeDefs,
 ];
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -85,6 +87,7 @@ export function registerGraphQL(
         billingResolvers,
         notificationsResolvers,
         adminResolvers,
+        ratingsResolvers,
       ],
     }),
     graphiql: false,

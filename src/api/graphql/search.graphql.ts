@@ -112,6 +112,8 @@ export const searchTypeDefs = /* GraphQL */ `
       tags: [String!]
       pricingTypes: [String!]
       authTypes: [String!]
+      "APIs rated at least this many stars (1 to 4); demo ratings count and are flagged by rating.isDemo."
+      minRating: Int
       privateApisJwt: String
       first: Int
       after: String
@@ -142,6 +144,7 @@ const searchApisArgs = z.object({
   tags: idList,
   pricingTypes: idList,
   authTypes: idList,
+  minRating: z.number().int().min(1, "minRating is 1 to 4").max(4, "minRating is 1 to 4").nullish(),
   privateApisJwt: z.string().max(10_000).nullish(),
   ...pageArgs,
   orderBy: z
@@ -208,6 +211,7 @@ export const searchResolvers = {
           tags: a.tags,
           pricingTypes: a.pricingTypes,
           authTypes: a.authTypes,
+          minRating: a.minRating,
           // The token counts only for the signed-in user it was issued to; anything else is as if absent.
           privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
           sort,

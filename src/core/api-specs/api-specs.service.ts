@@ -21,6 +21,9 @@ import {
 import type { ApiVersionSummary, ImportOptions, ImportResult, SpecDocument, SpecSource } from "./api-specs.types";
 import { endpointRows } from "./endpoint-rows";
 import type { ImportStageReporter } from "./import-progress";
+import { onSpecVersionPublished, type SpecVersionPublished } from "./spec-change-notifications";
+import { changeCountOf } from "./spec-changelog.service";
+import { insertVersionChange } from "./spec-changes.queries";
 
 export const IMPORT_FORBIDDEN = "Only the API's owner can import its spec";
 
@@ -86,9 +89,37 @@ async function importVersion(
     endpoints_count: endpoints.length,
     created_at: now,
   };
-  await db.kysely.transaction().execute((trx) => insertVersionWithEndpoints(trx, tenantId, version, endpoints, now));
+  const previousLabel = previous
+    ? (await selectVersions(db, tenantId, apiId)).find((v) => v.id === previous)
+    : undefined;
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertVersionWithEndpoints(trx, tenantId, version, endpoints, now);
+    // The change feed (decision 081): the diff is stored with the version, in its transaction; notified_at null is
+    // the outbox mark of the followers' and subscribers' notifications.
+    if (previous) {
+      await insertVersionChange(trx, {
+        version_id: versionId,
+        tenant_id: tenantId,
+        api_id: apiId,
+        previous_version_id: previous,
+        version: version.version,
+        previous_version: previousLabel?.version ?? null,
+        diff_json: JSON.stringify(spec.diff),
+        breaking_count: spec.diff.breakingCount,
+        change_count: changeCountOf(spec.diff),
+        created_at: now,
+        notified_at: null,
+      });
+    }
+  });
   // The gateway matches calls against the current version's endpoints.
   announceGatewayChange({ kind: "api", apiId });
+  if (previous) {
+    // The fan-out runs after the answer (10,000 followers take about a second; decision 081): the import's request
+    // does not wait for it unless asked to (tests), and the sweep finishes it should this process stop first.
+    const publishing = publishQuietly(db, { tenantId, apiId, versionId }, now);
+    if (options.awaitNotifications) await publishing;
+  }
   report("done", endpoints.length);
   return {
     version: {
@@ -102,6 +133,18 @@ async function importVersion(
     previousVersionId: previous,
     diff: spec.diff,
   };
+}
+
+/**
+ * Notifies followers and subscribers of the new version. The version is stored whatever happens here: a failure leaves
+ * the change un-notified, and the worker's sweep (sweepSpecChangeNotifications) finishes it.
+ */
+async function publishQuietly(db: Db, event: SpecVersionPublished, now: number): Promise<void> {
+  try {
+    await onSpecVersionPublished(db, event, now);
+  } catch {
+    // Left for the sweep: notified_at stays null.
+  }
 }
 
 /** Validates a spec without storing it (the same checks as an import), in this thread. */

@@ -21,6 +21,8 @@ export interface ImportOptions {
   fetchTimeoutMs?: number;
   /** Where the spec is parsed and normalized: the web service's worker threads; this thread when absent. */
   processor?: SpecProcessor;
+  /** Wait for the followers' and subscribers' notifications of the new version before returning (tests). */
+  awaitNotifications?: boolean;
   /** Hears each step as it starts (the studio's progress). */
   onStage?: ImportStageReporter;
 }

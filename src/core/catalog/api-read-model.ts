@@ -45,6 +45,7 @@ export const API_CARD_COLUMNS = [
   "c.slug as category_slug",
   "a.rating_avg",
   "a.rating_votes",
+  "a.rating_is_demo",
   "a.followers_count",
   "a.popularity",
   "a.latency_ms",
@@ -88,6 +89,8 @@ export function toApiCard(row: ApiCardRow): ApiCard {
     categorySlug: row.category_slug,
     rating: Number(row.rating_avg),
     ratingVotes: Number(row.rating_votes),
+    // Generated demo stars until the first real rating replaces them (decision 080): screens label them, never mix.
+    ratingIsDemo: Number(row.rating_is_demo) === 1,
     followersCount: Number(row.followers_count),
     popularity: Number(row.popularity),
     latencyMs: row.latency_ms === null ? null : Number(row.latency_ms),

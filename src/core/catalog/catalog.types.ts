@@ -14,6 +14,8 @@ export interface ApiCard {
   categorySlug: string | null;
   rating: number;
   ratingVotes: number;
+  /** True while rating and ratingVotes are the demo catalog's generated numbers (no real rating yet). */
+  ratingIsDemo: boolean;
   followersCount: number;
   popularity: number;
   latencyMs: number | null;

@@ -23,6 +23,11 @@ export interface SearchFilters {
   collectionIds?: readonly string[];
   tags?: readonly string[];
   /**
+   * Minimum average rating (1-4): APIs rated at least this, real or demo (demo stars are labelled on every card).
+   * A membership filter like collections and tags: facet counts are counted within it.
+   */
+  minRating?: number;
+  /**
    * Not a filter: PRIVATE APIs the caller may also see (ids from privateApiIdsFor; undefined or empty = none). Only
    * documents that are PRIVATE and listed are added to the PUBLIC ones.
    */
@@ -48,6 +53,8 @@ export function baseConditions(tenantId: string, source: DocumentSource, filters
   return and([
     source.where,
     sql<SqlBool>`d.tenant_id = ${tenantId}`,
+    // rating_milli is the average times 1000 (search-index.ts): integers compare identically on both engines.
+    filters.minRating === undefined ? null : sql<SqlBool>`d.rating_milli >= ${Math.round(filters.minRating * 1000)}`,
     visibleApis("d", filters.privateApiIds, "api_id"),
     filters.collectionIds === undefined
       ? null

@@ -67,6 +67,7 @@ export function canReadByTiers(
     sort[0].direction === "DESC" &&
     filters.collectionIds === undefined &&
     filters.tags === undefined &&
+    filters.minRating === undefined &&
     page.offset + page.limit <= MAX_TIERED_DEPTH
   );
 }

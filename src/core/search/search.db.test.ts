@@ -175,6 +175,16 @@ describeEachDialect("search", ({ db, dialect }) => {
     expect(await names({ term: "google" })).toEqual(["Google Translate"]);
   });
 
+  it("filters by a minimum rating and sorts by rating (decision 080)", async () => {
+    expect(await names({ term: "weather", minRating: 4 })).toEqual(["OpenWeatherMap", "Weatherbit"]);
+    expect(await names({ term: "weather", minRating: 4, sort: [{ field: "RATING", direction: "DESC" }] })).toEqual([
+      "Weatherbit",
+      "OpenWeatherMap",
+    ]);
+    // Out of range: no filter.
+    expect(await names({ term: "weather", minRating: 7 })).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
+  });
+
   it("matches prefixes for typeahead", async () => {
     expect(await names({ term: "weat" })).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
     expect(await names({ term: "translat" })).toEqual(["Google Translate", "DeepL Translator", "Lingua"]);

@@ -47,6 +47,12 @@ function nonEmpty(values: readonly string[] | null | undefined): readonly string
   return kept.length === 0 ? undefined : kept;
 }
 
+/** A minimum rating from 1 to 4 stars; anything else (absent, 0, junk) filters nothing. */
+export function minRatingOf(value: number | null | undefined): number | undefined {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 4) return undefined;
+  return value;
+}
+
 /**
  * searchApis (spec section 7): public APIs of the tenant (plus the private ones in input.privateApiIds) matching the term (every word, by prefix or with one typo),
  * filtered, ordered, paged, with facets and, per API, the endpoint that matched. An empty term browses the catalog;
@@ -90,6 +96,7 @@ export async function searchApis(
     authTypes: nonEmpty(input.authTypes),
     collectionIds: nonEmpty(input.collectionIds),
     tags: nonEmpty(input.tags),
+    minRating: minRatingOf(input.minRating),
     privateApiIds: nonEmpty(input.privateApiIds),
   };
   const privateIds = filters.privateApiIds ?? [];

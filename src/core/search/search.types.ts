@@ -57,6 +57,8 @@ export interface SearchApisInput {
   tags?: readonly string[] | null;
   pricingTypes?: readonly string[] | null;
   authTypes?: readonly string[] | null;
+  /** APIs whose average rating is at least this (1-4 stars); null or 0: any. */
+  minRating?: number | null;
   /**
    * PRIVATE APIs the caller may also find, already authorized: privateApiIdsFor (signed-in page) or
    * privateApiIdsForSearchToken (GraphQL privateApisJwt) of src/core/access/private-apis.service.ts.

@@ -1,9 +1,25 @@
-/** What a re-import changed, by operation (method + path). */
+import { canonicalJsonOf } from "./canonical-json";
+import {
+  type ComparedPart,
+  compareParameters,
+  compareRequestBodies,
+  compareResponses,
+  type OperationChange,
+} from "./spec-change-rules";
+
+export type { ComparedPart, OperationChange };
+
+/**
+ * What a re-import changed, by operation (method + path). A removed operation is always breaking, an added one never;
+ * a changed one lists its changes, each breaking or not (spec-change-rules.ts).
+ */
 export interface SpecDiff {
   added: DiffOperation[];
   removed: DiffOperation[];
   changed: ChangedOperation[];
   unchanged: number;
+  /** Removed operations plus the breaking changes of changed ones. */
+  breakingCount: number;
 }
 
 export interface DiffOperation {
@@ -12,11 +28,12 @@ export interface DiffOperation {
   summary: string | null;
 }
 
-export type ComparedPart = "summary" | "parameters" | "requestBody" | "responses";
-
 export interface ChangedOperation extends DiffOperation {
   /** Which parts differ, in this order: summary, parameters, requestBody, responses. */
   parts: ComparedPart[];
+  /** What changed in those parts, each breaking or not. */
+  changes: OperationChange[];
+  breaking: boolean;
 }
 
 /** The parts of an operation a diff compares (both the stored rows and a fresh normalization provide them). */
@@ -42,7 +59,7 @@ export function diffEndpoints(
 ): SpecDiff {
   const before = new Map(previous.map((op) => [operationKey(op), op]));
   const after = new Map(next.map((op) => [operationKey(op), op]));
-  const diff: SpecDiff = { added: [], removed: [], changed: [], unchanged: 0 };
+  const diff: SpecDiff = { added: [], removed: [], changed: [], unchanged: 0, breakingCount: 0 };
   for (const [key, op] of after) {
     const old = before.get(key);
     if (!old) {
@@ -50,12 +67,41 @@ export function diffEndpoints(
       continue;
     }
     const parts = PARTS.filter((part) => canonicalJson(old[part] ?? null) !== canonicalJson(op[part] ?? null));
-    if (parts.length > 0) diff.changed.push({ ...summarizeOperation(op), parts });
-    else diff.unchanged++;
+    if (parts.length === 0) {
+      diff.unchanged++;
+      continue;
+    }
+    const changes = classify(old, op, parts);
+    const breaking = changes.some((c) => c.breaking);
+    diff.changed.push({ ...summarizeOperation(op), parts, changes, breaking });
+    diff.breakingCount += changes.filter((c) => c.breaking).length;
   }
   for (const [key, op] of before) if (!after.has(key)) diff.removed.push(summarizeOperation(op));
+  diff.breakingCount += diff.removed.length;
   return diff;
 }
+
+/** The changes of each differing part; a part that differs without a classified change says so, not breaking. */
+function classify(old: ComparableOperation, op: ComparableOperation, parts: ComparedPart[]): OperationChange[] {
+  const out: OperationChange[] = [];
+  for (const part of parts) {
+    let found: OperationChange[] = [];
+    if (part === "summary") found = [{ part, breaking: false, message: "Summary changed" }];
+    if (part === "parameters") found = compareParameters(old.parameters, op.parameters);
+    if (part === "requestBody") found = compareRequestBodies(old.requestBody, op.requestBody);
+    if (part === "responses") found = compareResponses(old.responses, op.responses);
+    if (found.length === 0) found = [{ part, breaking: false, message: PART_CHANGED[part] }];
+    out.push(...found);
+  }
+  return out;
+}
+
+const PART_CHANGED: Record<ComparedPart, string> = {
+  summary: "Summary changed",
+  parameters: "Parameters changed (order or descriptions)",
+  requestBody: "Request body changed (descriptions or examples)",
+  responses: "Responses changed (descriptions or examples)",
+};
 
 function operationKey(op: { method: string; path: string }): string {
   return `${op.method.toUpperCase()} ${op.path}`;
@@ -67,10 +113,5 @@ function summarizeOperation(op: ComparableOperation): DiffOperation {
 
 /** JSON with object keys sorted at every level. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(v).sort()) sorted[key] = (v as Record<string, unknown>)[key];
-    return sorted;
-  });
+  return canonicalJsonOf(value);
 }

@@ -65,6 +65,8 @@ export function demoFields(key: string, now: number) {
       followers_count: s.followers_count,
       rating_avg: s.rating_avg,
       rating_votes: s.rating_votes,
+      // Generated stars are labelled as demo until a real rating replaces them (decision 080).
+      rating_is_demo: s.rating_votes > 0 ? (1 as const) : (0 as const),
       popularity: s.popularity,
       latency_ms: s.latency_ms,
       service_level: s.service_level,

@@ -70,7 +70,7 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
         <CompareToggle apiRef={`${api.ownerUsername}/${api.slug}`} apiName={api.name} compact className="ms-auto" />
       </div>
       <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
-        <RatingStars rating={api.rating} votes={api.ratingVotes} compact />
+        <RatingStars rating={api.rating} votes={api.ratingVotes} isDemo={api.ratingIsDemo} compact />
         <span className="ms-auto inline-flex items-center gap-1 text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
           <UsersIcon className="size-3.5" />
           <span data-testid="followers-count">

@@ -7,11 +7,12 @@ import { CloseIcon } from "./icons";
 import { ButtonAnchor } from "./ui/button";
 import { Dialog } from "./ui/dialog";
 
-export type PromptReason = "follow" | "save" | "generic";
+export type PromptReason = "follow" | "save" | "rate" | "generic";
 
 const TEXT: Record<PromptReason, string> = {
   follow: "follow.promptFollow",
   save: "follow.promptSave",
+  rate: "follow.promptRate",
   generic: "follow.promptGeneric",
 };
 

@@ -2,20 +2,27 @@ import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { useLocale } from "../lib/root-data";
 
-/** Five stars filled to the rating (0-5), plus the vote count. */
-export function RatingStars(props: { rating: number; votes: number; compact?: boolean }) {
+/**
+ * Five stars filled to the rating (0-5), plus the vote count. `isDemo` marks generated demo numbers (decision 080):
+ * they carry a "Demo" tag wherever they are shown, so they are never taken for real ratings.
+ */
+export function RatingStars(props: { rating: number; votes: number; compact?: boolean; isDemo?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const rating = Math.max(0, Math.min(5, props.rating));
   if (props.votes === 0) {
     return <span className="text-xs text-slate-500 dark:text-slate-400">{t("api.noRatings")}</span>;
   }
-  const label = t("api.ratingLabel", {
+  const label = t(props.isDemo ? "ratings.demoLabel" : "api.ratingLabel", {
     rating: formatNumber(rating, locale, 1),
     votes: formatNumber(props.votes, locale),
   });
   return (
-    <span className="inline-flex items-center gap-1.5" title={label}>
+    <span
+      className="inline-flex items-center gap-1.5"
+      title={label}
+      data-rating-demo={props.isDemo ? "true" : undefined}
+    >
       <span className="sr-only">{label}</span>
       <span aria-hidden="true" className="relative inline-flex">
         <Stars className="text-slate-300 dark:text-slate-600" />
@@ -29,6 +36,15 @@ export function RatingStars(props: { rating: number; votes: number; compact?: bo
       {!props.compact && (
         <span aria-hidden="true" className="text-xs text-slate-500 dark:text-slate-400">
           ({formatNumber(props.votes, locale)})
+        </span>
+      )}
+      {props.isDemo && (
+        <span
+          aria-hidden="true"
+          data-testid="rating-demo"
+          className="rounded bg-amber-100 px-1 text-[10px] font-semibold tracking-wide text-amber-800 uppercase dark:bg-amber-500/15 dark:text-amber-300"
+        >
+          {t("ratings.demoTag")}
         </span>
       )}
     </span>

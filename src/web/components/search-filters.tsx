@@ -4,7 +4,14 @@ import type { FacetCount, SearchFacets } from "../../core/search/search.types";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { useLocale, useLocalize } from "../lib/root-data";
-import { SEARCH_SORTS, type SearchPageQuery, searchBasePath, searchPageHref, without } from "../lib/search-params";
+import {
+  MIN_RATINGS,
+  SEARCH_SORTS,
+  type SearchPageQuery,
+  searchBasePath,
+  searchPageHref,
+  without,
+} from "../lib/search-params";
 import { CloseIcon } from "./icons";
 import { LocalLink } from "./localized-link";
 import { Button } from "./ui/button";
@@ -98,7 +105,8 @@ export function SearchFilters(props: {
   const more = categories.filter((f, i) => i >= TOP_CATEGORIES && !isChosen(f));
   const pricing = withSelected(props.facets.pricingTypes, query.pricing);
   const authTypes = withSelected(props.facets.authTypes, query.auth);
-  const active = query.categories.length + query.pricing.length + query.auth.length + query.tags.length;
+  const active =
+    query.categories.length + query.pricing.length + query.auth.length + query.tags.length + (query.minRating ? 1 : 0);
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     submit(event.currentTarget, { preventScrollReset: true });
@@ -119,7 +127,7 @@ export function SearchFilters(props: {
       </label>
       <Form
         // A fresh form per URL: the checkboxes are uncontrolled and must show what the URL says.
-        key={`${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.sort}`}
+        key={`${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.sort}|${query.minRating}`}
         id={FILTER_FORM_ID}
         method="get"
         action={localize(searchBasePath(query.term))}
@@ -194,6 +202,24 @@ export function SearchFilters(props: {
             ))}
           </Group>
         )}
+        <Group legend={t("search.minRating")} testId="search-filter-rating">
+          {[...MIN_RATINGS, 0].map((stars) => (
+            <label
+              key={stars}
+              className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={stars === 0 ? "" : String(stars)}
+                defaultChecked={(query.minRating ?? 0) === stars}
+                data-testid={`search-rating-${stars}`}
+                className="size-4 accent-accent"
+              />
+              <span>{stars === 0 ? t("search.anyRating") : t("search.ratingAtLeast", { count: stars })}</span>
+            </label>
+          ))}
+        </Group>
         {props.tagDefinitions
           .filter((definition) => definition.filterGroup)
           .map((definition) => (
@@ -288,6 +314,14 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
       label: tagLabel(tag, props.tagDefinitions),
       href: searchPageHref(query, { tags: without(query.tags, tag) }),
     })),
+    ...(query.minRating
+      ? [
+          {
+            label: t("search.ratingAtLeast", { count: query.minRating }),
+            href: searchPageHref(query, { minRating: null }),
+          },
+        ]
+      : []),
   ];
   if (chips.length === 0) return null;
   return (
@@ -307,7 +341,7 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
       ))}
       <li>
         <LocalLink
-          to={searchPageHref(query, { categories: [], pricing: [], auth: [], tags: [] })}
+          to={searchPageHref(query, { categories: [], pricing: [], auth: [], tags: [], minRating: null })}
           preventScrollReset
           data-testid="search-clear-filters"
           className="text-xs font-semibold text-accent hover:underline"

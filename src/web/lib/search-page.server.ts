@@ -86,6 +86,7 @@ export async function loadSearchPage(
         categoryNames: query.categories,
         pricingTypes: query.pricing,
         authTypes: query.auth,
+        minRating: query.minRating,
         tags,
         sort: query.sort
           ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]

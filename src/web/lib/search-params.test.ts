@@ -33,7 +33,7 @@ describe("parseSearchQuery", () => {
     const q = parseSearchQuery(
       "weather",
       new URLSearchParams(
-        "tab=apis&category=Weather&category=Weather&pricing=free&pricing=bogus&auth=OAuth&auth=apiKey&tag=CORS:yes&sort=name&after=MjQ=",
+        "tab=apis&category=Weather&category=Weather&pricing=free&pricing=bogus&auth=OAuth&auth=apiKey&tag=CORS:yes&rating=4&sort=name&after=MjQ=",
       ),
     );
     expect(q).toEqual({
@@ -43,10 +43,12 @@ describe("parseSearchQuery", () => {
       pricing: ["FREE"],
       auth: ["OAuth", "apiKey"],
       tags: ["CORS:yes"],
+      minRating: 4,
       sort: "name",
       offset: 24,
     });
-    const fallback = parseSearchQuery(undefined, new URLSearchParams("tab=nope&sort=nope"));
+    const fallback = parseSearchQuery(undefined, new URLSearchParams("tab=nope&sort=nope&rating=5"));
+    expect(fallback.minRating).toBeNull();
     expect(fallback.tab).toBe("all");
     expect(fallback.sort).toBeNull();
     expect(fallback.term).toBe("");

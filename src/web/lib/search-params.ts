@@ -11,6 +11,9 @@ export type SearchTab = (typeof SEARCH_TABS)[number];
 export const SEARCH_SORTS = ["relevance", "popularity", "rating", "latency", "updated", "name"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/** The rating facet's choices: "4 stars & up" ... "1 star & up" (?rating=N). */
+export const MIN_RATINGS: readonly number[] = [4, 3, 2, 1];
+
 export const PRICING_VALUES = ["FREE", "FREEMIUM", "PAID"] as const;
 
 /** Filter lists are short by nature; longer URLs are cut rather than rejected. */
@@ -26,6 +29,8 @@ export interface SearchPageQuery {
   auth: string[];
   /** "Name:value" pairs of visible tag definitions ("CORS:yes"). */
   tags: string[];
+  /** Minimum stars (1-4), or null for any rating. */
+  minRating: number | null;
   /** null: the default order (relevance with a term, popularity without). */
   sort: SearchSort | null;
   offset: number;
@@ -75,6 +80,7 @@ export function parseSearchQuery(termParam: string | undefined, params: URLSearc
     auth: listParam(params, "auth"),
     tags: listParam(params, "tag"),
     sort: isOneOf(SEARCH_SORTS, sort) ? sort : null,
+    minRating: MIN_RATINGS.includes(Number(params.get("rating"))) ? Number(params.get("rating")) : null,
     offset: decodeOffsetCursor(params.get("after")),
   };
 }
@@ -101,6 +107,7 @@ export function searchQueryString(query: Omit<SearchPageQuery, "term">): string 
   for (const p of query.pricing) params.append("pricing", p);
   for (const a of query.auth) params.append("auth", a);
   for (const t of query.tags) params.append("tag", t);
+  if (query.minRating) params.set("rating", String(query.minRating));
   if (query.sort) params.set("sort", query.sort);
   if (query.offset > 0) params.set("after", encodeOffsetCursor(query.offset));
   const text = params.toString();

@@ -150,7 +150,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     {
       id: "rating",
       label: t("compare.rating"),
-      render: (e) => <RatingStars rating={e.rating} votes={e.ratingVotes} />,
+      render: (e) => <RatingStars rating={e.rating} votes={e.ratingVotes} isDemo={e.ratingIsDemo} />,
     },
     { id: "followers", label: t("compare.followers"), render: (e) => formatNumber(e.followersCount, locale) },
     { id: "updated", label: t("compare.lastUpdated"), render: (e) => formatDate(e.updatedAt, locale) },

@@ -116,7 +116,7 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
                 {api.shortDescription}
               </p>
               <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-                <RatingStars rating={api.rating} votes={api.ratingVotes} />
+                <RatingStars rating={api.rating} votes={api.ratingVotes} isDemo={api.ratingIsDemo} />
                 <span
                   data-testid="followers-count"
                   className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400"

@@ -24,8 +24,12 @@ export const API_TABS: ApiTab[] = [
     labelKey: "content.tabs.discussions",
     enabled: (c) => c.switches.discussions,
   },
+  // Ratings and reviews (decision 080): anyone reads them; rating requires login (spec section 5).
+  { id: "reviews", segment: "reviews", labelKey: "ratings.tab", enabled: () => true },
   { id: "pricing", segment: "pricing", labelKey: "api.tabs.pricing", enabled: () => true },
   { id: "specs", segment: "specs", labelKey: "studio.tabs.specs", enabled: (c) => c.switches.specsTab },
+  // What changed between spec versions (decision 081), with its Atom feed.
+  { id: "changelog", segment: "changelog", labelKey: "changelog.tab", enabled: () => true },
   // The spec's vendor extensions (x-* keys); an empty state says when there are none.
   { id: "extensions", segment: "extensions", labelKey: "extensions.tab", enabled: () => true },
   { id: "manage", segment: "manage", labelKey: "studio.tabs.manage", enabled: () => true, editorsOnly: true },
