@@ -15,6 +15,7 @@ const card: ApiCard = {
   categorySlug: "weather",
   rating: 0,
   ratingVotes: 0,
+  ratingIsDemo: false,
   followersCount: 0,
   popularity: 0,
   latencyMs: null,
