@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountsTables } from "./tables/accounts.tables";
 import type { BillingTables } from "./tables/billing.tables";
 import type { ContentTables } from "./tables/content.tables";
+import type { DirectoryTables } from "./tables/directory.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
 import type { NotificationsTables } from "./tables/notifications.tables";
@@ -220,7 +221,8 @@ export type Database = CatalogTables &
   BillingTables &
   PaymentsTables &
   SubscriptionBillingTables &
-  SandboxTables;
+  SandboxTables &
+  DirectoryTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { ensureDemoApis } from "../db/seed/demo/demo-apis";
+import { directoryIdsInScope, startDirectoryImport } from "../db/seed/directory/run-directory-import";
 import { seedIfEmpty } from "../db/seed/seed-demo-catalog";
 import { publishGatewayChanges } from "../gateway/change-bridge";
 import { startGateway } from "../gateway/gateway-server";
@@ -33,11 +34,24 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.PORTICO_DATA_DIR });
   await migrateToLatest(db);
   if (config.PORTICO_SEED === "auto") {
-    const report = await seedIfEmpty(db, { dataDir: config.PORTICO_DATA_DIR, log: (line) => logger.info(line) });
+    const scope = config.PORTICO_DIRECTORY;
+    const report = await seedIfEmpty(db, {
+      dataDir: config.PORTICO_DATA_DIR,
+      log: (line) => logger.info(line),
+      directory: scope === "off" ? undefined : { ids: directoryIdsInScope(scope) },
+    });
     if (report) logger.info({ seed: report }, "demo catalog seeded");
     // The in-process demo upstreams (Portico Echo, Portico Geo) with their plans, so subscribe-and-call works offline.
     const demoApis = await ensureDemoApis(db, DEFAULT_TENANT_ID);
     if (demoApis.length > 0) logger.info({ demoApis }, "demo gateway APIs added");
+    // The APIs.guru directory: in the background (pages are served meanwhile, /admin shows the progress), resuming
+    // where a previous start stopped. A count (tests) is imported before the server listens, so tests see it whole.
+    const directory = startDirectoryImport(db, {
+      tenantId: DEFAULT_TENANT_ID,
+      scope,
+      log: (line) => logger.info(line),
+    });
+    if (typeof scope === "object") await directory.done;
   }
 
   const closers: Array<() => Promise<unknown>> = [];
