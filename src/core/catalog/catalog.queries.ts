@@ -48,7 +48,10 @@ function memberIds(db: Db, tenantId: string, collectionId: string) {
     .where("collection_id", "=", collectionId);
 }
 
-/** Public API cards, most popular first (ties by id so pages never overlap). */
+/**
+ * Public API cards: documented APIs (a current spec version: endpoints to browse and try) first, then most popular
+ * (ties by id so pages never overlap). Issue 15: a category opens on APIs that have something behind them.
+ */
 export async function selectApiCardsByPopularity(
   db: Db,
   tenantId: string,
@@ -58,7 +61,13 @@ export async function selectApiCardsByPopularity(
   let q = selectVisibleApiCards(db, tenantId, filter.privateIds);
   if (filter.categoryId !== undefined) q = q.where("a.category_id", "=", filter.categoryId);
   if (filter.collectionId !== undefined) q = q.where("a.id", "in", memberIds(db, tenantId, filter.collectionId));
-  return q.orderBy("a.popularity", "desc").orderBy("a.id").limit(page.limit).offset(page.offset).execute();
+  return q
+    .orderBy(sql`case when a.current_version_id is null then 1 else 0 end`)
+    .orderBy("a.popularity", "desc")
+    .orderBy("a.id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 export async function countPublicApis(db: Db, tenantId: string, filter: ApiCardFilter): Promise<number> {

@@ -146,6 +146,11 @@ export const enUS = {
     resources: "Resources",
     readme: "Overview",
     noReadme: "The provider has not written an overview yet.",
+    notDocumented: {
+      title: "Not documented here yet",
+      body: "This API has no OpenAPI definition here, so there are no endpoints to browse or try yet. The provider documents it on their own site.",
+      website: "Provider's website",
+    },
     details: "Details",
     authentication: "Authentication",
     metrics: {

@@ -123,6 +123,11 @@ export const he: Catalog = {
     pricing: { FREE: "חינם", FREEMIUM: "פרימיום חלקי", PAID: "בתשלום" },
     tabsLabel: "חלקי ה-API",
     tabs: { endpoints: "נקודות קצה", about: "אודות" },
+    notDocumented: {
+      title: "עדיין לא מתועד כאן",
+      body: "ל-API הזה אין כאן הגדרת OpenAPI, ולכן עדיין אין נקודות קצה לעיון או לניסיון. הספק מתעד אותו באתר שלו.",
+      website: "אתר הספק",
+    },
   },
   search: {
     breadcrumb: "חיפוש",

@@ -60,6 +60,8 @@ export interface DirectoryImportReport {
   failed: Array<{ specId: string; reason: string }>;
   durationMs: number;
   peakRssMb: number;
+  /** The longest single write (one spec's transaction): what a request waits at worst on SQLite's one connection. */
+  longestWrite: { specId: string; ms: number };
 }
 
 interface Outcome {
@@ -155,6 +157,7 @@ export async function importDirectory(db: Db, opts: DirectoryImportOptions): Pro
     failed: [],
     durationMs: 0,
     peakRssMb: 0,
+    longestWrite: { specId: "", ms: 0 },
   };
   const progress: DirectoryProgress = {
     total: opts.scope.length,
@@ -193,6 +196,7 @@ export async function importDirectory(db: Db, opts: DirectoryImportOptions): Pro
     let error = outcome.error;
     if (outcome.prepared) {
       try {
+        const writeStarted = performance.now();
         const stored = await storeSpec(db, {
           tenantId,
           spec: outcome.spec,
@@ -203,6 +207,8 @@ export async function importDirectory(db: Db, opts: DirectoryImportOptions): Pro
           listingId: matchListing(outcome.spec),
           now,
         });
+        const writeMs = Math.round(performance.now() - writeStarted);
+        if (writeMs > report.longestWrite.ms) report.longestWrite = { specId: outcome.spec.id, ms: writeMs };
         report.imported++;
         report.endpoints += stored.endpoints;
         if (stored.merged) report.mergedIntoListings++;

@@ -42,8 +42,12 @@ export function startDirectoryImport(
     const processor = opts.processor ?? new SpecWorkerPool({ size: 1, timeoutMs: 60_000, maxQueued: 2, idleMs: 5_000 });
     let rebuiltEarly = false;
     const refreshCollections = async () => {
-      await rebuildCollections(db, opts.tenantId, PORTICO_COLLECTIONS, Date.now());
+      const started = performance.now();
+      const built = await rebuildCollections(db, opts.tenantId, PORTICO_COLLECTIONS, Date.now());
       invalidateTenantAggregates(db, opts.tenantId);
+      opts.log(
+        `directory: ${built.collections} collections rebuilt from documented APIs in ${Math.round(performance.now() - started)} ms`,
+      );
     };
     try {
       opts.log(
@@ -64,12 +68,15 @@ export function startDirectoryImport(
       if (report.imported > 0) {
         await refreshCollections();
         // Fresh planner statistics after a bulk load (see seed-demo-catalog).
+        const started = performance.now();
         await sql`analyze`.execute(db.kysely);
+        opts.log(`directory: analyze took ${Math.round(performance.now() - started)} ms`);
       }
       opts.log(
         `directory: done in ${report.durationMs} ms: ${report.imported} imported (${report.mergedIntoListings} into ` +
           `public-apis listings, ${report.withDemoPlans} with demo plans, ${report.endpoints} endpoints), ` +
-          `${report.failed.length} skipped, ${report.alreadyRecorded} already there; peak RSS ${report.peakRssMb} MB`,
+          `${report.failed.length} skipped, ${report.alreadyRecorded} already there; peak RSS ${report.peakRssMb} MB; ` +
+          `longest write ${report.longestWrite.ms} ms (${report.longestWrite.specId})`,
       );
       return { ...report, packageVersion: directoryVersion(root) };
     } catch (error) {
