@@ -1,4 +1,6 @@
 import type { Db } from "../../db/connection";
+import { assertTenantAdmin } from "../accounts/accounts.policy";
+import type { Viewer } from "../accounts/accounts.types";
 import { countDirectoryImports } from "./directory-progress.queries";
 
 /**
@@ -20,6 +22,19 @@ const live = new Map<string, DirectoryProgress>();
 
 export function reportDirectoryProgress(tenantId: string, progress: DirectoryProgress): void {
   live.set(tenantId, { ...progress });
+}
+
+/**
+ * The tenant's directory import for /admin (tenant admins only): live figures while this process runs it, else what
+ * the table holds; null when the tenant never imported the directory.
+ */
+export async function getDirectoryImportProgress(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+): Promise<DirectoryProgress | null> {
+  assertTenantAdmin(viewer, tenantId);
+  return directoryImportProgress(db, tenantId);
 }
 
 /** The tenant's directory import: live figures while this process runs it, else what the table holds. */

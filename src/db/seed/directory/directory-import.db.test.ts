@@ -91,11 +91,14 @@ describeEachDialect("directory import (APIs.guru specs through the import path)"
   it("documents the public-apis listing of a single-spec provider instead of adding a second API", async () => {
     const rows = await db()
       .kysely.selectFrom("apis")
-      .select(["id", "name", "current_version_id", "website"])
-      .where("tenant_id", "=", "1")
-      .where("name", "like", "7Timer%")
+      .leftJoin("categories as c", "c.id", "apis.category_id")
+      .select(["apis.id", "apis.name", "apis.current_version_id", "apis.website", "c.slug as category"])
+      .where("apis.tenant_id", "=", "1")
+      .where("apis.name", "like", "7Timer%")
       .execute();
     expect(rows).toHaveLength(1);
+    // The listing's category (a person's choice) stays over the directory's coarse one (open_data).
+    expect(rows[0]?.category).toBe("weather");
     expect(rows[0]?.name).toBe("7Timer!");
     expect(rows[0]?.current_version_id).not.toBeNull();
     expect(rows[0]?.website).toBe("https://www.7timer.info/doc.php");

@@ -39,6 +39,16 @@ export async function selectUndocumentedListings(db: Db, tenantId: string) {
     .execute();
 }
 
+export async function selectApiCategoryId(db: DbOrTrx, tenantId: string, apiId: string): Promise<string | null> {
+  const row = await kyselyOf(db)
+    .selectFrom("apis")
+    .select("category_id")
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", apiId)
+    .executeTakeFirst();
+  return row?.category_id ?? null;
+}
+
 export async function selectUserByUsername(db: DbOrTrx, tenantId: string, username: string) {
   return kyselyOf(db)
     .selectFrom("users")

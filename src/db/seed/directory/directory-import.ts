@@ -22,6 +22,7 @@ import {
   insertMockPlans,
   insertUser,
   recordOutcome,
+  selectApiCategoryId,
   selectCategoryIds,
   selectOwnerSlugs,
   selectRecordedSpecIds,
@@ -270,7 +271,8 @@ async function storeSpec(db: Db, input: StoreInput) {
   return inTransaction(db, async (trx) => {
     let apiId = input.listingId;
     if (apiId) {
-      await updateApi(trx, tenantId, apiId, listingUpdate(about, facts, categoryId, now));
+      const listingCategory = await selectApiCategoryId(trx, tenantId, apiId);
+      await updateApi(trx, tenantId, apiId, listingUpdate(about, facts, categoryId, listingCategory, now));
     } else {
       apiId = newId("api");
       const providerName = about.meta.providerName ?? spec.provider;

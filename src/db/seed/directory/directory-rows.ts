@@ -72,13 +72,15 @@ export function specFields(
 
 /**
  * The update of a public-apis listing that a directory spec documents: one API per real API. The listing keeps its
- * name, slug, owner and URL; the spec brings its logo, README, base URL and links, and its description and category
- * where it has them (the listing's stay where it has none).
+ * name, slug, owner, link and category (a person filed Storm Glass under Weather; the directory's coarse "location"
+ * says less), and gets the spec's category only when it has none; the spec brings its logo, README, base URL and
+ * links, and its description where it has one (the listing's stays where the spec has none).
  */
 export function listingUpdate(
   about: SpecAbout,
   facts: { title: string; version: string; endpoints: number; provider: string },
   categoryId: string | null,
+  listingCategoryId: string | null,
   now: number,
 ): Updateable<ApisTable> {
   const fields = specFields(about, facts);
@@ -88,7 +90,7 @@ export function listingUpdate(
     // The listing's own link is the provider's site a person chose: keep it over the spec's guess.
     website: undefined,
     ...(description ? { short_description: description } : {}),
-    ...(categoryId ? { category_id: categoryId } : {}),
+    ...(listingCategoryId === null && categoryId ? { category_id: categoryId } : {}),
     ...(fields.auth_type ? {} : { auth_type: undefined }),
     updated_at: now,
   };

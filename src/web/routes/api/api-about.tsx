@@ -65,7 +65,9 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
             data-testid="not-documented"
             className="rounded-2xl border border-amber-300/60 bg-amber-50 p-5 dark:border-amber-500/30 dark:bg-amber-500/10"
           >
-            <h2 className="text-base font-semibold text-amber-900 dark:text-amber-200">{t("api.notDocumented.title")}</h2>
+            <h2 className="text-base font-semibold text-amber-900 dark:text-amber-200">
+              {t("api.notDocumented.title")}
+            </h2>
             <p className="mt-1 text-sm text-amber-900/80 dark:text-amber-100/80">{t("api.notDocumented.body")}</p>
             {(website || resources.length > 0) && (
               <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
