@@ -1,15 +1,19 @@
 import type { Db } from "../../db/connection";
 import { assertTenantAdmin } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
-import { countDirectoryImports } from "./directory-progress.queries";
+import {
+  countDirectoryImports,
+  finishDirectoryRun,
+  selectDirectoryRun,
+  startDirectoryRun,
+} from "./directory-progress.queries";
 
 /**
- * Progress of the background import of the APIs.guru directory (decision 100), for the log and /admin. The running
- * import reports here as it goes (this process); after it, or in another process, the counts come from the
- * directory_imports table, where every spec's outcome is kept.
+ * Progress of the background import of the APIs.guru directory (decision 100), for the log and /admin. Read from the
+ * database (the run row and every spec's recorded outcome), so any process shows the same figures.
  */
 export interface DirectoryProgress {
-  /** Specs this import set out to do (those recorded by an earlier run included); null when not known here. */
+  /** Specs the current or last run set out to do (those recorded by an earlier run included); null when unknown. */
   total: number | null;
   done: number;
   failed: number;
@@ -18,15 +22,8 @@ export interface DirectoryProgress {
   finishedAt: number | null;
 }
 
-const live = new Map<string, DirectoryProgress>();
-
-export function reportDirectoryProgress(tenantId: string, progress: DirectoryProgress): void {
-  live.set(tenantId, { ...progress });
-}
-
 /**
- * The tenant's directory import for /admin (tenant admins only): live figures while this process runs it, else what
- * the table holds; null when the tenant never imported the directory.
+ * The tenant's directory import for /admin (tenant admins only); null when the tenant never imported the directory.
  */
 export async function getDirectoryImportProgress(
   db: Db,
@@ -37,19 +34,27 @@ export async function getDirectoryImportProgress(
   return directoryImportProgress(db, tenantId);
 }
 
-/** The tenant's directory import: live figures while this process runs it, else what the table holds. */
+/** The tenant's directory import as the database holds it. */
 export async function directoryImportProgress(db: Db, tenantId: string): Promise<DirectoryProgress | null> {
-  const current = live.get(tenantId);
-  if (current) return { ...current };
-  const rows = await countDirectoryImports(db, tenantId);
-  if (rows.length === 0) return null;
+  const [run, rows] = await Promise.all([selectDirectoryRun(db, tenantId), countDirectoryImports(db, tenantId)]);
+  if (!run && rows.length === 0) return null;
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  const failed = count("failed");
   return {
-    total: null,
-    done: count("done"),
-    failed: count("failed"),
-    running: false,
-    startedAt: null,
-    finishedAt: null,
+    total: run ? Number(run.total) : null,
+    done: count("done") + failed,
+    failed,
+    running: run ? run.finished_at === null : false,
+    startedAt: run ? Number(run.started_at) : null,
+    finishedAt: run?.finished_at == null ? null : Number(run.finished_at),
   };
+}
+
+/** The seed's import starts a run over `total` specs (recorded ones included). */
+export function beginDirectoryRun(db: Db, tenantId: string, total: number): Promise<void> {
+  return startDirectoryRun(db, tenantId, total, Date.now());
+}
+
+export function endDirectoryRun(db: Db, tenantId: string): Promise<void> {
+  return finishDirectoryRun(db, tenantId, Date.now());
 }

@@ -23,8 +23,18 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("directory_imports_pk", ["tenant_id", "spec_id"])
     .execute();
+  // The current (or last) run per tenant: how many specs it set out to do, and whether it finished. Kept in the
+  // database, not in memory, so /admin in any process (or bundle) sees the same progress.
+  await db.schema
+    .createTable("directory_import_runs")
+    .addColumn("tenant_id", "text", (c) => c.primaryKey().references("tenants.id").onDelete("cascade"))
+    .addColumn("total", "integer", (c) => c.notNull())
+    .addColumn("started_at", "bigint", (c) => c.notNull())
+    .addColumn("finished_at", "bigint")
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable("directory_import_runs").ifExists().execute();
   await db.schema.dropTable("directory_imports").ifExists().execute();
 }

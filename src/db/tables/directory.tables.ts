@@ -10,4 +10,15 @@ export type DirectoryImportsTable = {
   created_at: number;
 };
 
-export type DirectoryTables = { directory_imports: DirectoryImportsTable };
+/** Migration 100: the current or last directory import of a tenant. */
+export type DirectoryImportRunsTable = {
+  tenant_id: string;
+  total: number;
+  started_at: number;
+  finished_at: number | null;
+};
+
+export type DirectoryTables = {
+  directory_imports: DirectoryImportsTable;
+  directory_import_runs: DirectoryImportRunsTable;
+};

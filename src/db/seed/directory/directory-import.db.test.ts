@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../../tests/db-dialects";
-import { directoryImportProgress } from "../../../core/catalog/directory-progress";
+import { directoryImportProgress, getDirectoryImportProgress } from "../../../core/catalog/directory-progress";
 import { inProcessSpecProcessor } from "../../../core/specs/prepare-spec";
 import { PORTICO_COLLECTIONS, rebuildCollections } from "../seed-collections";
 import { seedDemoCatalog } from "../seed-demo-catalog";
@@ -85,7 +85,9 @@ describeEachDialect("directory import (APIs.guru specs through the import path)"
     const versions = await db().kysely.selectFrom("api_versions").select("id").where("tenant_id", "=", "1").execute();
     // The fixture's two valid lite specs plus the three directory ones.
     expect(versions).toHaveLength(5);
-    expect(await directoryImportProgress(db(), "1")).toMatchObject({ done: 4, failed: 0, running: false, total: 4 });
+    expect(await directoryImportProgress(db(), "1")).toMatchObject({ done: 4, failed: 1, running: false, total: 4 });
+    // /admin only: a visitor gets no figures.
+    await expect(getDirectoryImportProgress(db(), "1", null)).rejects.toThrow();
   });
 
   it("documents the public-apis listing of a single-spec provider instead of adding a second API", async () => {

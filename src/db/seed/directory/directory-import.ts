@@ -4,7 +4,7 @@ import { newId } from "../../../common/ids";
 import { sanitizeSlug } from "../../../common/slug";
 import { insertVersionWithEndpoints } from "../../../core/api-specs/api-specs.queries";
 import { endpointRows } from "../../../core/api-specs/endpoint-rows";
-import { type DirectoryProgress, reportDirectoryProgress } from "../../../core/catalog/directory-progress";
+import { beginDirectoryRun, endDirectoryRun } from "../../../core/catalog/directory-progress";
 import { isAppError } from "../../../core/errors/app-error";
 import { recomputeApiPricing } from "../../../core/plans/api-pricing";
 import { formatBytes, SPEC_LIMITS } from "../../../core/specs/spec-errors";
@@ -160,15 +160,8 @@ export async function importDirectory(db: Db, opts: DirectoryImportOptions): Pro
     peakRssMb: 0,
     longestWrite: { specId: "", ms: 0 },
   };
-  const progress: DirectoryProgress = {
-    total: opts.scope.length,
-    done: report.alreadyRecorded,
-    failed: 0,
-    running: todo.length > 0,
-    startedAt: Date.now(),
-    finishedAt: null,
-  };
-  reportDirectoryProgress(tenantId, progress);
+  await beginDirectoryRun(db, tenantId, opts.scope.length);
+  let processed = report.alreadyRecorded;
   const logEvery = opts.logEvery ?? 100;
 
   const prepare = async (spec: DirectorySpec): Promise<Outcome> => {
@@ -232,18 +225,14 @@ export async function importDirectory(db: Db, opts: DirectoryImportOptions): Pro
         created_at: now,
       });
       opts.log(`directory: skipped ${outcome.spec.id}: ${error}`);
-      progress.failed++;
     }
-    progress.done++;
-    reportDirectoryProgress(tenantId, progress);
+    processed++;
     report.peakRssMb = Math.max(report.peakRssMb, Math.round(process.memoryUsage().rss / 1e6));
     if ((i + 1) % logEvery === 0) {
-      opts.log(`directory: ${progress.done}/${progress.total} specs (${progress.failed} skipped)`);
+      opts.log(`directory: ${processed}/${report.total} specs (${report.failed.length} skipped in this run)`);
     }
   }
-  progress.running = false;
-  progress.finishedAt = Date.now();
-  reportDirectoryProgress(tenantId, progress);
+  await endDirectoryRun(db, tenantId);
   report.durationMs = Math.round(performance.now() - started);
   return report;
 }
