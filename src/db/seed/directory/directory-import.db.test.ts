@@ -9,7 +9,7 @@ import { inProcessSpecProcessor } from "../../../core/specs/prepare-spec";
 import { PORTICO_COLLECTIONS, rebuildCollections } from "../seed-collections";
 import { seedDemoCatalog } from "../seed-demo-catalog";
 import { type DirectoryImportReport, importDirectory } from "./directory-import";
-import { DEMO_PLAN_NOTE } from "./directory-plans";
+import { DEMO_PLAN_NOTE, isCallableGet } from "./directory-plans";
 import { listDirectorySpecs } from "./directory-source";
 
 const MINI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../tests/fixtures/seed-mini");
@@ -177,5 +177,14 @@ describe("listDirectorySpecs", () => {
     expect(specs[0]?.id).toBe("7timer.info");
     expect(specs.map((s) => s.bytes)).toEqual([...specs.map((s) => s.bytes)].sort((a, b) => a - b));
     expect(specs.find((s) => s.id === "example.org/beta")?.provider).toBe("example.org");
+  });
+});
+
+describe("isCallableGet", () => {
+  it("accepts GETs whose parameters are whole segments, which the gateway's matcher fills", () => {
+    expect(isCallableGet({ method: "GET", path: "/items/{id}" })).toBe(true);
+    expect(isCallableGet({ method: "get", path: "/items" })).toBe(true);
+    expect(isCallableGet({ method: "GET", path: "/report.{format}" })).toBe(false);
+    expect(isCallableGet({ method: "POST", path: "/items" })).toBe(false);
   });
 });

@@ -11,13 +11,22 @@ const DEMO_PLAN_MAX_ENDPOINTS = 300;
 export const DEMO_PLAN_NOTE = "Demo plan: calls are answered by Portico's mock from the spec's examples";
 
 /**
+ * A GET a visitor can call through the gateway: its path parameters are whole segments ("/items/{id}"), which the
+ * gateway's matcher fills; a parameter inside a segment ("/report.{format}") it does not.
+ */
+export function isCallableGet(endpoint: { method: string; path: string }): boolean {
+  if (endpoint.method.toUpperCase() !== "GET") return false;
+  return endpoint.path.split("/").every((segment) => !segment.includes("{") || /^\{[^{}]+\}$/.test(segment));
+}
+
+/**
  * Whether the spec at this position of the full directory (not of a test's subset, so the same APIs get plans in
  * every scope) gets demo plans. Only APIs with a GET to call and a manageable number of operations.
  */
-export function getsDemoPlans(position: number, endpoints: ReadonlyArray<{ method: string }>): boolean {
+export function getsDemoPlans(position: number, endpoints: ReadonlyArray<{ method: string; path: string }>): boolean {
   if (position % DEMO_PLAN_EVERY !== 0) return false;
   if (endpoints.length === 0 || endpoints.length > DEMO_PLAN_MAX_ENDPOINTS) return false;
-  return endpoints.some((e) => e.method.toUpperCase() === "GET");
+  return endpoints.some(isCallableGet);
 }
 
 /**
