@@ -14,6 +14,7 @@ import { openDatabase } from "../src/db/connection";
 import { migrateToLatest } from "../src/db/migrate";
 import { directoryIdsInScope, startDirectoryImport } from "../src/db/seed/directory/run-directory-import";
 import { seedDemoCatalog } from "../src/db/seed/seed-demo-catalog";
+import { searchBackendFor } from "../src/infra/search/search-backends";
 
 const raw = process.env.BENCH_DIRECTORY ?? "all";
 const scope: DirectoryScope = raw === "all" ? "all" : { first: Number(raw) };
@@ -35,6 +36,7 @@ async function phase(withDirectory: boolean) {
     dataDir,
     sourceDir,
     log: () => {},
+    search: searchBackendFor(db),
     directory: withDirectory ? { ids: directoryIdsInScope(scope) } : undefined,
   });
   const beforeListenMs = performance.now() - started;

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../../tests/db-dialects";
 import { directoryImportProgress, getDirectoryImportProgress } from "../../../core/catalog/directory-progress";
 import { inProcessSpecProcessor } from "../../../core/specs/prepare-spec";
+import { searchBackendFor } from "../../../infra/search/search-backends";
 import { PORTICO_COLLECTIONS, rebuildCollections } from "../seed-collections";
 import { seedDemoCatalog } from "../seed-demo-catalog";
 import { type DirectoryImportReport, importDirectory } from "./directory-import";
@@ -65,6 +66,7 @@ describeEachDialect("directory import (APIs.guru specs through the import path)"
       dataDir: "/nonexistent",
       log: () => {},
       sourceDir: MINI,
+      search: searchBackendFor(db()),
       directory: { ids: new Set() },
     });
     const all = listDirectorySpecs(writeDirectory());
