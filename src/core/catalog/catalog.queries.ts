@@ -37,6 +37,8 @@ export interface ApiCardFilter {
   collectionId?: string;
   /** PRIVATE APIs the caller may see (besides every PUBLIC one). */
   privateIds?: readonly string[];
+  /** Documented APIs (a current spec version) before the others: category pages (issue 15). */
+  documentedFirst?: boolean;
 }
 
 /** Ids of the APIs in a collection, as a subquery (tenant-checked). */
@@ -49,8 +51,8 @@ function memberIds(db: Db, tenantId: string, collectionId: string) {
 }
 
 /**
- * Public API cards: documented APIs (a current spec version: endpoints to browse and try) first, then most popular
- * (ties by id so pages never overlap). Issue 15: a category opens on APIs that have something behind them.
+ * Public API cards, most popular first (ties by id so pages never overlap); with `documentedFirst`, APIs with a current
+ * spec version (endpoints to browse and try) come before the others (issue 15: a category opens on documented APIs).
  */
 export async function selectApiCardsByPopularity(
   db: Db,
@@ -61,13 +63,8 @@ export async function selectApiCardsByPopularity(
   let q = selectVisibleApiCards(db, tenantId, filter.privateIds);
   if (filter.categoryId !== undefined) q = q.where("a.category_id", "=", filter.categoryId);
   if (filter.collectionId !== undefined) q = q.where("a.id", "in", memberIds(db, tenantId, filter.collectionId));
-  return q
-    .orderBy(sql`case when a.current_version_id is null then 1 else 0 end`)
-    .orderBy("a.popularity", "desc")
-    .orderBy("a.id")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  if (filter.documentedFirst) q = q.orderBy(sql`case when a.current_version_id is null then 1 else 0 end`);
+  return q.orderBy("a.popularity", "desc").orderBy("a.id").limit(page.limit).offset(page.offset).execute();
 }
 
 export async function countPublicApis(db: Db, tenantId: string, filter: ApiCardFilter): Promise<number> {
