@@ -125,6 +125,8 @@ async function main(): Promise<void> {
       HOST: "127.0.0.1",
       PORTICO_DATA_DIR: DATA_DIR,
       PORTICO_SERVICES: "web",
+      // The same catalog in every run: the directory's background import would compete with the measured requests.
+      PORTICO_DIRECTORY: "off",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
     },

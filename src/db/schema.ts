@@ -3,6 +3,7 @@ import type { AccountsTables } from "./tables/accounts.tables";
 import type { BillingTables } from "./tables/billing.tables";
 import type { CatalogTranslationsTables } from "./tables/catalog-translations.tables";
 import type { ContentTables } from "./tables/content.tables";
+import type { DirectoryTables } from "./tables/directory.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
 import type { McpTables } from "./tables/mcp.tables";
@@ -230,7 +231,8 @@ export type Database = CatalogTables &
   SubscriptionBillingTables &
   SandboxTables &
   McpTables &
-  RatingsTables;
+  RatingsTables &
+  DirectoryTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;

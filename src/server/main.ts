@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { ensureDemoApis } from "../db/seed/demo/demo-apis";
+import { directoryIdsInScope, startDirectoryImport } from "../db/seed/directory/run-directory-import";
 import { ensureCatalogTranslations } from "../db/seed/seed-catalog-translations";
 import { seedIfEmpty } from "../db/seed/seed-demo-catalog";
 import { publishGatewayChanges } from "../gateway/change-bridge";
@@ -37,10 +38,12 @@ async function main(): Promise<void> {
   // Built once for the process and handed down through the request, GraphQL and job contexts (decision 070).
   const providers = buildProviders({ config, db, log: logger });
   if (config.PORTICO_SEED === "auto") {
+    const scope = config.PORTICO_DIRECTORY;
     const report = await seedIfEmpty(db, {
       dataDir: config.PORTICO_DATA_DIR,
       log: (line) => logger.info(line),
       search: providers.search,
+      directory: scope === "off" ? undefined : { ids: directoryIdsInScope(scope) },
     });
     if (report) logger.info({ seed: report }, "demo catalog seeded");
     // The in-process demo upstreams (Portico Echo, Portico Geo) with their plans, so subscribe-and-call works offline.
@@ -49,6 +52,14 @@ async function main(): Promise<void> {
     // Category and collection names in every language for databases seeded before migration 130 (decision 130).
     const translations = await ensureCatalogTranslations(db);
     if (translations > 0) logger.info({ translations }, "demo catalog translations added");
+    // The APIs.guru directory: in the background (pages are served meanwhile, /admin shows the progress), resuming
+    // where a previous start stopped. A count (tests) is imported before the server listens, so tests see it whole.
+    const directory = startDirectoryImport(db, {
+      tenantId: DEFAULT_TENANT_ID,
+      scope,
+      log: (line) => logger.info(line),
+    });
+    if (typeof scope === "object") await directory.done;
   }
 
   const closers: Array<() => Promise<unknown>> = [];

@@ -78,11 +78,15 @@ export async function selectVersionDocument(
   versionId: string,
   kind: "original" | "normalized",
 ) {
-  return db.kysely
+  const row = await db.kysely
     .selectFrom("api_versions")
-    .select(["id", "version", "source_format", kind === "original" ? "original_doc as doc" : "normalized_doc as doc"])
+    .select(["id", "version", "source_format", "original_doc", "normalized_doc"])
     .where("tenant_id", "=", tenantId)
     .where("api_id", "=", apiId)
     .where("id", "=", versionId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  // An empty original means the normalized document is the original (directory specs, decision 100).
+  const doc = kind === "original" && row.original_doc !== "" ? row.original_doc : row.normalized_doc;
+  return { id: row.id, version: row.version, source_format: row.source_format, doc };
 }

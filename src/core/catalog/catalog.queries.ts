@@ -37,6 +37,8 @@ export interface ApiCardFilter {
   collectionId?: string;
   /** PRIVATE APIs the caller may see (besides every PUBLIC one). */
   privateIds?: readonly string[];
+  /** Documented APIs (a current spec version) before the others: category pages (issue 15). */
+  documentedFirst?: boolean;
 }
 
 /** Ids of the APIs in a collection, as a subquery (tenant-checked). */
@@ -48,7 +50,10 @@ function memberIds(db: Db, tenantId: string, collectionId: string) {
     .where("collection_id", "=", collectionId);
 }
 
-/** Public API cards, most popular first (ties by id so pages never overlap). */
+/**
+ * Public API cards, most popular first (ties by id so pages never overlap); with `documentedFirst`, APIs with a current
+ * spec version (endpoints to browse and try) come before the others (issue 15: a category opens on documented APIs).
+ */
 export async function selectApiCardsByPopularity(
   db: Db,
   tenantId: string,
@@ -58,6 +63,7 @@ export async function selectApiCardsByPopularity(
   let q = selectVisibleApiCards(db, tenantId, filter.privateIds);
   if (filter.categoryId !== undefined) q = q.where("a.category_id", "=", filter.categoryId);
   if (filter.collectionId !== undefined) q = q.where("a.id", "in", memberIds(db, tenantId, filter.collectionId));
+  if (filter.documentedFirst) q = q.orderBy(sql`case when a.current_version_id is null then 1 else 0 end`);
   return q.orderBy("a.popularity", "desc").orderBy("a.id").limit(page.limit).offset(page.offset).execute();
 }
 

@@ -58,7 +58,7 @@ export async function listCategories(db: Db, tenantId: string): Promise<Category
 }
 
 /**
- * A category and a page of its APIs, most popular first; null when the slug is unknown. Public APIs only, plus the
+ * A category and a page of its APIs, documented ones first (issue 15), then most popular; null when the slug is unknown. Public APIs only, plus the
  * private ones `viewer` was given (invited, owner or tenant admin).
  */
 export async function getCategoryPage(
@@ -73,7 +73,7 @@ export async function getCategoryPage(
   const p = clampPage(page);
   const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   const [items, total] = await Promise.all([
-    selectApiCardsByPopularity(db, tenantId, { categoryId: row.id, privateIds }, p),
+    selectApiCardsByPopularity(db, tenantId, { categoryId: row.id, privateIds, documentedFirst: true }, p),
     privateIds.length > 0 ? countPublicApis(db, tenantId, { categoryId: row.id, privateIds }) : null,
   ]);
   const category = toCategory(row);

@@ -152,8 +152,8 @@ describeEachDialect("private search", ({ db }) => {
     expect(names(visitor)).toEqual(["Sunny Weather", "Rain Radar"]);
 
     const r = await search(invited, await tokenOf(invited), { term: "weather" });
-    // Name matches first (Sunny Weather is more popular than the vault), then the description match.
-    expect(names(r)).toEqual(["Sunny Weather", "Weather Vault", "Rain Radar"]);
+    // Name matches first (the vault has endpoints, so it leads: documented first, issue 15), then the description match.
+    expect(names(r)).toEqual(["Weather Vault", "Sunny Weather", "Rain Radar"]);
     expect(r.total).toBe(3);
     expect(r.items.find((i) => i.id === ids.vault)?.visibility).toBe("PRIVATE");
     expect(r.facets.categories).toEqual(

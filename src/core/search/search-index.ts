@@ -16,6 +16,7 @@ import {
   selectEndpointsForIndex,
   withSearchTransaction,
 } from "./search-index.queries";
+import { discoveryRankMilli } from "./search-ranking";
 import { documentTokens, isVocabularyWord, scopeToken } from "./search-tokens";
 
 /** APIs rebuilt per transaction while draining the queue or rebuilding a tenant. */
@@ -90,7 +91,7 @@ export function buildDocuments(tenantId: string, apis: readonly ApiIndexRow[], e
     ]);
     const own = (byApi.get(api.id) ?? []).filter((e) => e.version_id === api.current_version_id);
     const endpointWords = new Set<string>();
-    const popularityMilli = Math.round(Number(api.popularity) * 1000);
+    const popularityMilli = discoveryRankMilli(Number(api.popularity), own.length > 0);
     for (const [i, e] of own.entries()) {
       const tokens = endpointTokens(e);
       for (const t of tokens) if (endpointWords.size < MAX_ENDPOINT_WORDS) endpointWords.add(t);

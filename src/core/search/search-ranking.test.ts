@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FacetGroupRow } from "./search.queries";
 import { summarizeFacets } from "./search-facets";
 import { buildPlan } from "./search-plan";
-import { MATCH_SCORE, matchWord, scoreTokens, wordPattern } from "./search-ranking";
+import { discoveryRankMilli, MATCH_SCORE, matchWord, scoreTokens, wordPattern } from "./search-ranking";
 
 describe("buildPlan", () => {
   it("matches by prefix from two letters, whole words below, and adds one-edit corrections from the vocabulary", () => {
@@ -87,5 +87,22 @@ describe("summarizeFacets", () => {
       ["PAID", 2],
     ]);
     expect(facets.authTypes.map((f) => [f.value, f.count])).toEqual([["apiKey", 3]]);
+  });
+});
+
+describe("discoveryRankMilli (documented-first discovery)", () => {
+  it("puts every documented API above every undocumented one, each group by popularity", () => {
+    const documentedLeast = discoveryRankMilli(0, true);
+    const undocumentedMost = discoveryRankMilli(10, false);
+    expect(documentedLeast).toBeGreaterThan(undocumentedMost);
+    expect(discoveryRankMilli(7.5, true)).toBeGreaterThan(discoveryRankMilli(7.4, true));
+    expect(discoveryRankMilli(2.1, false)).toBeGreaterThan(discoveryRankMilli(2, false));
+  });
+
+  it("stays within the rank range of SQLite's document ids and clamps nonsense", () => {
+    expect(discoveryRankMilli(10, true)).toBeLessThanOrEqual(16_383);
+    expect(discoveryRankMilli(99, true)).toBe(discoveryRankMilli(10, true));
+    expect(discoveryRankMilli(-3, false)).toBe(0);
+    expect(discoveryRankMilli(Number.NaN, false)).toBe(0);
   });
 });

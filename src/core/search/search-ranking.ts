@@ -15,6 +15,19 @@ export const MATCH_SCORE = {
   elsewhere: 1,
 } as const;
 
+/**
+ * The popularity key a search document is ordered by after relevance (issue 15, documented-first discovery): APIs
+ * with endpoints to browse and try come before listings without a spec, each group by popularity (0-10). Stored as
+ * popularity_milli; it stays within the 0-16,383 range SQLite's rank buckets hold (sqlite-doc-ids.ts).
+ */
+export function discoveryRankMilli(popularity: number, documented: boolean): number {
+  const clamped = Math.min(10, Math.max(0, Number.isFinite(popularity) ? popularity : 0));
+  return Math.round(clamped * 500) + (documented ? DOCUMENTED_RANK_BONUS : 0);
+}
+
+/** Above any popularity (at most 5,000 once halved): every documented API outranks every undocumented one. */
+export const DOCUMENTED_RANK_BONUS = 6_000;
+
 /** LIKE pattern over " word word " text: word start for prefix words, whole word otherwise. */
 export function wordPattern(token: string, prefix: boolean): string {
   return prefix ? `% ${token}%` : `% ${token} %`;

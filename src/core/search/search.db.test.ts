@@ -234,17 +234,18 @@ describeEachDialect("search", ({ db, dialect }) => {
   });
 
   it("browses with an empty term, filters, and counts facets disjunctively", async () => {
+    // Documented APIs (with endpoints: OpenWeatherMap, PayFlow) first, then by popularity (issue 15).
     expect(await names({ term: "" })).toEqual([
-      "Sunny Skies",
       "OpenWeatherMap",
+      "PayFlow",
+      "Sunny Skies",
       "Google Translate",
       "DeepL Translator",
       "Weatherbit",
-      "PayFlow",
       "Lingua",
     ]);
-    expect(await names({ categoryNames: ["weather"] })).toEqual(["Sunny Skies", "OpenWeatherMap", "Weatherbit"]);
-    expect(await names({ pricingTypes: ["PAID"] })).toEqual(["Weatherbit", "PayFlow"]);
+    expect(await names({ categoryNames: ["weather"] })).toEqual(["OpenWeatherMap", "Sunny Skies", "Weatherbit"]);
+    expect(await names({ pricingTypes: ["PAID"] })).toEqual(["PayFlow", "Weatherbit"]);
     expect(await names({ authTypes: ["OAuth"], term: "translate" })).toEqual(["Google Translate"]);
     const members = (await searchCollections(db(), A, { term: "weather essentials", offset: 0, limit: 5 })).items;
     expect(await names({ collectionIds: members.map((c) => c.id) })).toEqual(["Sunny Skies", "DeepL Translator"]);
@@ -395,7 +396,8 @@ describeEachDialect("search", ({ db, dialect }) => {
     expect(await sorted("LATENCY")).toEqual(["Weatherbit", "OpenWeatherMap", "Sunny Skies"]);
     expect(await sorted("LATENCY", "DESC")).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
     expect(await sorted("RATING")).toEqual(["Weatherbit", "OpenWeatherMap", "Sunny Skies"]);
-    expect(await sorted("POPULARITY")).toEqual(["Sunny Skies", "OpenWeatherMap", "Weatherbit"]);
+    // The popularity key puts documented APIs first (discoveryRankMilli): OpenWeatherMap has endpoints.
+    expect(await sorted("POPULARITY")).toEqual(["OpenWeatherMap", "Sunny Skies", "Weatherbit"]);
     expect(await sorted("UPDATED")).toEqual(["OpenWeatherMap", "Sunny Skies", "Weatherbit"]);
     expect(await sorted("RELEVANCE")).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
     const byName = await searchApis(
@@ -532,7 +534,7 @@ describeEachDialect("search", ({ db, dialect }) => {
       .where("slug", "=", "weather")
       .where("tenant_id", "=", A)
       .execute();
-    expect(await names({ term: "meteorology" })).toEqual(["Sunny Skies", "OpenWeatherMap", "Weatherbit"]);
+    expect(await names({ term: "meteorology" })).toEqual(["OpenWeatherMap", "Sunny Skies", "Weatherbit"]);
     await db()
       .kysely.insertInto("api_endpoints")
       .values({

@@ -5,7 +5,7 @@ import type { SpecStage } from "./normalize-spec.types";
 import { preparedEndpoint } from "./prepared-endpoint";
 import { readZipArchive } from "./read-zip-archive";
 import { specError } from "./spec-errors";
-import type { PreparedSpec, SpecJob, SpecJobSource, SpecProcessor, StoredOperation } from "./spec-job.types";
+import type { PreparedSpec, SpecAbout, SpecJob, SpecJobSource, SpecProcessor, StoredOperation } from "./spec-job.types";
 
 type OnStage = (stage: SpecStage) => void;
 
@@ -63,6 +63,40 @@ export async function prepareSpec(job: SpecJob, onStage: OnStage = () => {}): Pr
     normalizedDoc: JSON.stringify(spec.document),
     endpoints: spec.endpoints.map(preparedEndpoint),
     diff,
+    about: specAbout(spec),
+  };
+}
+
+function stringAt(value: unknown, key: string): string | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const found = (value as Record<string, unknown>)[key];
+  return typeof found === "string" ? found : null;
+}
+
+function specAbout(spec: NormalizedSpec): SpecAbout {
+  const { document } = spec;
+  const info = document.info;
+  const components = document.components;
+  const schemes =
+    components !== null && typeof components === "object" && !Array.isArray(components)
+      ? (components as Record<string, unknown>).securitySchemes
+      : undefined;
+  const securityTypes =
+    schemes !== null && typeof schemes === "object" && !Array.isArray(schemes)
+      ? Object.values(schemes as Record<string, unknown>)
+          .map((scheme) => stringAt(scheme, "type"))
+          .filter((type): type is string => type !== null)
+      : [];
+  const contact = info !== null && typeof info === "object" ? (info as Record<string, unknown>).contact : undefined;
+  return {
+    title: spec.title,
+    description: spec.description,
+    servers: spec.servers,
+    meta: spec.meta,
+    docsUrl: stringAt(document.externalDocs, "url"),
+    contactUrl: stringAt(contact, "url"),
+    termsOfService: stringAt(info, "termsOfService"),
+    securityTypes: [...new Set(securityTypes)],
   };
 }
 

@@ -1,5 +1,5 @@
 import type { SpecDiff } from "./diff-endpoints";
-import type { SpecStage } from "./normalize-spec.types";
+import type { NormalizedSpecMeta, SpecStage } from "./normalize-spec.types";
 
 /*
  * What crosses between the web process and a spec worker thread (structured clone): strings, numbers and byte arrays
@@ -55,6 +55,21 @@ export interface PreparedSpec {
   normalizedDoc: string;
   endpoints: PreparedEndpoint[];
   diff: SpecDiff;
+  /** What a catalog entry shows about the spec (the seed's directory import fills an API from it). */
+  about: SpecAbout;
+}
+
+/** The spec's own description of itself: title, text, servers, links and the APIs.guru extensions. */
+export interface SpecAbout {
+  title: string;
+  description: string | null;
+  servers: string[];
+  meta: NormalizedSpecMeta;
+  docsUrl: string | null;
+  contactUrl: string | null;
+  termsOfService: string | null;
+  /** The security schemes' types (apiKey, http, oauth2, openIdConnect), as declared. */
+  securityTypes: string[];
 }
 
 /** Runs spec jobs: in this thread (seed, scripts, tests) or on a worker thread pool (the web service). */

@@ -1,6 +1,9 @@
 import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
+import type { Db } from "../connection";
+import { inTransaction } from "../executor";
 import type { CollectionApisTable, CollectionsTable } from "../schema";
+import { insertInChunks } from "./seed-writer";
 import type { SeededApi, TenantCatalog } from "./tenant-catalog";
 
 export interface CollectionSpec {
@@ -19,13 +22,20 @@ const inCategories =
   (api: SeededApi) =>
     api.categorySlug !== null && slugs.includes(api.categorySlug);
 
+/** Documented-first discovery (issue 15): a hub collection only holds APIs with endpoints to browse and try. */
+const documented =
+  (includes: (api: SeededApi) => boolean = () => true) =>
+  (api: SeededApi) =>
+    api.hasSpec && includes(api);
+
 /** Tenant 1's curated collections, in hub order. Category slugs are public-apis and APIs.guru ones. */
 export const PORTICO_COLLECTIONS: CollectionSpec[] = [
   {
     slug: "most-popular",
     name: "Most Popular",
-    description: "The APIs developers on Portico follow and call the most.",
-    includes: () => true,
+    description:
+      "Documented APIs to start with, every endpoint browsable. Ranked by demo popularity until real calls come in.",
+    includes: documented(),
     size: 24,
     perOwner: 2,
   },
@@ -33,14 +43,16 @@ export const PORTICO_COLLECTIONS: CollectionSpec[] = [
     slug: "top-weather-apis",
     name: "Top Weather APIs",
     description: "Forecasts, current conditions, air quality and historical weather data.",
-    includes: inCategories("weather"),
+    includes: documented(inCategories("weather")),
     size: 16,
   },
   {
     slug: "finance-and-crypto",
     name: "Finance & Crypto",
     description: "Market data, exchange rates, payments and blockchain APIs.",
-    includes: inCategories("finance", "financial", "cryptocurrency", "currency-exchange", "payment", "blockchain"),
+    includes: documented(
+      inCategories("finance", "financial", "cryptocurrency", "currency-exchange", "payment", "blockchain"),
+    ),
     size: 20,
     perOwner: 3,
   },
@@ -48,13 +60,8 @@ export const PORTICO_COLLECTIONS: CollectionSpec[] = [
     slug: "developer-tools",
     name: "Developer Tools",
     description: "Build, test and ship faster: CI, code hosting, test data and utilities.",
-    includes: inCategories(
-      "development",
-      "developer-tools",
-      "continuous-integration",
-      "programming",
-      "test-data",
-      "tools",
+    includes: documented(
+      inCategories("development", "developer-tools", "continuous-integration", "programming", "test-data", "tools"),
     ),
     size: 20,
     perOwner: 3,
@@ -63,7 +70,7 @@ export const PORTICO_COLLECTIONS: CollectionSpec[] = [
     slug: "maps-and-geocoding",
     name: "Maps & Geocoding",
     description: "Addresses to coordinates and back, places, routing and IP location.",
-    includes: inCategories("geocoding", "location"),
+    includes: documented(inCategories("geocoding", "location")),
     size: 16,
     perOwner: 3,
   },
@@ -71,7 +78,7 @@ export const PORTICO_COLLECTIONS: CollectionSpec[] = [
     slug: "entertainment",
     name: "Entertainment",
     description: "Games, comics, anime, music and video.",
-    includes: inCategories("entertainment", "games-and-comics", "anime", "music", "video", "media"),
+    includes: documented(inCategories("entertainment", "games-and-comics", "anime", "music", "video", "media")),
     size: 20,
     perOwner: 3,
   },
@@ -79,7 +86,7 @@ export const PORTICO_COLLECTIONS: CollectionSpec[] = [
     slug: "ai-and-machine-learning",
     name: "AI & Machine Learning",
     description: "Language models, vision, translation and text analysis.",
-    includes: inCategories("ai", "machine-learning", "text-analysis", "text"),
+    includes: documented(inCategories("ai", "machine-learning", "text-analysis", "text")),
     size: 16,
     perOwner: 3,
   },
@@ -87,15 +94,15 @@ export const PORTICO_COLLECTIONS: CollectionSpec[] = [
     slug: "cloud-platforms",
     name: "Cloud Platforms",
     description: "Compute, storage and hosting APIs with full OpenAPI definitions.",
-    includes: inCategories("cloud", "hosting", "storage", "cloud-storage-and-file-sharing"),
+    includes: documented(inCategories("cloud", "hosting", "storage", "cloud-storage-and-file-sharing")),
     size: 16,
     perOwner: 4,
   },
   {
     slug: "ready-to-try",
     name: "Ready to Try",
-    description: "APIs with a complete OpenAPI definition: browse every endpoint before you subscribe.",
-    includes: (api) => api.hasSpec,
+    description: "Demo plans answered by the mock: subscribe, call and see the bill without leaving the page.",
+    includes: (api) => api.hasSpec && api.subscribable === true,
     size: 24,
     perOwner: 2,
   },
@@ -103,7 +110,9 @@ export const PORTICO_COLLECTIONS: CollectionSpec[] = [
     slug: "free-and-open-data",
     name: "Free & Open Data",
     description: "Free APIs for government, science and open data sets.",
-    includes: (api) => api.pricing === "FREE" && inCategories("open-data", "government", "science-and-math")(api),
+    includes: documented(
+      (api) => api.pricing === "FREE" && inCategories("open-data", "government", "science-and-math")(api),
+    ),
     size: 16,
     perOwner: 3,
   },
@@ -114,7 +123,11 @@ function byPopularity(a: SeededApi, b: SeededApi): number {
 }
 
 /** Picks each collection's members from the seeded public APIs; collections with no members are left out. */
-export function buildCollections(catalog: TenantCatalog, specs: CollectionSpec[], now: number) {
+export function buildCollections(
+  catalog: Pick<TenantCatalog, "tenantId" | "apis">,
+  specs: CollectionSpec[],
+  now: number,
+) {
   const candidates = catalog.apis.filter((a) => a.visibility === "PUBLIC").sort(byPopularity);
   const collections: Array<Insertable<CollectionsTable>> = [];
   const members: Array<Insertable<CollectionApisTable>> = [];
@@ -146,4 +159,73 @@ export function buildCollections(catalog: TenantCatalog, specs: CollectionSpec[]
     });
   }
   return { collections, members };
+}
+
+/** The tenant's public APIs as the collection builder sees them, read back from the database. */
+async function seededApisOf(db: Db, tenantId: string): Promise<SeededApi[]> {
+  const rows = await db.kysely
+    .selectFrom("apis as a")
+    .leftJoin("categories as c", (j) => j.onRef("c.id", "=", "a.category_id").onRef("c.tenant_id", "=", "a.tenant_id"))
+    .select((eb) => [
+      "a.id",
+      "a.name",
+      "a.slug",
+      "a.owner_id",
+      "c.slug as category_slug",
+      "a.popularity",
+      "a.followers_count",
+      "a.pricing_type",
+      "a.visibility",
+      "a.thumbnail",
+      "a.current_version_id",
+      eb
+        .exists(
+          eb
+            .selectFrom("plans as p")
+            .select("p.id")
+            .whereRef("p.api_id", "=", "a.id")
+            .where("p.tenant_id", "=", tenantId),
+        )
+        .as("has_plans"),
+    ])
+    .where("a.tenant_id", "=", tenantId)
+    .where("a.visibility", "=", "PUBLIC")
+    .orderBy("a.id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    ownerId: r.owner_id,
+    categorySlug: r.category_slug,
+    popularity: Number(r.popularity),
+    followers: Number(r.followers_count),
+    pricing: r.pricing_type,
+    visibility: r.visibility,
+    thumbnail: r.thumbnail,
+    hasSpec: r.current_version_id !== null,
+    subscribable: Boolean(Number(r.has_plans)),
+  }));
+}
+
+/**
+ * Rebuilds the seed's collections of a tenant from what the database now holds (after the directory import added
+ * documented APIs): the collections with these slugs are replaced in one transaction, others are left alone.
+ */
+export async function rebuildCollections(db: Db, tenantId: string, specs: CollectionSpec[], now: number) {
+  const apis = await seededApisOf(db, tenantId);
+  const { collections, members } = buildCollections({ tenantId, apis }, specs, now);
+  const slugs = specs.map((s) => s.slug);
+  await inTransaction(db, async (trx) => {
+    const old = trx.selectFrom("collections").select("id").where("tenant_id", "=", tenantId).where("slug", "in", slugs);
+    await trx
+      .deleteFrom("collection_apis")
+      .where("tenant_id", "=", tenantId)
+      .where("collection_id", "in", old)
+      .execute();
+    await trx.deleteFrom("collections").where("tenant_id", "=", tenantId).where("slug", "in", slugs).execute();
+    await insertInChunks(trx, "collections", collections);
+    await insertInChunks(trx, "collection_apis", members);
+  });
+  return { collections: collections.length, members: members.length };
 }

@@ -7,13 +7,15 @@ import type { SearchBackend } from "../../core/search/search-backend";
 import { syncSearchIndex } from "../../core/search/search-index";
 import type { Db } from "../connection";
 import type { CategoriesTable } from "../schema";
+import { directoryOwnCategories, portalCategoryOf } from "./directory/directory-categories";
+import { directoryIdOfGuruKey } from "./directory/directory-source";
 import { seedAcmeTenant, type TenantSeedSummary } from "./seed-acme-tenant";
 import { seedCatalogTranslations } from "./seed-catalog-translations";
 import { buildCollections, PORTICO_COLLECTIONS } from "./seed-collections";
 import { pageRows, portalTenantConfig, tagDefinitionRows } from "./seed-content";
 import { buildListingBatch, listingCategorySlugger } from "./seed-listings";
 import { seedDemoNotifications } from "./seed-notifications";
-import { readSeedData, resolveSeedSource, type SeedData, type SeedSource } from "./seed-source";
+import { guruKeyOf, readSeedData, resolveSeedSource, type SeedData, type SeedSource } from "./seed-source";
 import { guruCategorySlugger, importSpecs, providerCategories, type SpecFailure } from "./seed-specs";
 import { insertInChunks } from "./seed-writer";
 import { TenantCatalog } from "./tenant-catalog";
@@ -27,6 +29,11 @@ export interface SeedOptions {
   /** Read the demo data from here instead (tests use a tiny fixture directory). */
   sourceDir?: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Directory specs the background import will bring (decision 100): their older openapi-directory-lite copies are
+   * left out (one API per real API), and categories follow the directory's mapping onto the portal's.
+   */
+  directory?: { ids: ReadonlySet<string> };
 }
 
 export interface SeedReport {
@@ -56,7 +63,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedReport
   return seedDemoCatalog(db, opts);
 }
 
-function portalCategories(data: SeedData, now: number): Array<Insertable<CategoriesTable>> {
+function portalCategories(data: SeedData, now: number, withDirectory: boolean): Array<Insertable<CategoriesTable>> {
   const bySlug = new Map<string, Insertable<CategoriesTable>>();
   const add = (slug: string, name: string, description: string | null) => {
     if (slug === "" || name === "") return;
@@ -71,6 +78,10 @@ function portalCategories(data: SeedData, now: number): Array<Insertable<Categor
   for (const c of data.listingCategories) add(c.slug, c.name, null);
   const slugOf = listingCategorySlugger(data.listingCategories);
   for (const l of data.listings) add(slugOf(l.category) ?? "", l.category, null);
+  if (withDirectory) {
+    for (const c of directoryOwnCategories()) add(c.slug, c.name, null);
+    return [...bySlug.values()];
+  }
   for (const [key, c] of Object.entries(data.guru.categories)) {
     const title = c.title || key;
     add(sanitizeSlug(title), title, c.description ?? null);
@@ -99,7 +110,8 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions): Promise<SeedRe
 
   // Tenant 1, part 1: tenant, categories, tags, pages and all listings in one transaction.
   const catalog = new TenantCatalog(DEFAULT_TENANT_ID, now);
-  const categories = portalCategories(data, now);
+  const directory = opts.directory;
+  const categories = portalCategories(data, now, directory !== undefined);
   for (const c of categories) catalog.categoryIds.set(c.slug, c.id);
   const tags = tagDefinitionRows(DEFAULT_TENANT_ID, [
     {
@@ -155,12 +167,15 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions): Promise<SeedRe
     await insertInChunks(trx, "pages", pages);
   });
   const portalBase = lap();
-  opts.log(`seed: ${batch.apis.length} listings stored; importing ${data.specFiles.length} specs`);
+  const specFiles = directory
+    ? data.specFiles.filter((f) => !directory.ids.has(directoryIdOfGuruKey(guruKeyOf(f))))
+    : data.specFiles;
+  opts.log(`seed: ${batch.apis.length} listings stored; importing ${specFiles.length} specs`);
 
   // Tenant 1, part 2: one transaction per spec.
-  const specs = await importSpecs(db, catalog, data.specsDir, data.specFiles, {
+  const specs = await importSpecs(db, catalog, data.specsDir, specFiles, {
     guru: data.guru,
-    guruCategorySlug: guruCategorySlugger(data.guru),
+    guruCategorySlug: directory ? (key) => portalCategoryOf(key)?.slug ?? null : guruCategorySlugger(data.guru),
     providerCategory: providerCategories(data.guru),
     tagIds,
     now,

@@ -56,21 +56,25 @@ export function listingReadme(listing: Listing, categoryName: string | null): st
   return lines.join("\n");
 }
 
-/** Synthetic, deterministic figures and timestamps for a demo API row. */
+/**
+ * Deterministic figures and timestamps for a demo API row. Nothing here pretends to be measured or given by people
+ * (issue 15): followers and ratings start at zero and grow from real follows and reviews; latency, service level and
+ * health stay empty ("not available") until calls and probes measure them. Only the popularity ranking is generated,
+ * and the API page labels it as demo data (is_demo_data).
+ */
 export function demoFields(key: string, now: number) {
   const s = syntheticFields(key);
   const updatedAt = now - Math.floor(s.age * 365) * DAY_MS;
   return {
     fields: {
-      followers_count: s.followers_count,
-      rating_avg: s.rating_avg,
-      rating_votes: s.rating_votes,
-      // Generated stars are labelled as demo until a real rating replaces them (decision 080).
-      rating_is_demo: s.rating_votes > 0 ? (1 as const) : (0 as const),
+      followers_count: 0,
+      rating_avg: 0,
+      rating_votes: 0,
+      rating_is_demo: 0 as const,
       popularity: s.popularity,
-      latency_ms: s.latency_ms,
-      service_level: s.service_level,
-      health_check: s.health_check,
+      latency_ms: null,
+      service_level: null,
+      health_check: null,
       pricing_type: s.pricing_type,
       features_json: JSON.stringify(s.features),
       is_demo_data: 1 as const,

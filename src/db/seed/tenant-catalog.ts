@@ -16,6 +16,8 @@ export interface SeededApi {
   visibility: Visibility;
   thumbnail: string | null;
   hasSpec: boolean;
+  /** Has plans a visitor can subscribe to (the directory's demo plans). */
+  subscribable?: boolean;
 }
 
 export type NewUser = Insertable<UsersTable>;

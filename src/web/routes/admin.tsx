@@ -1,11 +1,13 @@
 import { Form, useNavigation } from "react-router";
 import { ADMIN_USERS_PAGE_SIZE, listTenantUsers, setTenantAdminRole } from "../../core/accounts/tenant-admin.service";
+import { getDirectoryImportProgress } from "../../core/catalog/directory-progress";
 import {
   DEFAULT_REPORT_DAYS,
   REPORT_PERIODS_DAYS,
   searchAnalyticsReport,
 } from "../../core/events/admin-reports.service";
 import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
+import { CatalogImportProgress } from "../components/admin-catalog-import";
 import { SearchReports } from "../components/admin-search-reports";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
@@ -45,19 +47,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab: Tab = tabParam === "search" || tabParam === "domains" ? tabParam : "users";
+  // Every tab shows the catalog import while it runs (issue 15: the directory is imported in the background).
+  const catalogImport = await getDirectoryImportProgress(db, tenant.id, viewer);
+  const base = { tab, viewerId: viewer.id, catalogImport, report: null, users: null, domains: null };
   if (tab === "search") {
     const report = await searchAnalyticsReport(db, tenant.id, viewer, { days: periodFrom(url) });
-    return { tab, viewerId: viewer.id, report, users: null, domains: null };
+    return { ...base, report };
   }
   if (tab === "domains") {
     const { page, offset, limit } = pageFromUrl(url, DOMAINS_PAGE_SIZE);
     const domains = await listCorporateDomains(db, tenant.id, viewer, { offset, limit });
-    return { tab, viewerId: viewer.id, report: null, users: null, domains: { ...domains, page } };
+    return { ...base, domains: { ...domains, page } };
   }
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const { page, offset, limit } = pageFromUrl(url, ADMIN_USERS_PAGE_SIZE);
   const users = await listTenantUsers(db, tenant.id, viewer, { search, offset, limit });
-  return { tab, viewerId: viewer.id, report: null, users: { ...users, search, page }, domains: null };
+  return { ...base, users: { ...users, search, page } };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -99,6 +104,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <>
       <PageHeader title={t("admin.title")} intro={t("admin.intro")} />
       <Container className="flex flex-col gap-6 py-8">
+        {loaderData.catalogImport && <CatalogImportProgress progress={loaderData.catalogImport} />}
         <TabBar label={t("admin.title")} className="flex gap-2">
           <TabLink look="pill" to="/admin" current={loaderData.tab === "users"} data-testid="admin-tab-users">
             {t("admin.tabs.users")}

@@ -146,6 +146,11 @@ export const enUS = {
     resources: "Resources",
     readme: "Overview",
     noReadme: "The provider has not written an overview yet.",
+    notDocumented: {
+      title: "Not documented here yet",
+      body: "This API has no OpenAPI definition here, so there are no endpoints to browse or try yet. The provider documents it on their own site.",
+      website: "Provider's website",
+    },
     details: "Details",
     authentication: "Authentication",
     metrics: {
@@ -1372,6 +1377,15 @@ export const enUS = {
     title: "Admin",
     intro: "Manage who administers this marketplace and see what people search for.",
     tabs: { users: "Users", search: "Search analytics", domains: "Corporate domains" },
+    catalogImport: {
+      title: "Demo catalog import",
+      running: "Importing the APIs.guru directory in the background: {{done}} of {{total}} specs ({{failed}} skipped).",
+      runningNoTotal:
+        "Importing the APIs.guru directory in the background: {{done}} specs so far ({{failed}} skipped).",
+      finished:
+        "APIs.guru directory imported: {{done}} specs processed, {{failed}} skipped with their reason (see the log).",
+      label: "Catalog import progress",
+    },
     domainsIntro:
       "Users whose e-mail is at a domain claimed by an organization are offered Join Organization, unless the domain is ignored.",
     domainToIgnore: "Domain to ignore",

@@ -143,6 +143,11 @@ export const he: Catalog = {
       about: "אודות",
       pricing: "תמחור",
     },
+    notDocumented: {
+      title: "עדיין לא מתועד כאן",
+      body: "ל-API הזה אין כאן הגדרת OpenAPI, ולכן עדיין אין נקודות קצה לעיון או לניסיון. הספק מתעד אותו באתר שלו.",
+      website: "אתר הספק",
+    },
     category: "קטגוריה",
     version: "גרסה {{version}}",
     updated: "עודכן ב-{{date}}",

@@ -38,6 +38,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       };
   return {
     name: api.name,
+    documented: api.currentVersion !== null,
     readmeHtml,
     website: api.website && isValidHttpUrl(api.website) ? api.website : null,
     termsOfUse: api.termsOfUse,
@@ -76,7 +77,7 @@ function Panel(props: { title: string; children: ReactNode; testId?: string }) {
 export default function ApiAbout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { readmeHtml, website, termsOfUse, features, resources, authType, metrics, mcp } = loaderData;
+  const { documented, readmeHtml, website, termsOfUse, features, resources, authType, metrics, mcp } = loaderData;
   const signedIn = useSession() !== null;
   const keyState = useTryItKey(mcp.keys, signedIn);
   const na = t("api.metrics.notAvailable");
@@ -85,6 +86,39 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
       <div className="flex flex-col gap-6">
+        {!documented && (
+          <section
+            data-testid="not-documented"
+            className="rounded-2xl border border-amber-300/60 bg-amber-50 p-5 dark:border-amber-500/30 dark:bg-amber-500/10"
+          >
+            <h2 className="text-base font-semibold text-amber-900 dark:text-amber-200">
+              {t("api.notDocumented.title")}
+            </h2>
+            <p className="mt-1 text-sm text-amber-900/80 dark:text-amber-100/80">{t("api.notDocumented.body")}</p>
+            {(website || resources.length > 0) && (
+              <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+                {website && (
+                  <li>
+                    <a href={website} rel="nofollow noopener noreferrer" target="_blank" className={link}>
+                      {t("api.notDocumented.website")}
+                      <ExternalIcon className="size-3.5 shrink-0" />
+                    </a>
+                  </li>
+                )}
+                {resources
+                  .filter((r) => r.url !== website)
+                  .map((resource) => (
+                    <li key={resource.url}>
+                      <a href={resource.url} rel="nofollow noopener noreferrer" target="_blank" className={link}>
+                        {resource.title}
+                        <ExternalIcon className="size-3.5 shrink-0" />
+                      </a>
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </section>
+        )}
         <Panel title={t("api.readme")} testId="api-readme">
           {readmeHtml ? (
             <div

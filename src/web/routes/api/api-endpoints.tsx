@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Form, Link, useLocation, useParams } from "react-router";
+import { canEditApi } from "../../../core/access/private-apis.service";
 import { listKeyAppsForApi } from "../../../core/apps/key-apps.service";
 import { listApiEndpoints, listApiEndpointTags } from "../../../core/catalog/api-endpoints.service";
 import type { EndpointSummary } from "../../../core/catalog/catalog.types";
+import { apiPath } from "../../components/api-card";
 import { EndpointDetailPanel } from "../../components/endpoint-detail-panel";
 import { SearchIcon } from "../../components/icons";
 import { Pagination } from "../../components/pagination";
@@ -13,6 +15,7 @@ import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { TryItKeys } from "../../lib/app-key-store";
 import { formatNumber } from "../../lib/format";
 import { groupByTag } from "../../lib/group-endpoints";
+import { localizedRedirect } from "../../lib/localized-redirect.server";
 import { pageFromUrl } from "../../lib/paging";
 import { useLocale } from "../../lib/root-data";
 import { viewerOf } from "../../lib/route-guards.server";
@@ -23,6 +26,11 @@ const MAX_QUERY = 200;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
+  // Documented-first (issue 15): an API without a spec opens on About, which says so and links the provider's docs.
+  // Its owner stays here, where the empty state points at importing a spec.
+  if (api.currentVersion === null && !(await canEditApi(context.db, context.tenant.id, context.viewer, api.id))) {
+    throw localizedRedirect(`${apiPath(api)}/details`, params.lang);
+  }
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const tag = (url.searchParams.get("tag") ?? "").slice(0, MAX_QUERY);
