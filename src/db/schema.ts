@@ -9,6 +9,7 @@ import type { PaymentsTables } from "./tables/payments.tables";
 import type { SandboxTables } from "./tables/sandbox.tables";
 import type { SearchTables } from "./tables/search.tables";
 import type { SubscriptionBillingTables } from "./tables/subscription-billing.tables";
+import type { TenantsTables } from "./tables/tenants.tables";
 import type { UsageTables } from "./tables/usage.tables";
 
 /*
@@ -220,7 +221,8 @@ export type Database = CatalogTables &
   BillingTables &
   PaymentsTables &
   SubscriptionBillingTables &
-  SandboxTables;
+  SandboxTables &
+  TenantsTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;
