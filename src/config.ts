@@ -39,6 +39,11 @@ export const configSchema = z.object({
   /** Where the seed reads the shared data set; the repo ships its own copy under data/demo. */
   PORTICO_SHARED_DATA: z.string().optional(),
   PORTICO_SEED: z.enum(["auto", "off"]).default("auto"),
+  /**
+   * How long a web instance keeps a tenant's configuration (ms). A save in /admin drops it at once on this instance
+   * and, with REDIS_URL, on every other instance (decision 120); the TTL only bounds staleness if a message is lost.
+   */
+  TENANT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false"])
     .default("false")

@@ -70,7 +70,7 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
       preCompressed: true,
     });
   }
-  registerTenantResolver(app, deps.db);
+  registerTenantResolver(app, deps.db, deps.config.TENANT_CACHE_MS);
   // After the tenant resolver: a session is only valid for the tenant it was opened in.
   registerSession(app, deps.db);
   registerCsrfRoute(app, { hasStaleSession });

@@ -4,7 +4,10 @@
  * to every other web instance through Redis pub/sub (their cache TTL bounds staleness if a message is lost).
  */
 
-type Listener = (tenantId: string) => void;
+/** "remote": the change was saved on another instance and arrived through the bridge (never published again). */
+export type ChangeOrigin = "local" | "remote";
+
+type Listener = (tenantId: string, origin: ChangeOrigin) => void;
 
 // One set per process, not per module copy: the React Router SSR bundle carries its own copy of src/core (decision
 // 001), and a save from a page action must reach the server's tenant cache all the same.
@@ -14,10 +17,10 @@ registry[LISTENERS_KEY] ??= new Set<Listener>();
 const listeners: Set<Listener> = registry[LISTENERS_KEY];
 
 /** Tells every listener in this process that the tenant's configuration changed. */
-export function announceTenantConfigChange(tenantId: string): void {
+export function announceTenantConfigChange(tenantId: string, origin: ChangeOrigin = "local"): void {
   for (const listener of listeners) {
     try {
-      listener(tenantId);
+      listener(tenantId, origin);
     } catch {
       // A failing listener must not fail the save that announced the change.
     }
