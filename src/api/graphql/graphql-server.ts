@@ -26,6 +26,7 @@ import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
 import { searchResolvers, searchTypeDefs } from "./search.graphql";
 import { socialResolvers, socialTypeDefs } from "./social.graphql";
+import { tenantSettingsResolvers, tenantSettingsTypeDefs } from "./tenant-settings.graphql";
 
 export const GRAPHQL_PATH = "/gateway/graphql";
 export const GRAPHQL_LIMITS = { maxTokens: 2_000, maxDepth: 10, maxAliases: 20, maxBodyBytes: 256 * 1024 };
@@ -45,6 +46,7 @@ export const graphqlTypeDefs = [
   billingTypeDefs,
   notificationsTypeDefs,
   adminTypeDefs,
+  tenantSettingsTypeDefs,
 ];
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -80,6 +82,7 @@ export function registerGraphQL(
         billingResolvers,
         notificationsResolvers,
         adminResolvers,
+        tenantSettingsResolvers,
       ],
     }),
     graphiql: false,
