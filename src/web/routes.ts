@@ -12,6 +12,8 @@ export default [
   route("resources/try-it/:username/:slug/:endpointId", "routes/api/try-it-resource.ts"),
   // A spotlight's uploaded file (images inline, anything else as a download).
   route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
+  // A tenant's uploaded logo or favicon (/admin "Tenant settings", decision 120).
+  route("tenant-files/:name", "routes/api/tenant-file.ts"),
   // A stored spec document (original or normalized) of one version, as a download.
   route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
   // An invoice's printable HTML document (its customer only; framed by the invoice page).
@@ -46,6 +48,8 @@ export default [
     route("org/organizations/join", "routes/org/join.tsx"),
     route("orghomepage/:slug", "routes/orghomepage.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("admin/settings", "routes/admin-settings.tsx"),
+    route("admin/tenants", "routes/admin-tenants.tsx"),
     route(":entity/settings", "routes/org/entity-settings.tsx"),
     // Provider studio: /studio with the newBuildExperience flag, /provider without (the other one redirects).
     route("studio", "routes/studio/studio-home.tsx", { id: "studio" }),

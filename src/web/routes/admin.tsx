@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import type { Viewer } from "../../core/accounts/accounts.types";
+import { Form, useNavigation } from "react-router";
 import { ADMIN_USERS_PAGE_SIZE, listTenantUsers, setTenantAdminRole } from "../../core/accounts/tenant-admin.service";
 import {
   DEFAULT_REPORT_DAYS,
@@ -7,6 +6,7 @@ import {
   searchAnalyticsReport,
 } from "../../core/events/admin-reports.service";
 import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
+import { isOperator } from "../../core/tenants/tenant-provisioning.service";
 import { SearchReports } from "../components/admin-search-reports";
 import {
   ADMIN_BUTTON,
@@ -16,6 +16,7 @@ import {
   ADMIN_TH,
   ADMIN_THEAD,
 } from "../components/admin-styles";
+import { AdminTabs } from "../components/admin-tabs";
 import { FormError, FormNotice } from "../components/form-field";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
@@ -23,10 +24,11 @@ import { Pagination } from "../components/pagination";
 import { UserAvatar } from "../components/user-avatar";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
+import { requireAdmin } from "../lib/admin-guard.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
 import { formatDate } from "../lib/format";
-import { localizedRedirect, signInRedirect } from "../lib/localized-redirect.server";
+import { localizedRedirect } from "../lib/localized-redirect.server";
 import { pageMeta } from "../lib/meta";
 import { pageFromUrl } from "../lib/paging";
 import { useLocale, useRootData, useSession } from "../lib/root-data";
@@ -35,17 +37,6 @@ import type { Route } from "./+types/admin";
 
 type Tab = "users" | "search" | "domains";
 const DOMAINS_PAGE_SIZE = 50;
-
-/**
- * The viewer allowed on /admin. The layout guard already redirects signed-out visitors and answers 403 without
- * ADMIN_PANEL_ACCESS; this loader checks again on its own (loaders run in parallel) and core checks a third time.
- */
-function requireAdmin(context: Route.LoaderArgs["context"], request: Request, lang: string | undefined): Viewer {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, lang);
-  if (!viewer.isAdmin) throw data({ reason: "forbidden" }, { status: 403 });
-  return viewer;
-}
 
 function periodFrom(url: URL): number {
   const days = Number(url.searchParams.get("days"));
@@ -59,19 +50,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab: Tab = tabParam === "search" || tabParam === "domains" ? tabParam : "users";
+  const operator = isOperator(viewer, tenant.id);
   if (tab === "search") {
     const report = await searchAnalyticsReport(db, tenant.id, viewer, { days: periodFrom(url) });
-    return { tab, viewerId: viewer.id, report, users: null, domains: null };
+    return { tab, viewerId: viewer.id, operator, report, users: null, domains: null };
   }
   if (tab === "domains") {
     const { page, offset, limit } = pageFromUrl(url, DOMAINS_PAGE_SIZE);
     const domains = await listCorporateDomains(db, tenant.id, viewer, { offset, limit });
-    return { tab, viewerId: viewer.id, report: null, users: null, domains: { ...domains, page } };
+    return { tab, viewerId: viewer.id, operator, report: null, users: null, domains: { ...domains, page } };
   }
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const { page, offset, limit } = pageFromUrl(url, ADMIN_USERS_PAGE_SIZE);
   const users = await listTenantUsers(db, tenant.id, viewer, { search, offset, limit });
-  return { tab, viewerId: viewer.id, report: null, users: { ...users, search, page }, domains: null };
+  return { tab, viewerId: viewer.id, operator, report: null, users: { ...users, search, page }, domains: null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -106,9 +98,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const TAB_LINK =
-  "rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800";
-
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const session = useSession();
@@ -116,32 +105,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <>
       <PageHeader title={t("admin.title")} intro={t("admin.intro")} />
       <Container className="flex flex-col gap-6 py-8">
-        <nav aria-label={t("admin.title")} className="flex gap-2">
-          <LocalLink
-            to="/admin"
-            aria-current={loaderData.tab === "users" ? "page" : undefined}
-            data-testid="admin-tab-users"
-            className={TAB_LINK}
-          >
-            {t("admin.tabs.users")}
-          </LocalLink>
-          <LocalLink
-            to="/admin?tab=domains"
-            aria-current={loaderData.tab === "domains" ? "page" : undefined}
-            data-testid="admin-tab-domains"
-            className={TAB_LINK}
-          >
-            {t("admin.tabs.domains")}
-          </LocalLink>
-          <LocalLink
-            to="/admin?tab=search"
-            aria-current={loaderData.tab === "search" ? "page" : undefined}
-            data-testid="admin-tab-search"
-            className={TAB_LINK}
-          >
-            {t("admin.tabs.search")}
-          </LocalLink>
-        </nav>
+        <AdminTabs current={loaderData.tab} operator={loaderData.operator} />
         {loaderData.users && (
           <UsersPanel users={loaderData.users} viewerId={session?.user.id ?? loaderData.viewerId} result={actionData} />
         )}
