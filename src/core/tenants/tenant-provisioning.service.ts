@@ -6,6 +6,7 @@ import { createUser } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
+import { CATALOG_CHOICES } from "./tenant-operator";
 import { deleteTenantRow } from "./tenants.queries";
 import { createTenant } from "./tenants.service";
 import type { TenantInfo } from "./tenants.types";
@@ -17,8 +18,6 @@ import type { TenantInfo } from "./tenants.types";
  * catalog or the built-in demo APIs (labelled demo wherever they show).
  */
 
-export const CATALOG_CHOICES = ["empty", "demo"] as const;
-export type CatalogChoice = (typeof CATALOG_CHOICES)[number];
 export const ONLY_OPERATORS = "Only administrators of the operator marketplace can create marketplaces";
 
 /** Adds the demo catalog to a tenant; given by the composition root (the demo data lives with the seed). */
@@ -81,9 +80,4 @@ export async function createTenantAsOperator(
   assertTenantAdmin(viewer, tenantId);
   if (tenantId !== DEFAULT_TENANT_ID) throw new AppError("FORBIDDEN", ONLY_OPERATORS);
   return provisionTenant(db, input, seedDemo);
-}
-
-/** Whether this viewer sees the super-admin screen. */
-export function isOperator(viewer: Viewer | null, tenantId: string): boolean {
-  return !!viewer && viewer.tenantId === tenantId && viewer.isAdmin && tenantId === DEFAULT_TENANT_ID;
 }

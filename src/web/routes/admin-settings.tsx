@@ -4,7 +4,7 @@ import { flattenMessages } from "../../common/i18n/message-keys";
 import { isLocale, type Locale } from "../../common/locales";
 import { isAppError } from "../../core/errors/app-error";
 import { storeBrandImage } from "../../core/tenants/tenant-images.service";
-import { isOperator } from "../../core/tenants/tenant-provisioning.service";
+import { isOperator } from "../../core/tenants/tenant-operator";
 import {
   getTenantSettings,
   listTenantSettingsVersions,

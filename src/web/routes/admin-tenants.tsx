@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { CATALOG_CHOICES, createTenantAsOperator, isOperator } from "../../core/tenants/tenant-provisioning.service";
+import { CATALOG_CHOICES, isOperator } from "../../core/tenants/tenant-operator";
+import { createTenantAsOperator } from "../../core/tenants/tenant-provisioning.service";
 import { listTenants } from "../../core/tenants/tenants.service";
 import { ensureDemoApis } from "../../db/seed/demo/demo-apis";
 import {

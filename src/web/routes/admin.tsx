@@ -6,7 +6,7 @@ import {
   searchAnalyticsReport,
 } from "../../core/events/admin-reports.service";
 import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
-import { isOperator } from "../../core/tenants/tenant-provisioning.service";
+import { isOperator } from "../../core/tenants/tenant-operator";
 import { SearchReports } from "../components/admin-search-reports";
 import {
   ADMIN_BUTTON,
