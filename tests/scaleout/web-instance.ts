@@ -5,6 +5,7 @@ import { loadConfig } from "../../src/config";
 import { ImportProgressBoard } from "../../src/core/api-specs/import-progress";
 import { SpecWorkerPool } from "../../src/core/specs/spec-worker-pool";
 import { openDatabase } from "../../src/db/connection";
+import { buildProviders } from "../../src/server/providers";
 
 /*
  * One web instance of a scale-out test, in its own process (so nothing is shared with the other instance but
@@ -19,6 +20,7 @@ const app = await buildWebServer({
   db,
   logger: pino({ level: "silent" }),
   specImports: { processor: new SpecWorkerPool(), progress: new ImportProgressBoard() },
+  providers: buildProviders({ config, db, log: { info() {} } }),
 });
 const stopBridge = bridgeTenantChanges(config.REDIS_URL);
 await app.listen({ port: 0, host: "127.0.0.1" });

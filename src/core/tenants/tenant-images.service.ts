@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { FileStorage } from "../../infra/storage/file-storage";
 import { assertTenantAdmin } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
+import type { FileStorage } from "../content/file-storage";
 import { AppError } from "../errors/app-error";
 
 /*

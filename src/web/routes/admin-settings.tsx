@@ -11,7 +11,6 @@ import {
   revertTenantSettings,
   saveTenantSettings,
 } from "../../core/tenants/tenant-settings.service";
-import { uploadStorage } from "../../infra/storage/local-storage";
 import { AdminTabs } from "../components/admin-tabs";
 import { Container, PageHeader } from "../components/page-header";
 import { HistoryPanel } from "../components/tenant-settings/history-panel";
@@ -74,7 +73,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         tenant.id,
         viewer,
         { kind: formText(form, "kind"), fileName: file?.name ?? "", bytes: file?.bytes ?? new Uint8Array() },
-        uploadStorage(context.config.PORTICO_DATA_DIR),
+        context.providers.storage,
       );
       path = stored.path;
     });

@@ -1,5 +1,4 @@
 import { readBrandImage } from "../../../core/tenants/tenant-images.service";
-import { uploadStorage } from "../../../infra/storage/local-storage";
 import type { Route } from "./+types/tenant-file";
 
 /**
@@ -7,7 +6,7 @@ import type { Route } from "./+types/tenant-file";
  * files; nosniff and a sandboxing CSP so the bytes can only ever be an image.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const file = await readBrandImage(context.tenant.id, params.name, uploadStorage(context.config.PORTICO_DATA_DIR));
+  const file = await readBrandImage(context.tenant.id, params.name, context.providers.storage);
   if (!file)
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(file.bytes), {
