@@ -47,7 +47,7 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
     routerOptions: { maxParamLength: 500 },
     requestTimeout: 30_000,
   });
-  registerAppErrorHandler(app);
+  registerAppErrorHandler(app, deps.providers.errors);
   await app.register(fastifyCookie);
   registerCookiePolicy(app, { publicUrl: publicBaseUrl(deps.config) });
   // Pages, GraphQL and JSON answers: brotli at a low quality (fast enough per request) or gzip. Assets are compressed

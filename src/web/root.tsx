@@ -31,6 +31,7 @@ import { I18nProvider } from "./i18n/i18n-provider";
 import { parseResources } from "./i18n/parse-resources";
 import { useTranslation } from "./i18n/use-translation";
 import "./load-context";
+import { installChunkReloadGuard } from "./lib/chunk-reload";
 import { primeConsentRequirement, readConsent } from "./lib/consent";
 import { primeCsrfToken } from "./lib/graphql-client";
 import { pageMeta } from "./lib/meta";
@@ -231,6 +232,8 @@ function useHydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Spec sections 4 and 9: a chunk that fails to load reloads the page, at most once per 60 s.
+  useEffect(() => installChunkReloadGuard(window), []);
 }
 
 function SkipLink() {

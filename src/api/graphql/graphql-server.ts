@@ -109,6 +109,7 @@ export function registerGraphQL(
         if (isAppError(original)) return graphqlErrorOf(original);
         if (error instanceof GraphQLError && !error.originalError) return error;
         app.log.error({ err: original }, "GraphQL resolver failed");
+        deps.providers.errors.report(original, { source: "graphql" });
         return new GraphQLError(message, { extensions: { code: "INTERNAL" } });
       },
     },

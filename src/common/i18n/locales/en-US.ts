@@ -1167,6 +1167,10 @@ export const enUS = {
     },
   },
   studio: {
+    approvals: {
+      title: "Subscriptions waiting for your approval",
+      none: "No subscriptions are waiting for your approval.",
+    },
     title: "My APIs",
     intro: "Publish APIs, import their OpenAPI specs and keep them up to date.",
     publishingAs: "Publishing as",
