@@ -30,6 +30,7 @@ export default [
     route("search/:term?", "routes/search.tsx"),
     route("compare", "routes/compare.tsx"),
     route("pricing", "routes/pricing.tsx"),
+    route("docs/:page?", "routes/docs.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     route("auth/sign-up", "routes/auth/sign-up.tsx"),
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),

@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
 import { rootLocaleRedirect } from "../../common/i18n/locale-path";
+import { DEFAULT_TENANT_ID } from "../../common/tenant-config";
 import { getHubAggregates } from "../../core/catalog/catalog.service";
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
+import { HubExperienceSwitch, NewHub } from "../components/new-hub";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
@@ -30,7 +32,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     .filter((c) => c.apiCount > 0)
     .sort((a, b) => b.apiCount - a.apiCount)
     .slice(0, POPULAR_CATEGORIES);
-  return { carousel, popular, stats };
+  // Spec section 4: the new hub experience needs its flag and a tenant other than 1; the visitor opts in (pubhub=1).
+  const newHubAvailable = tenant.config.featureFlags["new-hub-experience"] && tenant.id !== DEFAULT_TENANT_ID;
+  const newHub = newHubAvailable && /(?:^|;\s*)pubhub=1(?:;|$)/.test(request.headers.get("cookie") ?? "");
+  return { carousel, popular, stats, newHubAvailable, newHub };
 }
 
 export function headers() {
@@ -51,8 +56,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { carousel, popular, stats } = loaderData;
+  if (loaderData.newHub) {
+    return (
+      <>
+        <HubExperienceSwitch newHub />
+        <NewHub rows={carousel} categories={popular} stats={stats} />
+      </>
+    );
+  }
   return (
     <>
+      {loaderData.newHubAvailable && <HubExperienceSwitch newHub={false} />}
       <section className="relative overflow-hidden bg-slate-950 text-white">
         <div
           aria-hidden="true"

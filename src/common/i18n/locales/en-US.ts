@@ -1372,6 +1372,27 @@ export const enUS = {
     pageOf: "Page {{page}} of {{pages}}",
     meta: { title: "{{name}} API Extensions | {{brand}}", detailTitle: "{{extension}} · {{name}} API | {{brand}}" },
   },
+  docs: {
+    /** Spec "Layout": the Docs menu item's address comes from the translations (fallback "#"). */
+    url: "/docs",
+    title: "Documentation",
+    intro: "How to call APIs through this marketplace, publish your own, and use its gateway and GraphQL API.",
+    metaTitle: "Documentation",
+    pages: {
+      consumers: "Getting started: calling APIs",
+      providers: "Getting started: publishing an API",
+      gateway: "The gateway",
+      billing: "Plans and billing",
+      graphql: "The GraphQL API",
+    },
+  },
+  newHub: {
+    offer: "A new, search-first hub is available.",
+    try: "Try the new hub",
+    using: "You are using the new hub.",
+    back: "Back to the classic hub",
+    search: "Search",
+  },
   tenantSettings: {
     tab: "Tenant settings",
     intro:
