@@ -14,6 +14,8 @@ export default [
   route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
   // A tenant's uploaded logo or favicon (/admin "Tenant settings", decision 120).
   route("tenant-files/:name", "routes/api/tenant-file.ts"),
+  // The tenant's public client configuration as JSON (decision 122).
+  route("configs", "routes/api/configs-resource.ts"),
   // A stored spec document (original or normalized) of one version, as a download.
   route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
   // An invoice's printable HTML document (its customer only; framed by the invoice page).
@@ -31,6 +33,8 @@ export default [
     route("compare", "routes/compare.tsx"),
     route("pricing", "routes/pricing.tsx"),
     route("docs/:page?", "routes/docs.tsx"),
+    // A search shortcut: /bang?q=term → /search/term (decision 122).
+    route("bang", "routes/bang.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     route("auth/sign-up", "routes/auth/sign-up.tsx"),
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),

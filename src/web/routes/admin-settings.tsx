@@ -17,21 +17,22 @@ import { HistoryPanel } from "../components/tenant-settings/history-panel";
 import { TenantSettingsForm } from "../components/tenant-settings/settings-form";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
-import { requireAdmin } from "../lib/admin-guard.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
 import { pageMeta } from "../lib/meta";
+import { requireMiddlewareViewer } from "../lib/route-middleware.server";
 import { translateFields, translateServerMessage } from "../lib/server-messages";
 import type { Route } from "./+types/admin-settings";
 import { readCappedForm, uploadedFile } from "./api/spotlights-upload.server";
 
 /** A settings form with every language's strings stays far below this; uploads are capped again by core (512 KB). */
 const FORM_CAP_MB = 4;
+const MIDDLEWARE = ["admin"] as const;
 let flatSource: Record<string, string> | null = null;
 
 /** /admin/settings (ADMIN_PANEL_ACCESS): the tenant's configuration, versioned (decision 120). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = requireAdmin(context, request, params.lang);
+  const viewer = requireMiddlewareViewer(MIDDLEWARE, { context, request, lang: params.lang });
   const { db, tenant } = context;
   const url = new URL(request.url);
   const lang = url.searchParams.get("stringsLang") ?? "";
@@ -54,7 +55,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireAdmin(context, request, params.lang);
+  requireMiddlewareViewer(MIDDLEWARE, { context, request, lang: params.lang });
   const { db, tenant, viewer } = context;
   let form: FormData;
   try {

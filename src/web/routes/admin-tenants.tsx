@@ -1,5 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
-import { CATALOG_CHOICES, isOperator } from "../../core/tenants/tenant-operator";
+import { Form, useNavigation } from "react-router";
+import { CATALOG_CHOICES } from "../../core/tenants/tenant-operator";
 import { createTenantAsOperator } from "../../core/tenants/tenant-provisioning.service";
 import { listTenants } from "../../core/tenants/tenants.service";
 import { ensureDemoApis } from "../../db/seed/demo/demo-apis";
@@ -16,11 +16,11 @@ import { FormError, FormNotice } from "../components/form-field";
 import { Container, PageHeader } from "../components/page-header";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
-import { requireAdmin } from "../lib/admin-guard.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
 import { pageMeta } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
+import { requireMiddlewareViewer } from "../lib/route-middleware.server";
 import { translateFields, translateServerMessage } from "../lib/server-messages";
 import type { Route } from "./+types/admin-tenants";
 
@@ -28,20 +28,16 @@ import type { Route } from "./+types/admin-tenants";
  * /admin/tenants: the super-admin screen (decision 121). Administrators of the operator tenant "1" create other
  * tenants here; everyone else gets 404, as if the page did not exist.
  */
-function requireOperator(context: Route.LoaderArgs["context"], request: Request, lang: string | undefined) {
-  const viewer = requireAdmin(context, request, lang);
-  if (!isOperator(viewer, context.tenant.id)) throw data({ reason: "not-found" }, { status: 404 });
-  return viewer;
-}
+const MIDDLEWARE = ["operator"] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireOperator(context, request, params.lang);
+  requireMiddlewareViewer(MIDDLEWARE, { context, request, lang: params.lang });
   const tenants = await listTenants(context.db);
   return { tenants: tenants.map((t) => ({ id: t.id, name: t.name, brandName: t.config.brandName })) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireOperator(context, request, params.lang);
+  requireMiddlewareViewer(MIDDLEWARE, { context, request, lang: params.lang });
   const form = await request.formData();
   requireActionCsrf(request, form);
   let created: { id: string; username: string } | null = null;
