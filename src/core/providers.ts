@@ -6,8 +6,8 @@
  */
 
 import type { MailSender } from "./accounts/mail-sender";
-import type { ErrorReporter } from "./errors/error-reporter";
 import type { FileStorage } from "./content/file-storage";
+import type { ErrorReporter } from "./errors/error-reporter";
 import type { PaymentProcessor } from "./payments/payment-processor";
 import type { SearchBackend } from "./search/search-backend";
 

@@ -1,10 +1,7 @@
 import { useTranslation } from "../i18n/use-translation";
-import { LocalLink } from "./localized-link";
+import { TabBar, TabLink } from "./ui/tabs";
 
 export type AdminTab = "users" | "domains" | "search" | "settings" | "tenants";
-
-const TAB_LINK =
-  "rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800";
 
 const TABS: Array<{ id: AdminTab; to: string; labelKey: string }> = [
   { id: "users", to: "/admin", labelKey: "admin.tabs.users" },
@@ -18,18 +15,18 @@ const TABS: Array<{ id: AdminTab; to: string; labelKey: string }> = [
 export function AdminTabs(props: { current: AdminTab; operator: boolean }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("admin.title")} className="flex flex-wrap gap-2">
+    <TabBar label={t("admin.title")} className="flex flex-wrap gap-2">
       {TABS.filter((tab) => tab.id !== "tenants" || props.operator).map((tab) => (
-        <LocalLink
+        <TabLink
           key={tab.id}
+          look="pill"
           to={tab.to}
-          aria-current={props.current === tab.id ? "page" : undefined}
+          current={props.current === tab.id}
           data-testid={`admin-tab-${tab.id}`}
-          className={TAB_LINK}
         >
           {t(tab.labelKey)}
-        </LocalLink>
+        </TabLink>
       ))}
-    </nav>
+    </TabBar>
   );
 }

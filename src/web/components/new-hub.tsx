@@ -73,25 +73,27 @@ export function NewHub(props: NewHubProps) {
             endpoints: formatNumber(props.stats.endpointCount, locale),
           })}
         </p>
-        <form role="search" onSubmit={submit} className="mt-6 flex max-w-2xl gap-2">
-          <label htmlFor="new-hub-search" className="sr-only">
-            {t("nav.searchPlaceholder")}
-          </label>
-          <input
-            id="new-hub-search"
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder={t("nav.searchPlaceholder")}
-            className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
-          />
-          <button
-            type="submit"
-            className="rounded-xl bg-accent px-5 py-3 font-semibold text-white hover:brightness-110"
-          >
-            {t("newHub.search")}
-          </button>
-        </form>
+        <search className="mt-6 block max-w-2xl">
+          <form onSubmit={submit} className="flex gap-2">
+            <label htmlFor="new-hub-search" className="sr-only">
+              {t("nav.searchPlaceholder")}
+            </label>
+            <input
+              id="new-hub-search"
+              type="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder={t("nav.searchPlaceholder")}
+              className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+            />
+            <button
+              type="submit"
+              className="rounded-xl bg-accent px-5 py-3 font-semibold text-white hover:brightness-110"
+            >
+              {t("newHub.search")}
+            </button>
+          </form>
+        </search>
       </section>
       {props.categories.length > 0 && (
         <section aria-labelledby="new-hub-categories">

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Viewer } from "../../core/accounts/accounts.types";
 import { isOperator } from "../../core/tenants/tenant-operator";
 import type { RequestContext } from "../../server/request-context";
-import { requireAdmin } from "./admin-guard.server";
+import { requireAdmin } from "./route-guards.server";
 
 /*
  * Named route middleware (spec sections 4 and 8, decision 122): a screen lists the guards it needs by name and the

@@ -3,17 +3,12 @@ import { CATALOG_CHOICES } from "../../core/tenants/tenant-operator";
 import { createTenantAsOperator } from "../../core/tenants/tenant-provisioning.service";
 import { listTenants } from "../../core/tenants/tenants.service";
 import { ensureDemoApis } from "../../db/seed/demo/demo-apis";
-import {
-  ADMIN_BUTTON,
-  ADMIN_INPUT,
-  ADMIN_ROW,
-  ADMIN_TABLE_BOX,
-  ADMIN_TH,
-  ADMIN_THEAD,
-} from "../components/admin-styles";
 import { AdminTabs } from "../components/admin-tabs";
-import { FormError, FormNotice } from "../components/form-field";
 import { Container, PageHeader } from "../components/page-header";
+import { Button } from "../components/ui/button";
+import { DataTable } from "../components/ui/data-table";
+import { FormError, FormNotice } from "../components/ui/form-field";
+import { fieldClass } from "../components/ui/input";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
@@ -112,7 +107,7 @@ export default function AdminTenantsPage({ loaderData, actionData }: Route.Compo
                 dir={f.name === "id" || f.type !== "text" ? "ltr" : "auto"}
                 autoComplete={f.type === "password" ? "new-password" : "off"}
                 aria-invalid={fieldError(f.name) ? true : undefined}
-                className={ADMIN_INPUT}
+                className={fieldClass({ look: "plain" })}
               />
               {fieldError(f.name) && <span className="text-sm text-danger">{fieldError(f.name)}</span>}
             </label>
@@ -135,44 +130,31 @@ export default function AdminTenantsPage({ loaderData, actionData }: Route.Compo
                   : null
               }
             />
-            <button type="submit" className={`${ADMIN_BUTTON} self-start`} disabled={busy} data-testid="create-tenant">
+            <Button type="submit" size="row" className="self-start" disabled={busy} data-testid="create-tenant">
               {t("tenants.create")}
-            </button>
+            </Button>
           </div>
         </Form>
         <h2 className="text-lg font-bold">{t("tenants.list")}</h2>
-        <div className={ADMIN_TABLE_BOX}>
-          <table className="w-full text-sm" data-testid="tenants-table">
-            <thead className={ADMIN_THEAD}>
-              <tr>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("tenants.id")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("tenants.name")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("tenantSettings.brand.name")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.tenants.map((tenant) => (
-                <tr key={tenant.id} className={ADMIN_ROW} data-testid="tenant-row">
-                  <td className="px-4 py-2 font-mono" dir="ltr">
-                    {tenant.id}
-                  </td>
-                  <td className="px-4 py-2" dir="auto">
-                    {tenant.name}
-                  </td>
-                  <td className="px-4 py-2" dir="auto">
-                    {tenant.brandName}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="tenants-table"
+          rows={loaderData.tenants}
+          rowKey={(tenant) => tenant.id}
+          rowAttributes={() => ({ "data-testid": "tenant-row" })}
+          columns={[
+            {
+              id: "id",
+              header: t("tenants.id"),
+              cell: (tenant) => (
+                <span dir="ltr" className="font-mono">
+                  {tenant.id}
+                </span>
+              ),
+            },
+            { id: "name", header: t("tenants.name"), cell: (tenant) => tenant.name, dir: "auto" },
+            { id: "brand", header: t("tenantSettings.brand.name"), cell: (tenant) => tenant.brandName, dir: "auto" },
+          ]}
+        />
       </Container>
     </>
   );

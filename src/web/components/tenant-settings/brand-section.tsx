@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { useRootData } from "../../lib/root-data";
 import { translateServerMessage } from "../../lib/server-messages";
-import { ADMIN_BUTTON } from "../admin-styles";
+import { Button } from "../ui/button";
 import { NumberSetting, OptionalTextSetting, SettingsSection, TextSetting } from "./settings-fields";
 import type { SectionProps } from "./settings-types";
 
@@ -140,9 +140,9 @@ function ImageSetting(props: {
         />
         {busy && <span className="text-sm text-slate-500">{t("tenantSettings.brand.uploading")}</span>}
         {props.value && (
-          <button type="button" className={`${ADMIN_BUTTON} bg-slate-500`} onClick={() => props.onChange(null)}>
+          <Button type="button" variant="secondary" size="sm" onClick={() => props.onChange(null)}>
             {t("tenantSettings.brand.remove")}
-          </button>
+          </Button>
         )}
       </div>
     </div>

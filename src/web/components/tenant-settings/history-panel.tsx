@@ -2,7 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { useLocale, useRootData } from "../../lib/root-data";
-import { ADMIN_ROW, ADMIN_TABLE_BOX, ADMIN_TH, ADMIN_THEAD } from "../admin-styles";
+import { Button } from "../ui/button";
+import { DataTable } from "../ui/data-table";
 import { SettingsSection } from "./settings-fields";
 
 export interface VersionRow {
@@ -26,80 +27,67 @@ export function HistoryPanel(props: { versions: VersionRow[]; current: number })
       title={t("tenantSettings.sections.history")}
       intro={t("tenantSettings.history.intro")}
     >
-      {props.versions.length === 0 ? (
-        <p className="text-sm text-slate-500">{t("tenantSettings.history.none")}</p>
-      ) : (
-        <div className={ADMIN_TABLE_BOX}>
-          <table className="w-full min-w-[36rem] text-sm" data-testid="settings-history">
-            <thead className={ADMIN_THEAD}>
-              <tr>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("tenantSettings.history.version")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("tenantSettings.history.when")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("tenantSettings.history.who")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("tenantSettings.history.changes")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  <span className="sr-only">{t("tenantSettings.history.restore")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.versions.map((v) => (
-                <tr key={v.id} className={ADMIN_ROW} data-testid="settings-version" data-version={v.version}>
-                  <td className="px-4 py-2 font-semibold">{v.version}</td>
-                  <td className="px-4 py-2 text-slate-500">{formatDate(v.createdAt, locale)}</td>
-                  <td className="px-4 py-2" dir="auto">
-                    {v.changedByName ?? "—"}
-                  </td>
-                  <td className="px-4 py-2">
-                    {v.changes.length === 0 ? (
-                      t("tenantSettings.history.initial")
-                    ) : (
-                      <>
-                        {v.revertedFrom !== null && (
-                          <span className="me-1 font-medium">
-                            {t("tenantSettings.history.restoredFrom", { version: v.revertedFrom })}:
-                          </span>
-                        )}
-                        <code className="break-all text-xs" dir="ltr">
-                          {v.changes.join(", ")}
-                        </code>
-                      </>
-                    )}
-                  </td>
-                  <td className="px-4 py-2 text-end">
-                    {v.version === props.current ? (
-                      <span className="text-slate-500">{t("tenantSettings.history.current")}</span>
-                    ) : (
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
-                        <input type="hidden" name="intent" value="revert-settings" />
-                        <input type="hidden" name="versionId" value={v.id} />
-                        <input type="hidden" name="version" value={v.version} />
-                        <button
-                          type="submit"
-                          disabled={busy}
-                          data-testid="settings-restore"
-                          className="font-semibold text-accent hover:underline"
-                        >
-                          {t("tenantSettings.history.restore")}
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        testId="settings-history"
+        className="w-full min-w-[36rem] text-sm"
+        rows={props.versions}
+        rowKey={(v) => v.id}
+        rowAttributes={(v) => ({ "data-testid": "settings-version", "data-version": String(v.version) })}
+        empty={t("tenantSettings.history.none")}
+        columns={[
+          {
+            id: "version",
+            header: t("tenantSettings.history.version"),
+            cell: (v) => v.version,
+            cellClassName: "font-semibold",
+          },
+          {
+            id: "when",
+            header: t("tenantSettings.history.when"),
+            cell: (v) => formatDate(v.createdAt, locale),
+            cellClassName: "text-slate-500",
+          },
+          { id: "who", header: t("tenantSettings.history.who"), cell: (v) => v.changedByName ?? "—", dir: "auto" },
+          { id: "changes", header: t("tenantSettings.history.changes"), cell: (v) => <Changes version={v} /> },
+          {
+            id: "restore",
+            header: <span className="sr-only">{t("tenantSettings.history.restore")}</span>,
+            className: "text-end",
+            cell: (v) =>
+              v.version === props.current ? (
+                <span className="text-slate-500">{t("tenantSettings.history.current")}</span>
+              ) : (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
+                  <input type="hidden" name="intent" value="revert-settings" />
+                  <input type="hidden" name="versionId" value={v.id} />
+                  <input type="hidden" name="version" value={v.version} />
+                  <Button type="submit" variant="ghost" size="sm" disabled={busy} data-testid="settings-restore">
+                    {t("tenantSettings.history.restore")}
+                  </Button>
+                </Form>
+              ),
+          },
+        ]}
+      />
     </SettingsSection>
+  );
+}
+
+function Changes(props: { version: VersionRow }) {
+  const { t } = useTranslation();
+  const v = props.version;
+  if (v.changes.length === 0) return <>{t("tenantSettings.history.initial")}</>;
+  return (
+    <>
+      {v.revertedFrom !== null && (
+        <span className="me-1 font-medium">
+          {t("tenantSettings.history.restoredFrom", { version: v.revertedFrom })}:
+        </span>
+      )}
+      <code className="break-all text-xs" dir="ltr">
+        {v.changes.join(", ")}
+      </code>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { ADMIN_INPUT } from "../admin-styles";
+import { fieldClass } from "../ui/input";
 import { CheckSetting, NumberSetting, OptionalTextSetting, SettingsSection, TextSetting } from "./settings-fields";
 import type { SectionProps } from "./settings-types";
 
@@ -138,7 +138,7 @@ export function LimitsSections({ draft, update, errorFor }: SectionProps) {
             maxLength={3}
             dir="ltr"
             onChange={(e) => update((c) => ({ ...c, defaultCurrency: e.target.value.toUpperCase() }))}
-            className={`${ADMIN_INPUT} w-24 font-mono uppercase`}
+            className={fieldClass({ look: "plain", className: "w-24 font-mono uppercase" })}
           />
           <span className="text-xs font-normal text-slate-500">{t("tenantSettings.currency.help")}</span>
           {errorFor("defaultCurrency") && (

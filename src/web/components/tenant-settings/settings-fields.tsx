@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ADMIN_INPUT } from "../admin-styles";
+import { fieldClass } from "../ui/input";
 
 /*
  * Controlled inputs of /admin "Tenant settings": each edits one setting of the draft configuration and shows the
@@ -35,7 +35,7 @@ export function TextSetting(props: {
         dir={props.dir}
         aria-invalid={props.error ? true : undefined}
         onChange={(e) => props.onChange(e.target.value)}
-        className={ADMIN_INPUT}
+        className={fieldClass({ look: "plain" })}
       />
       {props.hint && !props.error && <span className="text-xs font-normal text-slate-500">{props.hint}</span>}
       <FieldError message={props.error} />
@@ -82,7 +82,7 @@ export function NumberSetting(props: {
         step={props.step ?? 1}
         aria-invalid={props.error ? true : undefined}
         onChange={(e) => props.onChange(e.target.value === "" ? null : Number(e.target.value))}
-        className={`${ADMIN_INPUT} w-40`}
+        className={fieldClass({ look: "plain", className: "w-40" })}
       />
       <FieldError message={props.error} />
     </label>
@@ -117,7 +117,7 @@ export function ColorSetting(props: {
           dir="ltr"
           aria-invalid={props.error ? true : undefined}
           onChange={(e) => props.onChange(e.target.value.trim())}
-          className={`${ADMIN_INPUT} w-28 font-mono`}
+          className={fieldClass({ look: "plain", className: "w-28 font-mono" })}
         />
       </span>
       <FieldError message={props.error} />

@@ -4,8 +4,8 @@ import type { Locale } from "../../../common/locales";
 import type { TenantConfig } from "../../../common/tenant-config";
 import { useTranslation } from "../../i18n/use-translation";
 import { useRootData } from "../../lib/root-data";
-import { ADMIN_BUTTON } from "../admin-styles";
-import { FormError, FormNotice } from "../form-field";
+import { Button } from "../ui/button";
+import { FormError, FormNotice } from "../ui/form-field";
 import { BrandSection } from "./brand-section";
 import { ConsentSection, LimitsSections, SignUpSection, SocialSection } from "./options-sections";
 import type { SectionProps } from "./settings-types";
@@ -84,9 +84,9 @@ export function TenantSettingsForm(props: {
           <input type="hidden" name="intent" value="save-settings" />
           <input type="hidden" name="baseVersion" value={props.version} />
           <input type="hidden" name="config" value={JSON.stringify(draft)} />
-          <button type="submit" className={ADMIN_BUTTON} disabled={busy || !dirty} data-testid="settings-save">
+          <Button type="submit" size="row" disabled={busy || !dirty} data-testid="settings-save">
             {busy ? t("tenantSettings.saving") : t("tenantSettings.save")}
-          </button>
+          </Button>
           {dirty && (
             <>
               <span className="text-sm font-medium text-amber-700 dark:text-amber-300" data-testid="settings-dirty">

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { directionOf, LOCALE_NAMES, LOCALES, type Locale } from "../../../common/locales";
 import { useTranslation } from "../../i18n/use-translation";
-import { ADMIN_INPUT } from "../admin-styles";
+import { fieldClass } from "../ui/input";
 import { SettingsSection } from "./settings-fields";
 import type { SectionProps } from "./settings-types";
 
@@ -61,7 +61,7 @@ export function StringsSection(
                 replace: true,
               })
             }
-            className={ADMIN_INPUT}
+            className={fieldClass({ look: "plain" })}
           >
             {LOCALES.map((l) => (
               <option key={l} value={l}>
@@ -78,7 +78,7 @@ export function StringsSection(
             data-testid="strings-search"
             placeholder={t("tenantSettings.strings.searchPlaceholder")}
             onChange={(e) => setQuery(e.target.value)}
-            className={ADMIN_INPUT}
+            className={fieldClass({ look: "plain" })}
           />
         </label>
         <label className="flex items-center gap-2 text-sm">
@@ -116,7 +116,7 @@ export function StringsSection(
                   data-testid="string-override"
                   placeholder={t("tenantSettings.strings.override")}
                   onChange={(e) => setOverride(key, e.target.value)}
-                  className={ADMIN_INPUT}
+                  className={fieldClass({ look: "plain" })}
                 />
                 {override !== "" && (
                   <p className="text-xs text-slate-500" data-testid="string-preview">
