@@ -51,6 +51,15 @@ export const configSchema = z.object({
     .default("all")
     .refine((v) => v === "all" || v === "off" || /^\d{1,5}$/.test(v), { message: "must be all, off or a count" })
     .transform((v): DirectoryScope => (v === "all" || v === "off" ? v : { first: Number(v) })),
+  /** Spec section 9's error sampling follows it: 0.15 in production and staging, 0 in development. */
+  PORTICO_ENVIRONMENT: z.enum(["production", "staging", "development"]).optional(),
+  /** Where sampled server errors are POSTed as JSON (any webhook collector); unset: errors are only logged. */
+  ERROR_REPORTER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * How long a web instance keeps a tenant's configuration (ms). A save in /admin drops it at once on this instance
+   * and, with REDIS_URL, on every other instance (decision 120); the TTL only bounds staleness if a message is lost.
+   */
+  TENANT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false"])
     .default("false")

@@ -26,6 +26,8 @@ export function pgSkipped(): boolean {
 export interface TestDatabase {
   db: Db;
   dialect: DialectName;
+  /** The connection URL (another process may open the same database). */
+  url: string;
   /** Closes the connection and removes the file or drops the database. */
   dispose(): Promise<void>;
 }
@@ -48,6 +50,7 @@ async function openSqlite(): Promise<TestDatabase> {
   return {
     db,
     dialect: "sqlite",
+    url: `sqlite:${path.join(dir, "test.sqlite")}`,
     dispose: async () => {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -94,6 +97,7 @@ async function openPostgres(): Promise<TestDatabase> {
   return {
     db,
     dialect: "postgres",
+    url: url.toString(),
     dispose: async () => {
       await db.close();
       await drop();

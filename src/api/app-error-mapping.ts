@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { GraphQLError } from "graphql";
 import { type AppError, fieldsOf, httpStatusOf, isAppError } from "../core/errors/app-error";
+import type { ErrorReporter } from "../core/errors/error-reporter";
 
 /*
  * The one AppError → HTTP / GraphQL mapping of the web service (docs/decisions/070-core-boundary.md): statuses come
@@ -55,9 +56,15 @@ export function sendGraphQLRefusal(reply: FastifyReply, error: AppError): void {
  * Fastify's error handler: an AppError that escapes a route is answered like the routes answer it; anything else
  * goes on to Fastify's default handling (logged, 500 without details).
  */
-export function registerAppErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, _request, reply) => {
+export function registerAppErrorHandler(app: FastifyInstance, errors?: ErrorReporter): void {
+  app.setErrorHandler((error, request, reply) => {
     if (isAppError(error)) return sendAppError(reply, error);
+    // A bug: sampled to the operator's error reporter (spec section 9), then Fastify's own 500.
+    errors?.report(error, {
+      source: "http",
+      path: request.routeOptions.url ?? request.url,
+      tenantId: request.tenant?.id,
+    });
     throw error;
   });
 }

@@ -3,6 +3,7 @@ import { DEFAULT_TENANT_ID } from "../common/tenant-config";
 import { VERIFY_PAGE_PATH } from "../core/accounts/email-verification.service";
 import { RESET_PAGE_PATH, RESET_TENANT_PARAM } from "../core/accounts/password-reset.service";
 import { AppError } from "../core/errors/app-error";
+import { onTenantConfigChange } from "../core/tenants/tenant-changes";
 import { getTenant } from "../core/tenants/tenants.service";
 import type { Db } from "../db/connection";
 import type { TenantInfo } from "../server/request-context";
@@ -12,7 +13,6 @@ import { serverCookieOptions } from "./cookie-options";
 export const TENANT_HEADER = "x-tenant-id";
 export const TENANT_COOKIE = "portico_tenant";
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CACHE_MS = 5_000;
 const TENANT_FREE = /^\/(healthz|metrics|assets\/|favicon\.ico)/;
 
 declare module "fastify" {
@@ -26,12 +26,15 @@ declare module "fastify" {
  * document request that names a tenant also sets a cookie that later requests (client-side data loads) fall back to.
  * Unknown ids get 404 and never another tenant's data.
  */
-export function registerTenantResolver(app: FastifyInstance, db: Db): void {
+export function registerTenantResolver(app: FastifyInstance, db: Db, cacheMs = 5_000): void {
   const cache = new Map<string, { tenant: TenantInfo | null; at: number }>();
+  // A saved configuration (here, or on another instance through src/api/tenant-change-bridge.ts) applies at once.
+  const stop = onTenantConfigChange((tenantId) => cache.delete(tenantId));
+  app.addHook("onClose", async () => stop());
 
   async function lookup(id: string): Promise<TenantInfo | null> {
     const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.tenant;
+    if (hit && Date.now() - hit.at < cacheMs) return hit.tenant;
     const tenant = await getTenant(db, id);
     cache.set(id, { tenant, at: Date.now() });
     return tenant;

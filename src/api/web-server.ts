@@ -47,7 +47,7 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
     routerOptions: { maxParamLength: 500 },
     requestTimeout: 30_000,
   });
-  registerAppErrorHandler(app);
+  registerAppErrorHandler(app, deps.providers.errors);
   await app.register(fastifyCookie);
   registerCookiePolicy(app, { publicUrl: publicBaseUrl(deps.config) });
   // Pages, GraphQL and JSON answers: brotli at a low quality (fast enough per request) or gzip. Assets are compressed
@@ -75,7 +75,7 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
       preCompressed: true,
     });
   }
-  registerTenantResolver(app, deps.db);
+  registerTenantResolver(app, deps.db, deps.config.TENANT_CACHE_MS);
   // After the tenant resolver: a session is only valid for the tenant it was opened in.
   registerSession(app, deps.db);
   registerCsrfRoute(app, { hasStaleSession });

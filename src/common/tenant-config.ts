@@ -42,6 +42,17 @@ export const tenantConfigSchema = z.object({
       dark: z.string().max(2048).nullable().default(null),
     })
     .default({ light: null, dark: null }),
+  /** The browser tab icon (a same-site path such as an upload, or an https URL); null: Portico's icon. */
+  favicon: z.string().max(2048).nullable().default(null),
+  /** Footer social links (spec "Layout"); a network without a URL is not shown. */
+  socialLinks: z
+    .object({
+      github: z.string().max(2048).nullable().default(null),
+      x: z.string().max(2048).nullable().default(null),
+      linkedin: z.string().max(2048).nullable().default(null),
+      youtube: z.string().max(2048).nullable().default(null),
+    })
+    .default({ github: null, x: null, linkedin: null, youtube: null }),
   theme: navigationThemeSchema.default(navigationThemeSchema.parse({})),
   accentColor: color.default("#0d93f2"),
   errorColor: color.default("#e8304f"),
@@ -103,6 +114,9 @@ export const tenantConfigSchema = z.object({
 });
 
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
+
+/** Spec section 3's default navigation theme (dark masthead, blue accent, Public Sans). */
+export const DEFAULT_NAVIGATION_THEME: NavigationTheme = navigationThemeSchema.parse({});
 export type NavigationTheme = z.infer<typeof navigationThemeSchema>;
 
 /** Fills in every default; unknown keys are dropped. */

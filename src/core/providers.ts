@@ -7,6 +7,7 @@
 
 import type { MailSender } from "./accounts/mail-sender";
 import type { FileStorage } from "./content/file-storage";
+import type { ErrorReporter } from "./errors/error-reporter";
 import type { PaymentProcessor } from "./payments/payment-processor";
 import type { SearchBackend } from "./search/search-backend";
 
@@ -27,4 +28,6 @@ export interface Providers {
   /** Delivers the mail outbox (the worker's delivery job); use cases only write to the outbox. */
   mail: MailSender;
   clock: Clock;
+  /** Sampled error reporting (spec section 9); none unless the operator configures one. */
+  errors: ErrorReporter;
 }

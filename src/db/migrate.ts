@@ -21,6 +21,7 @@ import * as m050 from "./migrations/050-content";
 import * as m080 from "./migrations/080-ratings";
 import * as m081 from "./migrations/081-spec-changes";
 import * as m100 from "./migrations/100-directory-imports";
+import * as m120 from "./migrations/120-tenant-config-versions";
 import * as m130 from "./migrations/130-catalog-translations";
 import * as m150 from "./migrations/150-mcp-tool-settings";
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "080-ratings": m080,
   "081-spec-changes": m081,
   "100-directory-imports": m100,
+  "120-tenant-config-versions": m120,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,7 @@ import type { RatingsTables } from "./tables/ratings.tables";
 import type { SandboxTables } from "./tables/sandbox.tables";
 import type { SearchTables } from "./tables/search.tables";
 import type { SubscriptionBillingTables } from "./tables/subscription-billing.tables";
+import type { TenantsTables } from "./tables/tenants.tables";
 import type { UsageTables } from "./tables/usage.tables";
 
 /*
@@ -232,7 +233,8 @@ export type Database = CatalogTables &
   SandboxTables &
   McpTables &
   RatingsTables &
-  DirectoryTables;
+  DirectoryTables &
+  TenantsTables;
 
 export type TenantRow = Selectable<TenantsTable>;
 export type UserRow = Selectable<UsersTable>;

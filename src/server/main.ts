@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { bridgeTenantChanges } from "../api/tenant-change-bridge";
 import { buildWebServer } from "../api/web-server";
 import { DEFAULT_TENANT_ID } from "../common/tenant-config";
 import { ConfigError, loadConfig } from "../config";
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
     closers.push(() => app.close());
     // Scale-out: gateway instances in other processes learn about revoked keys and plan changes through Redis.
     if (config.REDIS_URL) closers.push(publishGatewayChanges(config.REDIS_URL));
+    // Scale-out: tenant settings saved on one web instance apply on every other one at once (decision 120).
+    if (config.REDIS_URL) closers.push(bridgeTenantChanges(config.REDIS_URL));
   }
   if (config.PORTICO_SERVICES.has("gateway")) {
     // The counters belong to the data plane alone: only a process that runs the gateway opens them (and its journal).

@@ -14,6 +14,7 @@ import {
 import { buildResources } from "../common/i18n/build-resources";
 import { catalogsFor } from "../common/i18n/catalogs";
 import { DEFAULT_LOCALE, directionOf, isPrefixedLocale, type Locale } from "../common/locales";
+import { DEFAULT_NAVIGATION_THEME } from "../common/tenant-config";
 import { themeCssVariables } from "../common/theme/theme-tokens";
 import { isValidHttpUrl } from "../common/url";
 import { countUnreadNotifications } from "../core/notifications/notifications.service";
@@ -30,6 +31,7 @@ import { I18nProvider } from "./i18n/i18n-provider";
 import { parseResources } from "./i18n/parse-resources";
 import { useTranslation } from "./i18n/use-translation";
 import "./load-context";
+import { installChunkReloadGuard } from "./lib/chunk-reload";
 import { primeConsentRequirement, readConsent } from "./lib/consent";
 import { primeCsrfToken } from "./lib/graphql-client";
 import { pageMeta } from "./lib/meta";
@@ -45,10 +47,14 @@ const FAVICON =
   );
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: appCss },
 ];
+
+/** Outside links (social networks) only when they are http(s) URLs. */
+function httpUrl(value: string | null): string | null {
+  return value && isValidHttpUrl(value) ? value : null;
+}
 
 /** Only same-site paths and http(s) URLs become logo sources. */
 function imageSrc(value: string | null | undefined): string | null {
@@ -95,7 +101,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     darkMode: config.featureFlags.dark_mode,
     theme: config.featureFlags.dark_mode ? context.theme : ("light" as const),
     brand: config.brandName,
-    themeVars: themeCssVariables(config),
+    // Spec section 4: with global_navigation_theming off the navigation uses the default theme, not the tenant's.
+    themeVars: themeCssVariables(
+      config.featureFlags.global_navigation_theming ? config : { ...config, theme: DEFAULT_NAVIGATION_THEME },
+    ),
+    favicon: imageSrc(config.favicon),
+    socialLinks: {
+      github: httpUrl(config.socialLinks.github),
+      x: httpUrl(config.socialLinks.x),
+      linkedin: httpUrl(config.socialLinks.linkedin),
+      youtube: httpUrl(config.socialLinks.youtube),
+    },
     logo: {
       light: custom ?? imageSrc(config.logos.light) ?? imageSrc(config.logos.dark),
       dark: custom ? null : imageSrc(config.logos.dark),
@@ -156,6 +172,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href={data?.favicon ?? FAVICON} type={data?.favicon ? undefined : "image/svg+xml"} />
         {data && data.theme === null && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
           <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
@@ -224,6 +241,8 @@ function useHydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Spec sections 4 and 9: a chunk that fails to load reloads the page, at most once per 60 s.
+  useEffect(() => installChunkReloadGuard(window), []);
 }
 
 function SkipLink() {

@@ -12,6 +12,10 @@ export default [
   route("resources/try-it/:username/:slug/:endpointId", "routes/api/try-it-resource.ts"),
   // A spotlight's uploaded file (images inline, anything else as a download).
   route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
+  // A tenant's uploaded logo or favicon (/admin "Tenant settings", decision 120).
+  route("tenant-files/:name", "routes/api/tenant-file.ts"),
+  // The tenant's public client configuration as JSON (decision 122).
+  route("configs", "routes/api/configs-resource.ts"),
   // A stored spec document (original or normalized) of one version, as a download.
   route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
   // An API's spec changelog as an Atom feed (decision 081).
@@ -35,6 +39,9 @@ export default [
     route("search/:term?", "routes/search.tsx"),
     route("compare", "routes/compare.tsx"),
     route("pricing", "routes/pricing.tsx"),
+    route("docs/:page?", "routes/docs.tsx"),
+    // A search shortcut: /bang?q=term → /search/term (decision 122).
+    route("bang", "routes/bang.tsx"),
     route("auth", "routes/auth/sign-in.tsx"),
     route("auth/sign-up", "routes/auth/sign-up.tsx"),
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
@@ -53,6 +60,8 @@ export default [
     route("org/organizations/join", "routes/org/join.tsx"),
     route("orghomepage/:slug", "routes/orghomepage.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("admin/settings", "routes/admin-settings.tsx"),
+    route("admin/tenants", "routes/admin-tenants.tsx"),
     route(":entity/settings", "routes/org/entity-settings.tsx"),
     // Provider studio: /studio with the newBuildExperience flag, /provider without (the other one redirects).
     route("studio", "routes/studio/studio-home.tsx", { id: "studio" }),

@@ -28,6 +28,7 @@ import { createPlan } from "../../core/plans/plans.service";
 import { listReviews, rateApi } from "../../core/ratings/ratings.service";
 import { SpecWorkerPool } from "../../core/specs/spec-worker-pool";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
+import { listTenantSettingsVersions, saveTenantSettings } from "../../core/tenants/tenant-settings.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import type { Db } from "../../db/connection";
 import { buildWebServer } from "../web-server";
@@ -806,6 +807,38 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       query: "mutation($id: ID!) { setTenantAdmin(userId: $id, admin: true) { isAdmin } }",
       vars: async (f) => ({ id: (await createUser(db(), f.t1.id, { username: `promote-${next()}` })).id }),
       expect: only("admin"),
+    },
+    tenantSettings: { query: "{ tenantSettings { version config } }", expect: only("admin") },
+    tenantSettingsHistory: { query: "{ tenantSettingsHistory { id version changes } }", expect: only("admin") },
+    saveTenantSettings: {
+      query: "mutation($c: String!) { saveTenantSettings(config: $c) { version changes } }",
+      vars: (f) => ({ c: JSON.stringify({ ...f.t1.config, brandName: `Matrix ${next()}` }) }),
+      expect: only("admin"),
+    },
+    revertTenantSettings: {
+      query: "mutation($id: ID!) { revertTenantSettings(versionId: $id) { version } }",
+      vars: async (f) => {
+        const config = { ...f.t1.config, brandName: `Revertable ${next()}` };
+        await saveTenantSettings(db(), f.t1.id, f.users.admin, { config });
+        const [latest] = await listTenantSettingsVersions(db(), f.t1.id, f.users.admin);
+        return { id: latest?.id ?? "" };
+      },
+      expect: only("admin"),
+    },
+    // Only administrators of the operator tenant "1" create tenants (decision 121); the matrix's tenants are others,
+    // so even their admin is refused here (tenant-provisioning.db.test.ts covers the operator's allowed case).
+    createTenant: {
+      query: `mutation($i: CreateTenantInput!) { createTenant(input: $i) { id } }`,
+      vars: () => ({
+        i: {
+          id: `matrix-${next()}`,
+          name: "Matrix",
+          adminUsername: `m-admin-${next()}`,
+          adminEmail: `m${next()}@matrix.test`,
+          adminPassword: "matrix-tenant-88",
+        },
+      }),
+      expect: all("deny"),
     },
   };
 }

@@ -30,6 +30,7 @@ import { plansResolvers, plansTypeDefs } from "./plans.graphql";
 import { ratingsResolvers, ratingsTypeDefs } from "./ratings.graphql";
 import { searchResolvers, searchTypeDefs } from "./search.graphql";
 import { socialResolvers, socialTypeDefs } from "./social.graphql";
+import { tenantSettingsResolvers, tenantSettingsTypeDefs } from "./tenant-settings.graphql";
 
 export const GRAPHQL_PATH = "/gateway/graphql";
 export const GRAPHQL_LIMITS = { maxTokens: 2_000, maxDepth: 10, maxAliases: 20, maxBodyBytes: 256 * 1024 };
@@ -51,6 +52,7 @@ export const graphqlTypeDefs = [
   notificationsTypeDefs,
   adminTypeDefs,
   ratingsTypeDefs,
+  tenantSettingsTypeDefs,
 ];
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -88,6 +90,7 @@ export function registerGraphQL(
         notificationsResolvers,
         adminResolvers,
         ratingsResolvers,
+        tenantSettingsResolvers,
       ],
     }),
     graphiql: false,
@@ -112,6 +115,7 @@ export function registerGraphQL(
         if (isAppError(original)) return graphqlErrorOf(original);
         if (error instanceof GraphQLError && !error.originalError) return error;
         app.log.error({ err: original }, "GraphQL resolver failed");
+        deps.providers.errors.report(original, { source: "graphql" });
         return new GraphQLError(message, { extensions: { code: "INTERNAL" } });
       },
     },

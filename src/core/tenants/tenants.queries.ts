@@ -17,3 +17,8 @@ export async function insertTenant(db: Db, tenantId: string, row: { name: string
     .values({ id: tenantId, name: row.name, config: row.config, created_at: row.createdAt })
     .execute();
 }
+
+/** Removes a tenant that was just created and could not be completed (its rows cascade). */
+export async function deleteTenantRow(db: Db, tenantId: string): Promise<void> {
+  await db.kysely.deleteFrom("tenants").where("id", "=", tenantId).execute();
+}

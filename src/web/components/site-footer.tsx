@@ -38,11 +38,15 @@ export function SiteFooter(props: { crumbs: ResolvedCrumb[] }) {
         <div className="flex flex-col gap-4">
           <span className="text-lg font-bold tracking-tight">{brand}</span>
           <p className="max-w-xs text-sm text-slate-600 dark:text-slate-400">{t("footer.tagline")}</p>
-          <ul aria-label={t("footer.social")} className="flex gap-2">
-            {SOCIAL.map(({ id, Icon, name }) => (
+          <ul aria-label={t("footer.social")} className="flex gap-2" data-testid="footer-social">
+            {SOCIAL.flatMap(({ id, Icon, name }) => {
+              // Spec "Layout": social links come from the tenant's configuration; an unset network is not shown.
+              const href = root?.socialLinks[id];
+              return href ? [{ id, Icon, name, href }] : [];
+            }).map(({ id, Icon, name, href }) => (
               <li key={id}>
                 <a
-                  href={sanitizeHref(t(`social.${id}`))}
+                  href={sanitizeHref(href)}
                   rel="noopener noreferrer me"
                   target="_blank"
                   aria-label={name}

@@ -27,7 +27,7 @@ export function TopBar() {
   const localize = useLocalize();
   const drawer = useRef<HTMLDialogElement>(null);
   const current = location.pathname + location.search;
-  const docsUrl = t("nav.docsUrl", { defaultValue: "#" });
+  const docsUrl = t("docs.url", { defaultValue: "#" });
   const session = root?.session ?? null;
   const studioPath = root?.studioPath ?? "/studio";
   const unified = session !== null && (root?.unifiedMasthead ?? false);

@@ -7,8 +7,10 @@ import {
   searchAnalyticsReport,
 } from "../../core/events/admin-reports.service";
 import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
+import { isOperator } from "../../core/tenants/tenant-operator";
 import { CatalogImportProgress } from "../components/admin-catalog-import";
 import { SearchReports } from "../components/admin-search-reports";
+import { AdminTabs } from "../components/admin-tabs";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { Pagination } from "../components/pagination";
@@ -47,9 +49,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab: Tab = tabParam === "search" || tabParam === "domains" ? tabParam : "users";
-  // Every tab shows the catalog import while it runs (issue 15: the directory is imported in the background).
+  const operator = isOperator(viewer, tenant.id);
+  // Every tab shows the catalog import while it runs (the directory is imported in the background, decision 100).
   const catalogImport = await getDirectoryImportProgress(db, tenant.id, viewer);
-  const base = { tab, viewerId: viewer.id, catalogImport, report: null, users: null, domains: null };
+  const base = { tab, viewerId: viewer.id, operator, catalogImport, report: null, users: null, domains: null };
   if (tab === "search") {
     const report = await searchAnalyticsReport(db, tenant.id, viewer, { days: periodFrom(url) });
     return { ...base, report };
@@ -105,27 +108,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       <PageHeader title={t("admin.title")} intro={t("admin.intro")} />
       <Container className="flex flex-col gap-6 py-8">
         {loaderData.catalogImport && <CatalogImportProgress progress={loaderData.catalogImport} />}
-        <TabBar label={t("admin.title")} className="flex gap-2">
-          <TabLink look="pill" to="/admin" current={loaderData.tab === "users"} data-testid="admin-tab-users">
-            {t("admin.tabs.users")}
-          </TabLink>
-          <TabLink
-            look="pill"
-            to="/admin?tab=domains"
-            current={loaderData.tab === "domains"}
-            data-testid="admin-tab-domains"
-          >
-            {t("admin.tabs.domains")}
-          </TabLink>
-          <TabLink
-            look="pill"
-            to="/admin?tab=search"
-            current={loaderData.tab === "search"}
-            data-testid="admin-tab-search"
-          >
-            {t("admin.tabs.search")}
-          </TabLink>
-        </TabBar>
+        <AdminTabs current={loaderData.tab} operator={loaderData.operator} />
         {loaderData.users && (
           <UsersPanel users={loaderData.users} viewerId={session?.user.id ?? loaderData.viewerId} result={actionData} />
         )}

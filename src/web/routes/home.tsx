@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
 import { rootLocaleRedirect } from "../../common/i18n/locale-path";
+import { DEFAULT_TENANT_ID } from "../../common/tenant-config";
 import { getHubAggregates } from "../../core/catalog/catalog.service";
 import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
+import { HubExperienceSwitch, NewHub } from "../components/new-hub";
 import { ButtonLink } from "../components/ui/button";
 import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
@@ -39,7 +41,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     collection: localizer.collection(c.collection),
     apis: c.apis.map(localizer.card),
   }));
-  return { carousel: localCarousel, popular, stats };
+  // Spec section 4: the new hub experience needs its flag and a tenant other than 1; the visitor opts in (pubhub=1).
+  const newHubAvailable = tenant.config.featureFlags["new-hub-experience"] && tenant.id !== DEFAULT_TENANT_ID;
+  const newHub = newHubAvailable && /(?:^|;\s*)pubhub=1(?:;|$)/.test(request.headers.get("cookie") ?? "");
+  return { carousel: localCarousel, popular, stats, newHubAvailable, newHub };
 }
 
 export function headers() {
@@ -60,8 +65,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { carousel, popular, stats } = loaderData;
+  if (loaderData.newHub) {
+    return (
+      <>
+        <HubExperienceSwitch newHub />
+        <NewHub rows={carousel} categories={popular} stats={stats} />
+      </>
+    );
+  }
   return (
     <>
+      {loaderData.newHubAvailable && <HubExperienceSwitch newHub={false} />}
       <section className="relative overflow-hidden bg-slate-950 text-white">
         <div
           aria-hidden="true"

@@ -2,6 +2,8 @@ import { useEffect } from "react";
 import { Form, useNavigate } from "react-router";
 import { listMyApis } from "../../../core/api-products/api-products.service";
 import { buildUserContexts } from "../../../core/orgs/contexts";
+import { pendingApprovalCount } from "../../../core/subscriptions/provider-subscriptions.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import { apiPath } from "../../components/api-card";
 import { ApiLogo } from "../../components/api-logo";
 import { LockIcon } from "../../components/icons";
@@ -26,7 +28,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const requested = url.searchParams.get("context");
   const contexts = await buildUserContexts(context.db, context.tenant.id, viewer);
   const { context: current, apis } = await listMyApis(context.db, context.tenant.id, viewer, requested);
+  // Spec section 4 flag my_apis_approvals: one view of every subscription waiting for this provider's decision.
+  const approvals = context.tenant.config.featureFlags.my_apis_approvals
+    ? (
+        await Promise.all(
+          apis.map(async (api) => ({
+            id: api.id,
+            name: api.name,
+            path: apiPath(api),
+            pending: (await pendingApprovalCount(toUseCaseContext(context), api.id)) ?? 0,
+          })),
+        )
+      ).filter((a) => a.pending > 0)
+    : null;
   return {
+    approvals,
     base,
     requested,
     current,
@@ -105,6 +121,7 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
         </div>
       </PageHeader>
       <Container className="py-8">
+        {loaderData.approvals && <ApprovalsPanel approvals={loaderData.approvals} />}
         {apis.length === 0 ? (
           <EmptyState data-testid="studio-empty" size="lg">
             {t("studio.empty")}
@@ -159,5 +176,37 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
         )}
       </Container>
     </>
+  );
+}
+
+/** The approvals view of My APIs (flag my_apis_approvals): APIs with subscriptions waiting for a decision. */
+function ApprovalsPanel(props: { approvals: Array<{ id: string; name: string; path: string; pending: number }> }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="studio-approvals-title"
+      data-testid="studio-approvals"
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="studio-approvals-title" className="font-bold">
+        {t("studio.approvals.title")}
+      </h2>
+      {props.approvals.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">{t("studio.approvals.none")}</p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-1">
+          {props.approvals.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center gap-2 text-sm">
+              <span dir="auto" className="font-medium">
+                {a.name}
+              </span>
+              <LocalLink to={`${a.path}/plans/manage`} className="font-semibold text-accent hover:underline">
+                {t("studio.pendingApprovals", { count: a.pending })}
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
