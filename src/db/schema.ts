@@ -5,6 +5,7 @@ import type { ContentTables } from "./tables/content.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
 import type { NotificationsTables } from "./tables/notifications.tables";
+import type { MessagesTables } from "./tables/messages.tables";
 import type { PaymentsTables } from "./tables/payments.tables";
 import type { SandboxTables } from "./tables/sandbox.tables";
 import type { SearchTables } from "./tables/search.tables";
@@ -214,6 +215,7 @@ export type Database = CatalogTables &
   ContentTables &
   EventsTables &
   NotificationsTables &
+  MessagesTables &
   SearchTables &
   GatewayTables &
   UsageTables &
