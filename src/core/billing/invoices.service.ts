@@ -165,7 +165,13 @@ export async function insertInvoiceIn(
     await notifyInvoiceIssued(
       trx,
       tenantId,
-      { id, number, totalMinor: totals.totalMinor, currency: input.currency, customerUserId: input.customerUserId ?? null },
+      {
+        id,
+        number,
+        totalMinor: totals.totalMinor,
+        currency: input.currency,
+        customerUserId: input.customerUserId ?? null,
+      },
       at,
     );
   }

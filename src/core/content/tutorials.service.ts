@@ -7,8 +7,8 @@ import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/events.service";
-import { notifyTutorialPublished } from "../notifications/event-notifications";
 import type { TutorialEventType } from "../events/events.types";
+import { notifyTutorialPublished } from "../notifications/event-notifications";
 import { requireApiEditor, seesUnpublished } from "./content.policy";
 import { type RenderedMarkdown, renderContentMarkdown } from "./content-markdown";
 import {

@@ -6,16 +6,16 @@ import { countEvents, insertEvent, insertEventIn, selectClicksByPosition, select
 import {
   type AnalyticsEvent,
   type AnalyticsWindow,
+  FOLLOWED_EVENT,
+  followedPayload,
   type PositionClicks,
+  PRESS_SUBSCRIBE_EVENT,
+  pressSubscribePayload,
   SEARCH_CLICK_EVENT,
   SEARCH_EVENT,
   searchClickPayload,
   searchEventPayload,
   type TermCount,
-  FOLLOWED_EVENT,
-  followedPayload,
-  PRESS_SUBSCRIBE_EVENT,
-  pressSubscribePayload,
   TUTORIAL_EVENTS,
   tutorialEventPayload,
 } from "./events.types";
@@ -37,7 +37,10 @@ export function validPayload(event: AnalyticsEvent): Record<string, unknown> {
   if (event.type === PRESS_SUBSCRIBE_EVENT) {
     const parsed = pressSubscribePayload.safeParse(event.payload);
     if (parsed.success) return parsed.data;
-    throw new AppError("BAD_REQUEST", `Invalid PressSubscribe event: ${parsed.error.issues[0]?.message ?? "bad payload"}`);
+    throw new AppError(
+      "BAD_REQUEST",
+      `Invalid PressSubscribe event: ${parsed.error.issues[0]?.message ?? "bad payload"}`,
+    );
   }
   if ((TUTORIAL_EVENTS as readonly string[]).includes(event.type)) {
     const parsed = tutorialEventPayload.safeParse(event.payload);

@@ -7,6 +7,7 @@ import {
   selectGroupUserIds,
   selectOrgSummary,
   selectPlanName,
+  selectProviderUsers,
   selectTeamSummary,
   selectUsername,
 } from "./notification-events.queries";
@@ -247,7 +248,10 @@ export async function notifySubscriptionTransition(
       dedupKey: `subscription-event:${input.eventId}`,
       params: { api: api.name, plan, user: consumer },
       url: toProvider ? `/studio/apis/${encodeURIComponent(sub.api_id)}` : "/developer/dashboard",
-      type: kind === "subscription_rejected" || kind === "subscription_suspended" || kind === "renewal_failed" ? "error" : "info",
+      type:
+        kind === "subscription_rejected" || kind === "subscription_suspended" || kind === "renewal_failed"
+          ? "error"
+          : "info",
     },
     { exceptUserId: input.actor, now },
   );
@@ -275,5 +279,41 @@ export async function notifyInvoiceIssued(
       url: `/developer/billing/invoices/${encodeURIComponent(invoice.id)}`,
     },
     { now },
+  );
+}
+
+/** A contact message: the other side of the thread hears of it (one per message). */
+export async function notifyMessage(
+  h: DbOrTrx,
+  tenantId: string,
+  input: {
+    thread: { id: string; subject: string; providerId: string; consumerId: string };
+    messageId: string;
+    body: string;
+    from: { id: string; username: string };
+    to: "provider" | "consumer";
+  },
+  now: number,
+) {
+  const recipients =
+    input.to === "provider"
+      ? await selectProviderUsers(h, tenantId, input.thread.providerId)
+      : [input.thread.consumerId];
+  const url =
+    input.to === "provider"
+      ? `/studio/inbox/${encodeURIComponent(input.thread.id)}`
+      : `/developer/messages/${encodeURIComponent(input.thread.id)}`;
+  return notifyIn(
+    h,
+    tenantId,
+    recipients,
+    {
+      kind: "message",
+      dedupKey: `message:${input.messageId}`,
+      params: { user: input.from.username, subject: input.thread.subject.slice(0, 150) },
+      text: input.body.slice(0, 280),
+      url,
+    },
+    { exceptUserId: input.from.id, now },
   );
 }

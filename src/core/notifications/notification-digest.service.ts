@@ -36,13 +36,21 @@ export async function sendNotificationDigests(db: Db, options: { now?: () => num
       const at = now();
       const settings = await selectSettings(db, tenant.id, userId);
       const wantsDigest = settings?.email_digest === 1;
-      const last = settings?.last_digest_at === null || settings?.last_digest_at === undefined ? null : Number(settings.last_digest_at);
+      const last =
+        settings?.last_digest_at === null || settings?.last_digest_at === undefined
+          ? null
+          : Number(settings.last_digest_at);
       if (wantsDigest && last !== null && at - last < DIGEST_INTERVAL_MS) continue;
       const sent = await inTransaction(db, async (trx) => {
         if (settings && !(await claimDigest(trx, tenant.id, userId, last, at))) return 0;
         const rows = await selectDigestRows(trx, tenant.id, userId, MAX_ITEMS);
         const [user] = await selectUsersMail(trx, tenant.id, [userId]);
-        const marked = await markDigestSent(trx, tenant.id, userId, rows.map((r) => r.id));
+        const marked = await markDigestSent(
+          trx,
+          tenant.id,
+          userId,
+          rows.map((r) => r.id),
+        );
         if (marked === 0 || !user?.email) return 0;
         const lines = rows.map((r) => `- ${r.title}${r.cta_url ? ` (${r.cta_url})` : ""}`);
         await insertOutboxMail(trx, tenant.id, {

@@ -152,7 +152,10 @@ export async function claimDigest(
     .set({ last_digest_at: now })
     .where("tenant_id", "=", tenantId)
     .where("user_id", "=", userId);
-  query = lastDigestAt === null ? query.where("last_digest_at", "is", null) : query.where("last_digest_at", "=", lastDigestAt);
+  query =
+    lastDigestAt === null
+      ? query.where("last_digest_at", "is", null)
+      : query.where("last_digest_at", "=", lastDigestAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -4,7 +4,12 @@ import { inTransaction } from "../../db/executor";
 import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
-import { selectPreferencesOfUser, selectSettings, upsertDigestSetting, upsertPreference } from "./notification-events.queries";
+import {
+  selectPreferencesOfUser,
+  selectSettings,
+  upsertDigestSetting,
+  upsertPreference,
+} from "./notification-events.queries";
 import {
   defaultChannel,
   isNotificationChannel,

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { newId } from "../../common/ids";
 import { enUS } from "../../common/i18n/locales/en-US";
+import { newId } from "../../common/ids";
 import type { DbOrTrx } from "../../db/connection";
 import { insertOutboxMail } from "../accounts/accounts.queries";
 import { parseInput } from "../accounts/validation";
-import { isSafeNotificationUrl } from "./notification-links";
 import {
   insertNotificationsOnce,
   selectChannels,
@@ -13,11 +12,12 @@ import {
 } from "./notification-events.queries";
 import {
   defaultChannel,
+  isNotificationChannel,
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
-  isNotificationChannel,
 } from "./notification-kinds";
+import { isSafeNotificationUrl } from "./notification-links";
 
 /*
  * Notifications produced by events (decision 085). The event's use case calls notifyIn inside its own transaction, so
