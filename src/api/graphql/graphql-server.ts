@@ -23,6 +23,7 @@ import { contentResolvers, contentTypeDefs } from "./content.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
 import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOversizedUpload } from "./graphql-uploads";
+import { messagesResolvers, messagesTypeDefs } from "./messages.graphql";
 import { notificationsResolvers, notificationsTypeDefs } from "./notifications.graphql";
 import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
@@ -46,6 +47,7 @@ export const graphqlTypeDefs = [
   apiProductsTypeDefs,
   billingTypeDefs,
   notificationsTypeDefs,
+  messagesTypeDefs,
   adminTypeDefs,
 ];
 
@@ -81,6 +83,7 @@ export function registerGraphQL(
         createApiProductsResolvers(deps.config),
         billingResolvers,
         notificationsResolvers,
+        messagesResolvers,
         adminResolvers,
       ],
     }),
