@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { withReferral } from "../lib/nav";
 import { useLocalize } from "../lib/root-data";
+import { trackPressSubscribe } from "../lib/search-client";
 import { translateServerMessage } from "../lib/server-messages";
 import {
   NEW_APP,
@@ -43,6 +44,7 @@ function SubscribeResult(props: { result: PricingActionResult; planName: string 
 /** A paid plan's Subscribe button and the subscription modal it opens (card step, organization choice). */
 function PaidPlanSubscribe(props: {
   plan: PlanView;
+  apiId: string;
   apiName: string;
   apps: PricingApp[];
   contexts: PricingContext[];
@@ -58,7 +60,10 @@ function PaidPlanSubscribe(props: {
         type="button"
         data-testid="plan-subscribe"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          trackPressSubscribe(props.apiId, props.plan.id);
+          setOpen(true);
+        }}
         className={`${buttonClass.primary} w-full`}
       >
         {t("pricing.subscribe")}
@@ -89,6 +94,7 @@ function PaidPlanSubscribe(props: {
  */
 export function PlanSubscribe(props: {
   plan: PlanView;
+  apiId: string;
   apiName: string;
   apps: PricingApp[];
   contexts: PricingContext[];
@@ -110,6 +116,7 @@ export function PlanSubscribe(props: {
       <a
         href={withReferral(localize("/auth"), location.pathname + location.search)}
         data-testid="plan-subscribe-login"
+        onClick={() => trackPressSubscribe(props.apiId, plan.id)}
         className={buttonClass.primary}
       >
         {t("pricing.loginToSubscribe")}
@@ -127,6 +134,7 @@ export function PlanSubscribe(props: {
     return (
       <PaidPlanSubscribe
         plan={plan}
+        apiId={props.apiId}
         apiName={props.apiName}
         apps={apps}
         contexts={props.contexts}
@@ -137,7 +145,14 @@ export function PlanSubscribe(props: {
   const busy = fetcher.state !== "idle";
   return (
     <details open={result !== null && result !== undefined} className="flex flex-col gap-2">
-      <summary data-testid="plan-subscribe" className={SUMMARY}>
+      <summary
+        data-testid="plan-subscribe"
+        className={SUMMARY}
+        onClick={(event) => {
+          // Opening the form is the press; closing it again is not.
+          if (!event.currentTarget.parentElement?.hasAttribute("open")) trackPressSubscribe(props.apiId, plan.id);
+        }}
+      >
         {t("pricing.subscribe")}
       </summary>
       <fetcher.Form method="post" data-testid="subscribe-form" className="mt-3 flex flex-col gap-2 text-sm">

@@ -5,7 +5,7 @@ import { apiPath } from "../../components/api-card";
 import { ApiLogo } from "../../components/api-logo";
 import { CompareToggle } from "../../components/compare-toggle";
 import { FollowButton } from "../../components/follow-button";
-import { ExternalIcon, LockIcon, UsersIcon } from "../../components/icons";
+import { ExternalIcon, LockIcon, MailIcon, UsersIcon } from "../../components/icons";
 import { InvitationsPanel } from "../../components/invitations-panel";
 import { LocalLink, LocalNavLink } from "../../components/localized-link";
 import { PricingBadge } from "../../components/pricing-badge";
@@ -144,10 +144,21 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             </div>
-            <div className="flex shrink-0 gap-2">
+            <div className="flex shrink-0 flex-wrap gap-2">
               <CompareToggle apiRef={`${api.ownerUsername}/${api.slug}`} apiName={api.name} />
               <FollowButton apiId={api.id} apiName={api.name} />
               <SaveButton apiId={api.id} apiName={api.name} />
+              {!loaderData.canEdit && (
+                <LocalLink
+                  to={`${base}/contact`}
+                  data-testid="contact-button"
+                  aria-label={t("messages.contactLabel", { name: api.name })}
+                  className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-semibold text-slate-800 transition hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+                >
+                  <MailIcon className="size-4" />
+                  {t("messages.contact")}
+                </LocalLink>
+              )}
             </div>
           </div>
           {loaderData.canEdit && (
