@@ -10,6 +10,7 @@ import { hourlyLimit } from "../accounts/login-throttle";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { notifyMessage } from "../notifications/event-notifications";
+import { MESSAGE_LIMITS } from "./message-limits";
 import {
   countUnreadThreads,
   deleteBlock,
@@ -34,7 +35,7 @@ import {
  * transaction. A provider may block a sender: their new messages and replies are refused.
  */
 
-export const MESSAGE_LIMITS = { subject: 150, body: 5_000 } as const;
+export { MESSAGE_LIMITS };
 /** Messages (new threads and replies) one user may send per hour. */
 export const MESSAGES_PER_HOUR = 20;
 const PAGE_MAX = 50;

@@ -1,5 +1,6 @@
 import { Form, useLocation, useNavigation } from "react-router";
-import { MESSAGE_LIMITS, sendApiMessage } from "../../../core/messages/messages.service";
+import { MESSAGE_LIMITS } from "../../../core/messages/message-limits";
+import { sendApiMessage } from "../../../core/messages/messages.service";
 import { FormError, FormField, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { useTranslation } from "../../i18n/use-translation";
