@@ -8,7 +8,6 @@ export const NOTIFICATION_KINDS = [
   "api_followed",
   "user_followed",
   "discussion_comment",
-  "discussion_answer",
   "message",
   "subscription_requested",
   "subscription_approved",

@@ -40,7 +40,10 @@ export function ThreadView(props: { base: string; thread: Thread; result: Action
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <LocalLink to={props.base} className="text-sm font-semibold text-accent hover:underline">
-          ← {t("messages.back")}
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>{" "}
+          {t("messages.back")}
         </LocalLink>
         <div className="flex flex-wrap gap-2">
           <IntentButton intent="unread" label={t("messages.markUnread")} csrf={csrf} />
