@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 3, search UI: the top bar's combobox, analytics events and the /search/{term} page, on the seeded demo
+// Search UI (decisions 010–012): the top bar's combobox, analytics events and the /search/{term} page, on the seeded demo
 // catalog (playwright.config.ts).
 
 // Several navigations per test on a shared two-core machine.
@@ -278,7 +278,7 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await expect(page).not.toHaveURL(/pricing=/);
   await expect(page.getByTestId("search-active-filters")).toHaveCount(0);
 
-  // Category and authentication facets work the same way (issue 3: facets by category, pricing and auth type).
+  // Category and authentication facets work the same way (decision 010: facets by category, pricing and auth type).
   const category = page.getByTestId("search-filter-category").getByRole("checkbox").first();
   const categoryName = ((await category.getAttribute("value")) ?? "").trim();
   await category.check();

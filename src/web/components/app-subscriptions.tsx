@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import type { DashboardActionResult, DashboardSubscription } from "../routes/developer/dashboard-types";
-import { ActionErrorText, Badge, type BadgeTone, buttonClass, CsrfInput } from "./app-form-bits";
+import { ActionErrorText, Badge, type BadgeTone, CsrfInput } from "./app-form-bits";
 import { LocalLink } from "./localized-link";
+import { Button, buttonClass } from "./ui/button";
 
 /** Spec section 4 states, as the consumer sees them. */
 export const SUBSCRIPTION_TONE: Record<DashboardSubscription["status"], BadgeTone> = {
@@ -37,7 +38,15 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
         </Badge>
         {s.status !== "suspended" && (
           <details className="ms-auto">
-            <summary data-testid="unsubscribe" className={`${buttonClass.secondary} cursor-pointer list-none`}>
+            <summary
+              data-testid="unsubscribe"
+              className={buttonClass({
+                inline: true,
+                variant: "secondary",
+                size: "sm",
+                className: "cursor-pointer list-none",
+              })}
+            >
               {t("apps.unsubscribe")}
             </summary>
             <fetcher.Form
@@ -48,14 +57,16 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
               <input type="hidden" name="intent" value="unsubscribe" />
               <input type="hidden" name="subscriptionId" value={s.id} />
               <p>{t("apps.unsubscribeWarning", { api: s.apiName })}</p>
-              <button
+              <Button
                 type="submit"
                 data-testid="unsubscribe-confirm"
                 disabled={fetcher.state !== "idle"}
-                className={buttonClass.danger}
+                inline
+                variant="danger"
+                size="sm"
               >
                 {t("apps.unsubscribeConfirm")}
-              </button>
+              </Button>
               <ActionErrorText result={fetcher.data} />
             </fetcher.Form>
           </details>

@@ -2,7 +2,8 @@ import { useFetcher } from "react-router";
 import type { GatewayMode } from "../../db/tables/gateway.tables";
 import { useTranslation } from "../i18n/use-translation";
 import type { PlansManageResult } from "../routes/api/plans-manage-types";
-import { ActionErrorText, buttonClass, CsrfInput } from "./app-form-bits";
+import { ActionErrorText, CsrfInput } from "./app-form-bits";
+import { Button } from "./ui/button";
 
 const MODES: readonly GatewayMode[] = ["proxy", "mock"];
 
@@ -40,14 +41,15 @@ export function GatewayModeForm(props: { mode: GatewayMode }) {
         ))}
         <ActionErrorText result={result} testId="gateway-mode-error" />
         <div className="flex items-center gap-3">
-          <button
+          <Button
             type="submit"
             data-testid="gateway-mode-save"
             disabled={fetcher.state !== "idle"}
-            className={buttonClass.primary}
+            inline
+            className="shadow-sm disabled:cursor-not-allowed"
           >
             {t("plans.gatewayMode.save")}
-          </button>
+          </Button>
           {result?.ok && (
             <span role="status" data-testid="gateway-mode-saved" className="text-sm text-success">
               {t("plans.gatewayMode.saved")}

@@ -5,6 +5,7 @@ import { graphqlRequest, RequestError } from "../lib/graphql-client";
 import { useSession } from "../lib/root-data";
 import { translateServerMessage } from "../lib/server-messages";
 import { LockIcon } from "./icons";
+import { Button } from "./ui/button";
 
 type PrincipalType = "USER" | "TEAM" | "ORGANIZATION";
 
@@ -134,13 +135,9 @@ export function InvitationsPanel(props: {
             </select>
           )}
         </label>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={busy}>
           {t("invitations.invite")}
-        </button>
+        </Button>
       </form>
       {error && (
         <p role="alert" className="mt-2 text-sm text-danger">

@@ -6,7 +6,8 @@ import {
 } from "../../core/notifications/notification-kinds";
 import { useTranslation } from "../i18n/use-translation";
 import { useRootData } from "../lib/root-data";
-import { FormError, FormNotice, SubmitButton } from "./form-field";
+import { FormError, FormNotice, SubmitButton } from "./ui/form-field";
+import { Select } from "./ui/select";
 
 /** Per-event delivery (in app, e-mail, off) and the daily digest, in the user's settings (decision 085). */
 export function NotificationSettingsForm(props: {
@@ -54,19 +55,20 @@ export function NotificationSettingsForm(props: {
                   <label htmlFor={`pref-${item.kind}`}>{t(`notificationSettings.kinds.${item.kind}`)}</label>
                 </td>
                 <td className="px-3 py-2">
-                  <select
+                  <Select
                     id={`pref-${item.kind}`}
                     name={`pref:${item.kind}`}
                     defaultValue={item.channel}
                     data-testid={`pref-${item.kind}`}
-                    className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-950"
+                    look="compact"
+                    fullWidth
                   >
                     {NOTIFICATION_CHANNELS.map((channel) => (
                       <option key={channel} value={channel}>
                         {t(`notificationSettings.channels.${channel}`)}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </td>
               </tr>
             ))}

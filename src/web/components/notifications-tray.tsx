@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { formatDate } from "../lib/format";
 import { graphqlRequest } from "../lib/graphql-client";
 import { useLocale, useLocalize, useRootData } from "../lib/root-data";
 import { BellIcon } from "./icons";
+import { useDismiss } from "./ui/menu";
 
 /** Spec section 9: preload 10 at offset 0, then 10 more from the current count. */
 const PAGE_SIZE = 10;
@@ -58,7 +58,6 @@ export function NotificationsTray(props: { className?: string }) {
   const root = useRootData();
   const locale = useLocale();
   const localize = useLocalize();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(root?.notificationsUnread ?? 0);
   const [items, setItems] = useState<TrayNotification[] | null>(null);
@@ -113,24 +112,7 @@ export function NotificationsTray(props: { className?: string }) {
     };
   }, [root?.notificationsUnread]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), container);
 
   async function load(offset: number) {
     setBusy(true);

@@ -4,9 +4,10 @@ import { formatDate } from "../lib/format";
 import { useLocale } from "../lib/root-data";
 import { translateServerMessage } from "../lib/server-messages";
 import type { ManagedSubscription, PlansManageResult } from "../routes/api/plans-manage-types";
-import { Badge, buttonClass, CsrfInput } from "./app-form-bits";
+import { Badge, CsrfInput } from "./app-form-bits";
 import { SUBSCRIPTION_TONE } from "./app-subscriptions";
 import type { PlanView } from "./plan-view";
+import { buttonClass } from "./ui/button";
 
 /** What the provider may do in each state (core's transitions). */
 const ACTIONS: Partial<Record<ManagedSubscription["status"], Array<"approve" | "reject" | "suspend" | "reactivate">>> =
@@ -59,10 +60,10 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
               disabled={fetcher.state !== "idle"}
               className={
                 decision === "approve" || decision === "reactivate"
-                  ? buttonClass.primary
+                  ? buttonClass({ inline: true, className: "shadow-sm disabled:cursor-not-allowed" })
                   : decision === "reject"
-                    ? buttonClass.danger
-                    : buttonClass.dangerOutline
+                    ? buttonClass({ inline: true, variant: "danger", size: "sm" })
+                    : buttonClass({ inline: true, variant: "dangerOutline", size: "sm" })
               }
             >
               {t(`plans.decision.${decision}`)}

@@ -7,6 +7,7 @@ import { useLocale, useLocalize } from "../lib/root-data";
 import { SEARCH_SORTS, type SearchPageQuery, searchBasePath, searchPageHref, without } from "../lib/search-params";
 import { CloseIcon } from "./icons";
 import { LocalLink } from "./localized-link";
+import { Button } from "./ui/button";
 
 /** The sort select lives in the results header but belongs to this form (the `form` attribute). */
 export const FILTER_FORM_ID = "search-filter-form";
@@ -211,12 +212,9 @@ export function SearchFilters(props: {
             </Group>
           ))}
         {!hydrated && (
-          <button
-            type="submit"
-            className="self-start rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
-          >
+          <Button type="submit" className="self-start">
             {t("search.apply")}
-          </button>
+          </Button>
         )}
       </Form>
     </div>

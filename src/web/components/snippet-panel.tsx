@@ -3,6 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { copyText } from "../lib/copy-text";
 import { fillKey } from "../lib/snippet-key";
 import type { Snippet } from "../lib/try-it-types";
+import { Button } from "./ui/button";
 
 const LANGUAGE_STORAGE = "portico.snippets.language";
 
@@ -89,20 +90,21 @@ export function SnippetPanel(props: {
             {reveal ? t("snippets.hideKey") : t("snippets.revealKey")}
           </button>
         )}
-        <button
+        <Button
           type="button"
           data-testid="snippet-copy"
           data-state={copied}
           disabled={!current}
           onClick={async () => setCopied((await copyText(copyable)) ? "copied" : "failed")}
-          className="h-8 rounded-md bg-accent px-3 text-xs font-semibold text-white hover:brightness-110 disabled:opacity-50"
+          size="custom"
+          className="h-8 rounded-md px-3 text-xs"
         >
           {copied === "copied"
             ? t("snippets.copied")
             : copied === "failed"
               ? t("snippets.copyFailed")
               : t("snippets.copy")}
-        </button>
+        </Button>
         <span aria-live="polite" className="sr-only">
           {copied === "copied" ? t("snippets.copied") : ""}
         </span>

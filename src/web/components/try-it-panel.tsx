@@ -7,6 +7,7 @@ import { paramKey } from "../lib/try-it-request";
 import type { Snippet, TryItResult } from "../lib/try-it-types";
 import { SnippetPanel } from "./snippet-panel";
 import { TryItKeyField, useTryItKey } from "./try-it-key";
+import { Button } from "./ui/button";
 
 const LOCATIONS = ["path", "query", "header"] as const;
 const GROUP_LABEL: Record<(typeof LOCATIONS)[number], string> = {
@@ -245,14 +246,15 @@ export function TryItPanel(props: {
         )}
 
         <div className="flex flex-wrap items-center gap-3">
-          <button
+          <Button
             type="submit"
             data-testid="try-it-send"
             disabled={sending}
-            className="h-10 rounded-lg bg-accent px-5 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60"
+            size="custom"
+            className="h-10 rounded-lg px-5 text-sm"
           >
             {sending ? t("tryIt.sending") : t("tryIt.send")}
-          </button>
+          </Button>
           {error && (
             <p role="alert" data-testid="try-it-error" className="text-sm text-danger">
               {error}

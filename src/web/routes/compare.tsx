@@ -15,6 +15,8 @@ import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { PricingBadge } from "../components/pricing-badge";
 import { RatingStars } from "../components/rating-stars";
+import { ButtonLink } from "../components/ui/button";
+import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { compareHref, useCompareSelection } from "../lib/compare-selection";
@@ -184,24 +186,18 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {items.length === 0 ? (
-          <div
-            data-testid="compare-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="compare-empty" size="lg" as="div">
             <p>{t("compare.empty")}</p>
             {selection.items.length >= 2 && refs.length === 0 ? (
-              <LocalLink
-                to={compareHref(selection.items.map((i) => i.ref))}
-                className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white"
-              >
+              <ButtonLink to={compareHref(selection.items.map((i) => i.ref))} className="mt-4 inline-block">
                 {t("compare.trayGo", { count: selection.items.length })}
-              </LocalLink>
+              </ButtonLink>
             ) : (
               <LocalLink to="/hub" className="mt-4 inline-block font-semibold text-accent hover:underline">
                 {t("compare.browse")}
               </LocalLink>
             )}
-          </div>
+          </EmptyState>
         ) : (
           <>
             {items.length < 2 && <p className="text-sm text-slate-500">{t("compare.needMore")}</p>}

@@ -14,6 +14,7 @@ import {
   SearchResourceList,
 } from "../components/search-results";
 import { SearchTabs } from "../components/search-tabs";
+import { Button } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { formatNumber } from "../lib/format";
@@ -100,9 +101,9 @@ function SearchPageForm(props: { term: string }) {
             className="h-11 w-full rounded-lg border border-slate-300 bg-white ps-9 pe-3 text-base focus:border-accent focus:outline-none dark:border-slate-700 dark:bg-slate-900"
           />
         </div>
-        <button type="submit" className="h-11 rounded-lg bg-accent px-5 font-semibold text-white hover:brightness-110">
+        <Button type="submit" size="custom" className="h-11 rounded-lg px-5">
           {t("search.submit")}
-        </button>
+        </Button>
       </form>
     </search>
   );

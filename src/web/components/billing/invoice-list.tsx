@@ -5,6 +5,7 @@ import { useLocale } from "../../lib/root-data";
 import type { BillingInvoiceRow } from "../../routes/developer/billing-types";
 import { Badge, type BadgeTone } from "../app-form-bits";
 import { LocalLink } from "../localized-link";
+import { EmptyState } from "../ui/empty-state";
 
 export const INVOICE_TONE: Record<BillingInvoiceRow["status"], BadgeTone> = {
   draft: "neutral",
@@ -19,14 +20,7 @@ export function InvoiceList(props: { invoices: BillingInvoiceRow[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (props.invoices.length === 0) {
-    return (
-      <p
-        data-testid="no-invoices"
-        className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-      >
-        {t("billing.noInvoices")}
-      </p>
-    );
+    return <EmptyState data-testid="no-invoices">{t("billing.noInvoices")}</EmptyState>;
   }
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">

@@ -3,6 +3,8 @@ import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
 import { LocalLink } from "../localized-link";
+import { EmptyState } from "../ui/empty-state";
+import { TabBar, TabLink } from "../ui/tabs";
 
 /** A box's conversations, newest activity first; unread ones stand out (decision 086). */
 export function ThreadList(props: {
@@ -13,35 +15,20 @@ export function ThreadList(props: {
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const tabClass =
-    "border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-600 aria-[current=page]:border-accent aria-[current=page]:text-accent dark:text-slate-400";
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label={t("messages.inboxTitle")} className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
-        <LocalLink
-          to={props.base}
-          aria-current={props.archived ? undefined : "page"}
-          data-testid="threads-inbox-tab"
-          className={tabClass}
-        >
+      <TabBar label={t("messages.inboxTitle")} className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+        <TabLink to={props.base} current={!props.archived} data-testid="threads-inbox-tab">
           {t("messages.inboxTab")}
-        </LocalLink>
-        <LocalLink
-          to={`${props.base}?view=archived`}
-          aria-current={props.archived ? "page" : undefined}
-          data-testid="threads-archived-tab"
-          className={tabClass}
-        >
+        </TabLink>
+        <TabLink to={`${props.base}?view=archived`} current={props.archived} data-testid="threads-archived-tab">
           {t("messages.archivedTab")}
-        </LocalLink>
-      </nav>
+        </TabLink>
+      </TabBar>
       {props.threads.length === 0 ? (
-        <p
-          data-testid="threads-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="threads-empty">
           {props.archived ? t("messages.emptyArchived") : t("messages.empty")}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {props.threads.map((thread) => (

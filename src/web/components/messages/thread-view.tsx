@@ -1,15 +1,15 @@
 import { Form, useNavigation } from "react-router";
+import { MESSAGE_LIMITS } from "../../../core/messages/message-limits";
 import type { ThreadView as Thread } from "../../../core/messages/messages.service";
 import { useTranslation } from "../../i18n/use-translation";
 import type { ActionResult } from "../../lib/action-result.server";
 import { formatDate } from "../../lib/format";
 import { useLocale, useRootData } from "../../lib/root-data";
 import { translateServerMessage } from "../../lib/server-messages";
-import { FormError, FormNotice } from "../form-field";
 import { LocalLink } from "../localized-link";
-
-const quietButton =
-  "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
+import { Button } from "../ui/button";
+import { FormError, FormNotice, SubmitButton } from "../ui/form-field";
+import { Textarea } from "../ui/input";
 
 /** One small form posting an intent (read/unread, archive, block) with the CSRF token. */
 function IntentButton(props: { intent: string; label: string; csrf: string }) {
@@ -17,9 +17,9 @@ function IntentButton(props: { intent: string; label: string; csrf: string }) {
     <Form method="post">
       <input type="hidden" name="csrfToken" value={props.csrf} />
       <input type="hidden" name="intent" value={props.intent} />
-      <button type="submit" data-testid={`thread-${props.intent}`} className={quietButton}>
+      <Button type="submit" variant="outline" size="sm" data-testid={`thread-${props.intent}`}>
         {props.label}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -106,25 +106,20 @@ export function ThreadView(props: { base: string; thread: Thread; result: Action
         <label htmlFor="reply-body" className="text-sm font-semibold">
           {t("messages.reply")}
         </label>
-        <textarea
+        <Textarea
           id="reply-body"
           name="body"
           required
-          maxLength={5000}
+          maxLength={MESSAGE_LIMITS.body}
           rows={4}
           placeholder={t("messages.replyPlaceholder")}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] text-slate-900 shadow-sm outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+          invalid={!!error}
         />
         <FormError message={error} />
         <div>
-          <button
-            type="submit"
-            data-testid="thread-reply-submit"
-            disabled={navigation.state === "submitting"}
-            className="rounded-lg bg-accent px-5 py-2.5 font-semibold text-white hover:brightness-110 disabled:opacity-60"
-          >
+          <SubmitButton busy={navigation.state === "submitting"} testId="thread-reply-submit">
             {t("messages.reply")}
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </div>

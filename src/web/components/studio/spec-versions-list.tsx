@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
-import { selectClass } from "./studio-panel";
+import { Select } from "../ui/select";
 
 export interface VersionRow {
   id: string;
@@ -94,19 +94,14 @@ export function SpecVersionPicker(props: {
         <label htmlFor={props.id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
           {t("studio.specs.pick")}
         </label>
-        <select
-          id={props.id}
-          name="version"
-          defaultValue={props.selectedId ?? undefined}
-          className={`${selectClass} min-w-48`}
-        >
+        <Select id={props.id} name="version" defaultValue={props.selectedId ?? undefined} className="min-w-48">
           {props.versions.map((v) => (
             <option key={v.id} value={v.id}>
               {v.version || "—"} ({formatDate(v.createdAt, locale)})
               {v.isCurrent ? ` · ${t("studio.versions.current")}` : ""}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <button
         type="submit"

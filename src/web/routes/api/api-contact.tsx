@@ -1,8 +1,8 @@
 import { Form, useLocation, useNavigation } from "react-router";
 import { MESSAGE_LIMITS } from "../../../core/messages/message-limits";
 import { sendApiMessage } from "../../../core/messages/messages.service";
-import { FormError, FormField, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { FormError, FormField, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";

@@ -6,6 +6,8 @@ import type { EndpointSummary } from "../../../core/catalog/catalog.types";
 import { EndpointDetailPanel } from "../../components/endpoint-detail-panel";
 import { SearchIcon } from "../../components/icons";
 import { Pagination } from "../../components/pagination";
+import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { TryItKeys } from "../../lib/app-key-store";
@@ -13,6 +15,7 @@ import { formatNumber } from "../../lib/format";
 import { groupByTag } from "../../lib/group-endpoints";
 import { pageFromUrl } from "../../lib/paging";
 import { useLocale } from "../../lib/root-data";
+import { viewerOf } from "../../lib/route-guards.server";
 import type { Route } from "./+types/api-endpoints";
 
 const PAGE_SIZE = 50;
@@ -24,7 +27,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const tag = (url.searchParams.get("tag") ?? "").slice(0, MAX_QUERY);
   const { page, offset, limit } = pageFromUrl(url, PAGE_SIZE);
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  const viewer = viewerOf(context);
   const [endpoints, tagIndex, keyApps] = await Promise.all([
     listApiEndpoints(
       context.db,
@@ -121,12 +124,9 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
               className="h-10 w-full rounded-lg border border-slate-300 bg-white ps-9 pe-3 text-sm focus:border-accent focus:outline-none dark:border-slate-700 dark:bg-slate-900"
             />
           </div>
-          <button
-            type="submit"
-            className="h-10 rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:brightness-110"
-          >
+          <Button type="submit" size="custom" className="h-10 rounded-lg px-4 text-sm">
             {t("endpoints.filterSubmit")}
-          </button>
+          </Button>
         </Form>
       </div>
 
@@ -150,12 +150,9 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       {endpoints.total === 0 ? (
-        <p
-          data-testid="endpoints-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="endpoints-empty" size="lg">
           {query ? t("endpoints.noMatch", { query }) : t("endpoints.none")}
-        </p>
+        </EmptyState>
       ) : (
         groups.map((group) => (
           <div

@@ -7,11 +7,13 @@ import { CompareToggle } from "../../components/compare-toggle";
 import { FollowButton } from "../../components/follow-button";
 import { ExternalIcon, LockIcon, MailIcon, UsersIcon } from "../../components/icons";
 import { InvitationsPanel } from "../../components/invitations-panel";
-import { LocalLink, LocalNavLink } from "../../components/localized-link";
+import { LocalLink } from "../../components/localized-link";
 import { PricingBadge } from "../../components/pricing-badge";
 import { RatingStars } from "../../components/rating-stars";
 import { SaveButton } from "../../components/save-button";
 import { useSocial } from "../../components/social-state";
+import { ButtonLink } from "../../components/ui/button";
+import { TabBar, TabLink } from "../../components/ui/tabs";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
@@ -149,15 +151,16 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
               <FollowButton apiId={api.id} apiName={api.name} />
               <SaveButton apiId={api.id} apiName={api.name} />
               {!loaderData.canEdit && (
-                <LocalLink
+                <ButtonLink
                   to={`${base}/contact`}
+                  variant="outline"
+                  size="sm"
                   data-testid="contact-button"
                   aria-label={t("messages.contactLabel", { name: api.name })}
-                  className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-semibold text-slate-800 transition hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
                 >
                   <MailIcon className="size-4" />
                   {t("messages.contact")}
-                </LocalLink>
+                </ButtonLink>
               )}
             </div>
           </div>
@@ -169,20 +172,19 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
             canManage={loaderData.spotlightStrip.canManage}
             manageHref={`${base}/spotlights/manage`}
           />
-          <nav aria-label={t("api.tabsLabel")} data-testid="tab-bar" className="-mb-px mt-6 flex gap-1 overflow-x-auto">
+          <TabBar label={t("api.tabsLabel")} testId="tab-bar" className="-mb-px mt-6 flex gap-1 overflow-x-auto">
             {tabs.map((tab) => (
-              <LocalNavLink
+              <TabLink
                 key={tab.id}
                 to={tab.segment ? `${base}/${tab.segment}` : base}
                 end={tab.segment === ""}
                 preventScrollReset
                 data-testid={`tab-${tab.id}`}
-                className="border-b-2 border-transparent px-4 py-3 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-slate-900 aria-[current=page]:border-accent aria-[current=page]:text-accent dark:text-slate-400 dark:hover:text-white"
               >
                 {t(tab.labelKey)}
-              </LocalNavLink>
+              </TabLink>
             ))}
-          </nav>
+          </TabBar>
         </div>
       </div>
       <div className="mx-auto max-w-[1320px] px-4 py-8 sm:px-6">

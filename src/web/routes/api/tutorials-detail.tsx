@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, useParams, useRouteError } from "react-rout
 import { getTutorialPage } from "../../../core/content/tutorials.service";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -97,13 +98,9 @@ export default function TutorialDetail({ loaderData }: Route.ComponentProps) {
           ← {t("content.tutorials.backToAll")}
         </LocalLink>
         {canEdit && (
-          <LocalLink
-            to={`${base}/${tutorial.slug}/edit`}
-            data-testid="tutorial-edit"
-            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
+          <ButtonLink to={`${base}/${tutorial.slug}/edit`} data-testid="tutorial-edit" variant="quiet" size="sm">
             {t("content.edit")}
-          </LocalLink>
+          </ButtonLink>
         )}
       </div>
       <header className="flex flex-col gap-3">

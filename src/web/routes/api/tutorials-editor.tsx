@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigation } from "react-router";
 import { TUTORIAL_BODY_MAX, TUTORIAL_TITLE_MAX } from "../../../core/content/tutorial-validation";
-import { FormError, FormField } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { Button } from "../../components/ui/button";
+import { FormError, FormField } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { useRootData } from "../../lib/root-data";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
@@ -158,16 +159,17 @@ export function TutorialEditor(props: {
             ))}
           </fieldset>
           <div className="flex flex-wrap gap-3">
-            <button
+            <Button
               type="submit"
               name="intent"
               value="save"
               disabled={busy}
               data-testid="tutorial-save"
-              className="rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+              size="lg"
+              className="shadow-sm"
             >
               {t("content.save")}
-            </button>
+            </Button>
             {props.canDelete && (
               <button
                 type="submit"

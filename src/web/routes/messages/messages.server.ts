@@ -9,8 +9,7 @@ import {
 } from "../../../core/messages/messages.service";
 import { formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
-import { signInRedirect } from "../../lib/localized-redirect.server";
-import { requireStudio } from "../../lib/studio.server";
+import { requireStudio, requireViewer } from "../../lib/route-guards.server";
 
 /*
  * Loaders and actions shared by the consumer's messages (/developer/messages) and the provider's inbox
@@ -33,7 +32,7 @@ export async function boxOf(
     const { base } = await requireStudio(context, request, lang);
     return { box, base: `${base}/inbox` };
   }
-  if (!context.viewer) signInRedirect(request, lang);
+  requireViewer(context, request, lang);
   return { box, base: "/developer/messages" };
 }
 
