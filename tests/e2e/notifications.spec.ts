@@ -42,7 +42,8 @@ async function openTray(page: Page) {
   await page.getByTestId("notifications-button").click();
   const panel = page.getByTestId("notifications-panel");
   await expect(panel).toBeVisible();
-  await expect(panel.getByText("Loading")).toHaveCount(0);
+  // The first tray load of a fresh server also loads the HTML sanitizer: give it time on a loaded machine.
+  await expect(panel.getByText("Loading")).toHaveCount(0, { timeout: 20_000 });
   return panel;
 }
 

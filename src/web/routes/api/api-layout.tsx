@@ -155,6 +155,8 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
                   to={`${base}/contact`}
                   variant="outline"
                   size="sm"
+                  inline
+                  className="px-3.5 py-2"
                   data-testid="contact-button"
                   aria-label={t("messages.contactLabel", { name: api.name })}
                 >
