@@ -106,12 +106,15 @@ async function notifyChunk(
   event: z.infer<typeof eventSchema>,
   now: number,
 ): Promise<number> {
-  const channels = await channelsFor(h, tenantId, users, event.kind);
-  const receiving = users.filter((id) => channels.get(id) !== "off");
+  // Only users of this tenant: an id from elsewhere (or a deleted account) is skipped, never an error for the event.
+  const known = new Map((await selectUsersMail(h, tenantId, users)).map((u) => [u.id, u.email]));
+  const existing = users.filter((id) => known.has(id));
+  const channels = await channelsFor(h, tenantId, existing, event.kind);
+  const receiving = existing.filter((id) => channels.get(id) !== "off");
   if (receiving.length === 0) return 0;
   const mailing = receiving.filter((id) => channels.get(id) === "email");
   const digest = new Set((await selectDigestUsers(h, tenantId, mailing)).map((r) => r.user_id));
-  const addresses = new Map((await selectUsersMail(h, tenantId, mailing)).map((u) => [u.id, u.email]));
+  const addresses = new Map(mailing.map((id) => [id, known.get(id) ?? null]));
   const title = notificationTitle(event.kind, event.params);
   const bodyHtml = event.text ? escapeHtml(event.text) : "";
   const rows = receiving.map((userId) => {
