@@ -20,6 +20,8 @@ import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
 import * as m080 from "./migrations/080-ratings";
 import * as m081 from "./migrations/081-spec-changes";
+import * as m085 from "./migrations/085-notification-events";
+import * as m086 from "./migrations/086-messages";
 import * as m100 from "./migrations/100-directory-imports";
 import * as m120 from "./migrations/120-tenant-config-versions";
 import * as m130 from "./migrations/130-catalog-translations";
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   "081-spec-changes": m081,
   "100-directory-imports": m100,
   "120-tenant-config-versions": m120,
+  "085-notification-events": m085,
+  "086-messages": m086,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

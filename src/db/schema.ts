@@ -7,6 +7,7 @@ import type { DirectoryTables } from "./tables/directory.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
 import type { McpTables } from "./tables/mcp.tables";
+import type { MessagesTables } from "./tables/messages.tables";
 import type { NotificationsTables } from "./tables/notifications.tables";
 import type { PaymentsTables } from "./tables/payments.tables";
 import type { RatingsTables } from "./tables/ratings.tables";
@@ -224,6 +225,7 @@ export type Database = CatalogTables &
   ContentTables &
   EventsTables &
   NotificationsTables &
+  MessagesTables &
   SearchTables &
   GatewayTables &
   UsageTables &

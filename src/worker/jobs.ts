@@ -9,6 +9,7 @@ import { sweepSpecChangeNotifications } from "../core/api-specs/spec-change-noti
 import { IDEMPOTENCY_KEY_RETENTION_MS } from "../core/billing/idempotency";
 import { deleteCompletedIdempotencyKeysBefore } from "../core/billing/idempotency.queries";
 import { refreshApiMetrics } from "../core/metering/api-metrics.service";
+import { sendNotificationDigests } from "../core/notifications/notification-digest.service";
 import { VERIFICATION_HOLD_WINDOW_MS } from "../core/payments/payment-holds.service";
 import { findAndVoidOrphanHolds, refundUnrecordedCharges } from "../core/payments/reconciliation";
 import { runBillingCycle } from "../core/subscriptions/renewals.service";
@@ -87,6 +88,14 @@ export const apiMetricsJob: WorkerJob = {
   run: ({ db, clock }) => refreshApiMetrics(db, { now: clock.now() }),
 };
 
+/** The daily e-mail digest of notifications for users who chose it (decision 085); claims each user's slot. */
+export const notificationDigestJob: WorkerJob = {
+  name: "notification-digest",
+  everyMs: 15 * MINUTE,
+  firstRunAfterMs: 3 * MINUTE,
+  run: ({ db, clock }) => sendNotificationDigests(db, { now: () => clock.now() }),
+};
+
 export const WORKER_JOBS: readonly WorkerJob[] = [
   billingRunJob,
   reconciliationJob,
@@ -96,4 +105,5 @@ export const WORKER_JOBS: readonly WorkerJob[] = [
   authPurgeJob,
   apiMetricsJob,
   specChangeNotificationsJob,
+  notificationDigestJob,
 ];

@@ -22,6 +22,7 @@ import { createInvoice } from "../../core/billing/invoices.service";
 import { createDiscussion } from "../../core/content/discussions.service";
 import { createSpotlight } from "../../core/content/spotlights.service";
 import { createTutorial } from "../../core/content/tutorials.service";
+import { sendApiMessage } from "../../core/messages/messages.service";
 import { createNotification } from "../../core/notifications/notifications.service";
 import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../../core/orgs/orgs.service";
 import { createPlan } from "../../core/plans/plans.service";
@@ -128,6 +129,21 @@ async function matrixRatedApi(db: Db, f: Fixture, rater: Viewer | null): Promise
   return { apiId, reviewId: page.mine?.id ?? "" };
 }
 
+const matrixThreads = new WeakMap<Db, Promise<string>>();
+/** One conversation per database, user → orgAdmin about the public API, shared by the message rows (sending is throttled). */
+function matrixThread(db: Db, f: Fixture): Promise<string> {
+  let thread = matrixThreads.get(db);
+  if (!thread) {
+    thread = sendApiMessage(db, f.t1.id, f.users.user, {
+      apiId: f.publicApi.id,
+      subject: "Matrix thread",
+      body: "Hello",
+    }).then((r) => r.threadId);
+    matrixThreads.set(db, thread);
+  }
+  return thread;
+}
+
 /** A personal app of `owner` (a principal's own tenant), fresh per call. */
 async function matrixApp(db: Db, owner: Viewer): Promise<string> {
   return (await createApp(db, owner.tenantId, owner.id, { name: `Matrix App ${next()}` })).id;
@@ -185,6 +201,54 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       // uli's own notification: everybody else gets "not found".
       vars: async (f) => ({ id: await createNotification(db(), f.t1.id, f.users.user.id, { title: "Matrix" }) }),
       expect: only("user"),
+    },
+    // ---- contact the creator and notification preferences (decisions 085, 086) ----
+    messageThreads: {
+      query: 'query { messageThreads(box: "consumer") { unreadCount nodes { id } } }',
+      expect: signedIn,
+    },
+    messageThread: {
+      query: "query($id: ID!) { messageThread(id: $id) { id side messages { body } } }",
+      // user wrote to orgAdmin's API: its two sides read it, nobody else.
+      vars: async (f) => ({ id: await matrixThread(db(), f) }),
+      expect: only("user", "orgAdmin"),
+    },
+    notificationPreferences: {
+      query: "{ notificationPreferences { emailDigest items { kind channel } } }",
+      expect: signedIn,
+    },
+    contactApiProvider: {
+      query:
+        'mutation($id: ID!) { contactApiProvider(apiId: $id, subject: "Matrix", body: "Hello from the matrix") { threadId } }',
+      vars: (f) => ({ id: f.publicApi.id }),
+      // The owner cannot contact themself; another tenant's API does not exist there.
+      expect: withOutcome(allBut("anonymous", "otherTenant"), { orgAdmin: "refused" }),
+    },
+    replyToMessageThread: {
+      query: 'mutation($id: ID!) { replyToMessageThread(threadId: $id, body: "Reply") { messageId } }',
+      vars: async (f) => ({ id: await matrixThread(db(), f) }),
+      expect: only("user", "orgAdmin"),
+    },
+    updateMessageThread: {
+      query: "mutation($id: ID!) { updateMessageThread(threadId: $id, read: true) { id unread } }",
+      vars: async (f) => ({ id: await matrixThread(db(), f) }),
+      expect: only("user", "orgAdmin"),
+    },
+    blockMessageSender: {
+      query: "mutation($id: ID!) { blockMessageSender(threadId: $id, blocked: false) { blocked threadId } }",
+      vars: async (f) => ({ id: await matrixThread(db(), f) }),
+      // Only the provider's side blocks; the consumer may not.
+      expect: only("orgAdmin"),
+    },
+    setNotificationPreferences: {
+      query:
+        'mutation { setNotificationPreferences(preferences: [{ kind: "api_followed", channel: "in_app" }], emailDigest: false) { emailDigest } }',
+      expect: signedIn,
+    },
+    trackPressSubscribe: {
+      query: "mutation($id: ID!) { trackPressSubscribe(apiId: $id) }",
+      vars: (f) => ({ id: f.publicApi.id }),
+      expect: all("allow"),
     },
     // ---- search ----
     searchApis: {

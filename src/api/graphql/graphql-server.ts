@@ -24,6 +24,7 @@ import type { GraphQLContext } from "./graphql-context";
 import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
 import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOversizedUpload } from "./graphql-uploads";
 import { mcpResolvers, mcpTypeDefs } from "./mcp.graphql";
+import { messagesResolvers, messagesTypeDefs } from "./messages.graphql";
 import { notificationsResolvers, notificationsTypeDefs } from "./notifications.graphql";
 import { orgsResolvers, orgsTypeDefs } from "./orgs.graphql";
 import { plansResolvers, plansTypeDefs } from "./plans.graphql";
@@ -50,6 +51,7 @@ export const graphqlTypeDefs = [
   apiProductsTypeDefs,
   billingTypeDefs,
   notificationsTypeDefs,
+  messagesTypeDefs,
   adminTypeDefs,
   ratingsTypeDefs,
   tenantSettingsTypeDefs,
@@ -88,6 +90,7 @@ export function registerGraphQL(
         createApiProductsResolvers(deps.config),
         billingResolvers,
         notificationsResolvers,
+        messagesResolvers,
         adminResolvers,
         ratingsResolvers,
         tenantSettingsResolvers,

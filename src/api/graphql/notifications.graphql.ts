@@ -16,6 +16,14 @@ export const notificationsTypeDefs = /* GraphQL */ `
     body: String!
     callToAction: NotificationCallToAction
     image: String
+    "The event that produced it (api_followed, message, subscription_approved ...); null for plain notifications."
+    kind: String
+    "The title's parameters, so clients can show the title in their language (catalog notifications.events.<kind>)."
+    params: [NotificationParam!]!
+  }
+  type NotificationParam {
+    name: String!
+    value: String!
   }
   type NotificationCallToAction {
     label: String!
@@ -77,6 +85,8 @@ export const notificationsResolvers = {
           body: n.bodyHtml,
           callToAction: n.callToAction,
           image: n.image,
+          kind: n.kind,
+          params: Object.entries(n.params).map(([name, value]) => ({ name, value })),
         })),
         offset: page.offset,
         limit: page.limit,

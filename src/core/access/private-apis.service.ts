@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
 import type { InvitationPrincipal } from "../../db/tables/accounts.tables";
 import { requireViewer } from "../accounts/accounts.policy";
 import { selectUserById, selectUserByUsername } from "../accounts/accounts.queries";
@@ -8,6 +9,7 @@ import { getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
+import { notifyPrivateApiInvite } from "../notifications/event-notifications";
 import { buildUserContexts } from "../orgs/contexts";
 import { selectOrgById, selectOrgsOfUser, selectTeamById, selectTeamIdsOfUser } from "../orgs/orgs.queries";
 import { canEditProduct } from "./access.policy";
@@ -228,7 +230,15 @@ export async function inviteToApi(
     createdBy: v.id,
     now: Date.now(),
   };
-  await insertInvitation(db, tenantId, row);
+  await inTransaction(db, async (trx) => {
+    await insertInvitation(trx, tenantId, row);
+    await notifyPrivateApiInvite(
+      trx,
+      tenantId,
+      { apiId: row.apiId, invitationId: row.id, principalType: row.type, principalId, actorId: v.id },
+      row.now,
+    );
+  });
   return {
     id: row.id,
     apiId: row.apiId,

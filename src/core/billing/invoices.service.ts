@@ -8,6 +8,7 @@ import type { Db, DbTransaction } from "../../db/connection";
 import type { InvoiceLineRow, InvoiceRow, InvoiceStatus } from "../../db/tables/billing.tables";
 import { isOrganizationMember } from "../apps/apps.queries";
 import { AppError } from "../errors/app-error";
+import { notifyInvoiceIssued } from "../notifications/event-notifications";
 import { getTenant } from "../tenants/tenants.service";
 import { canTransitionInvoice, computeInvoiceTotals, formatInvoiceNumber } from "./invoice-lines";
 import {
@@ -160,6 +161,20 @@ export async function insertInvoiceIn(
       period_end: line.periodEnd ?? null,
     })),
   );
+  if (number !== null) {
+    await notifyInvoiceIssued(
+      trx,
+      tenantId,
+      {
+        id,
+        number,
+        totalMinor: totals.totalMinor,
+        currency: input.currency,
+        customerUserId: input.customerUserId ?? null,
+      },
+      at,
+    );
+  }
   return id;
 }
 
@@ -223,6 +238,18 @@ export async function finalizeInvoice(
     });
     // Throwing rolls the number back with everything else.
     if (!updated) throw new AppError("CONFLICT", "The invoice changed meanwhile; reload it.");
+    await notifyInvoiceIssued(
+      trx,
+      tenantId,
+      {
+        id: invoiceId,
+        number,
+        totalMinor: Number(row.total_minor),
+        currency: row.currency,
+        customerUserId: row.customer_user_id,
+      },
+      at,
+    );
   });
   return getInvoice(db, tenantId, invoiceId);
 }

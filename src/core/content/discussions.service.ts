@@ -6,6 +6,7 @@ import { requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
+import { notifyDiscussionComment } from "../notifications/event-notifications";
 import { renderContentMarkdown } from "./content-markdown";
 import { DISCUSSION_MESSAGES } from "./discussion-messages";
 import {
@@ -237,6 +238,17 @@ export async function addDiscussionComment(
   await db.kysely.transaction().execute(async (trx) => {
     await insertComment(trx, row);
     await bumpDiscussion(trx, tenantId, discussionId, now);
+    await notifyDiscussionComment(
+      trx,
+      tenantId,
+      {
+        apiId: discussion.api_id,
+        discussion: { id: discussionId, title: discussion.title, authorId: discussion.author_id },
+        comment: { id: row.id, body },
+        commenter: author,
+      },
+      now,
+    );
   });
   return toComment({ ...row, author_username: author.username, author_thumbnail: author.thumbnail });
 }

@@ -1,4 +1,5 @@
-import type { Db } from "../../db/connection";
+import type { Db, DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { TutorialsTable } from "../../db/tables/content.tables";
 
 /* All SQL of tutorials; every function takes (db, tenantId, ...). */
@@ -55,17 +56,17 @@ export async function selectNextTutorialPosition(db: Db, tenantId: string, apiId
   return top === null || top === undefined ? 0 : Number(top) + 1;
 }
 
-export async function insertTutorial(db: Db, row: TutorialsTable): Promise<void> {
-  await db.kysely.insertInto("tutorials").values(row).execute();
+export async function insertTutorial(db: DbOrTrx, row: TutorialsTable): Promise<void> {
+  await kyselyOf(db).insertInto("tutorials").values(row).execute();
 }
 
 export async function updateTutorialRow(
-  db: Db,
+  db: DbOrTrx,
   tenantId: string,
   id: string,
   changes: Partial<Omit<TutorialsTable, "id" | "tenant_id" | "api_id">>,
 ): Promise<void> {
-  await db.kysely
+  await kyselyOf(db)
     .updateTable("tutorials")
     .set(changes)
     .where("tenant_id", "=", tenantId)

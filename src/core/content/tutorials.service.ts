@@ -1,12 +1,14 @@
 import { newId } from "../../common/ids";
 import { sanitizeSlug } from "../../common/slug";
-import type { Db } from "../../db/connection";
+import type { Db, DbTransaction } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
 import { requireVisibleApi } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/events.service";
 import type { TutorialEventType } from "../events/events.types";
+import { notifyTutorialPublished } from "../notifications/event-notifications";
 import { requireApiEditor, seesUnpublished } from "./content.policy";
 import { type RenderedMarkdown, renderContentMarkdown } from "./content-markdown";
 import {
@@ -159,6 +161,21 @@ export async function getTutorialForEdit(
   return toTutorial(row);
 }
 
+function notifyPublished(
+  trx: DbTransaction,
+  tenantId: string,
+  row: { id: string; api_id: string; title: string; slug: string },
+  authorId: string,
+  now: number,
+) {
+  return notifyTutorialPublished(
+    trx,
+    tenantId,
+    { apiId: row.api_id, tutorial: { id: row.id, title: row.title, slug: row.slug }, authorId },
+    now,
+  );
+}
+
 /** Creates a tutorial at the end of the API's list; records a TutorialAdded event. */
 export async function createTutorial(
   db: Db,
@@ -185,12 +202,18 @@ export async function createTutorial(
     created_at: now,
     updated_at: now,
   };
+  // The tutorial and its followers' notifications commit together (decision 085).
+  const insert = () =>
+    inTransaction(db, async (trx) => {
+      await insertTutorial(trx, row);
+      if (!row.draft) await notifyPublished(trx, tenantId, row, editor.id, now);
+    });
   try {
-    await insertTutorial(db, row);
+    await insert();
   } catch (error) {
     // Two tutorials with the same title created at once: the unique index refuses one; retry with a random suffix.
     row.slug = `${row.slug.slice(0, 80)}-${newId("x").slice(2, 8)}`;
-    await insertTutorial(db, row).catch(() => {
+    await insert().catch(() => {
       throw error;
     });
   }
@@ -221,7 +244,11 @@ export async function updateTutorial(
     published_at: draft === 0 ? (row.published_at ?? now) : row.published_at,
     updated_at: now,
   };
-  await updateTutorialRow(db, tenantId, id, changes);
+  await inTransaction(db, async (trx) => {
+    await updateTutorialRow(trx, tenantId, id, changes);
+    // The first publication tells the followers; the dedup key keeps later edits and re-publishing quiet.
+    if (draft === 0) await notifyPublished(trx, tenantId, { ...row, ...changes }, editor.id, now);
+  });
   await track(db, tenantId, editor, "TutorialUpdated", row);
   return toTutorial({ ...row, ...changes });
 }

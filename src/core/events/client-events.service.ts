@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { z } from "zod";
 import type { Db } from "../../db/connection";
 import { reserveAttempt } from "../accounts/attempt-limits.service";
 import { clientIpKey } from "../accounts/client-ip";
@@ -6,6 +7,8 @@ import { hourlyLimit } from "../accounts/login-throttle";
 import { isAppError } from "../errors/app-error";
 import { recordEvent, validPayload } from "./events.service";
 import {
+  PRESS_SUBSCRIBE_EVENT,
+  type pressSubscribePayload,
   type SEARCH_CLICK_EVENT,
   SEARCH_EVENT,
   type SearchClickPayload,
@@ -36,7 +39,8 @@ export interface EventClient {
 
 export type ClientEvent =
   | { type: typeof SEARCH_EVENT; payload: SearchEventPayload }
-  | { type: typeof SEARCH_CLICK_EVENT; payload: SearchClickPayload };
+  | { type: typeof SEARCH_CLICK_EVENT; payload: SearchClickPayload }
+  | { type: typeof PRESS_SUBSCRIBE_EVENT; payload: z.infer<typeof pressSubscribePayload> };
 
 function hash(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 32);
@@ -45,6 +49,7 @@ function hash(text: string): string {
 /** What makes two events "the same" for de-duplication, from the payload as stored. */
 function sameness(type: ClientEvent["type"], payload: Record<string, unknown>): string {
   if (type === SEARCH_EVENT) return JSON.stringify([type, payload.term]);
+  if (type === PRESS_SUBSCRIBE_EVENT) return JSON.stringify([type, payload.api_id, payload.plan_id]);
   return JSON.stringify([type, payload.product_id, payload.search_index, payload.position, payload.query_id]);
 }
 

@@ -1,11 +1,17 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Db } from "../../db/connection";
+import type { Db, DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { EventsTable } from "../../db/tables/events.tables";
 
 /** All SQL of analytics events; every function takes (db, tenantId, ...). */
 
 export async function insertEvent(db: Db, row: EventsTable): Promise<void> {
   await db.kysely.insertInto("events").values(row).execute();
+}
+
+/** The same inside a caller's transaction (events written with the change they record). */
+export async function insertEventIn(h: DbOrTrx, row: EventsTable): Promise<void> {
+  await kyselyOf(h).insertInto("events").values(row).execute();
 }
 
 /** A payload field as text (JSON functions differ: json_extract in SQLite, ->> in PostgreSQL). */

@@ -1,12 +1,16 @@
 import { newId } from "../../common/ids";
-import type { Db } from "../../db/connection";
+import type { Db, DbOrTrx } from "../../db/connection";
 import { AppError } from "../errors/app-error";
 import { cleanSearchTerm } from "../search/search-term";
-import { countEvents, insertEvent, selectClicksByPosition, selectTermCounts } from "./events.queries";
+import { countEvents, insertEvent, insertEventIn, selectClicksByPosition, selectTermCounts } from "./events.queries";
 import {
   type AnalyticsEvent,
   type AnalyticsWindow,
+  FOLLOWED_EVENT,
+  followedPayload,
   type PositionClicks,
+  PRESS_SUBSCRIBE_EVENT,
+  pressSubscribePayload,
   SEARCH_CLICK_EVENT,
   SEARCH_EVENT,
   searchClickPayload,
@@ -29,6 +33,14 @@ export function validPayload(event: AnalyticsEvent): Record<string, unknown> {
     const parsed = searchClickPayload.safeParse(event.payload);
     if (parsed.success) return parsed.data;
     throw new AppError("BAD_REQUEST", `Invalid SearchClick event: ${parsed.error.issues[0]?.message ?? "bad payload"}`);
+  }
+  if (event.type === PRESS_SUBSCRIBE_EVENT) {
+    const parsed = pressSubscribePayload.safeParse(event.payload);
+    if (parsed.success) return parsed.data;
+    throw new AppError(
+      "BAD_REQUEST",
+      `Invalid PressSubscribe event: ${parsed.error.issues[0]?.message ?? "bad payload"}`,
+    );
   }
   if ((TUTORIAL_EVENTS as readonly string[]).includes(event.type)) {
     const parsed = tutorialEventPayload.safeParse(event.payload);
@@ -55,6 +67,26 @@ export async function recordEvent(db: Db, tenantId: string, event: AnalyticsEven
     created_at: now,
   });
   return id;
+}
+
+/** Spec section 7 Followed: inside the follow's transaction, so an event exists exactly when a follow was added. */
+export async function recordFollowedIn(
+  h: DbOrTrx,
+  tenantId: string,
+  userId: string,
+  target: { api_id: string } | { user_id: string },
+  now: number,
+): Promise<void> {
+  const payload = followedPayload.parse(target);
+  await insertEventIn(h, {
+    id: newId("evt"),
+    tenant_id: tenantId,
+    type: FOLLOWED_EVENT,
+    user_id: userId,
+    session_id: null,
+    payload: JSON.stringify(payload),
+    created_at: now,
+  });
 }
 
 function window(opts: AnalyticsWindow) {

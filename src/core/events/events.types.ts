@@ -45,12 +45,30 @@ export const subscribedToPlanPayload = z.strictObject({
   currency: z.string().length(3),
 });
 
+/** Spec section 7: Followed, written by the social domain inside the follow transaction (an API or a user). */
+export const FOLLOWED_EVENT = "Followed";
+
+export const followedPayload = z
+  .strictObject({ api_id: id.optional(), user_id: id.optional() })
+  .refine((p) => !!p.api_id !== !!p.user_id, { message: "Followed names an API or a user" });
+
+/** Spec section 7: PressSubscribe, sent by the browser when someone presses a plan's Subscribe button. */
+export const PRESS_SUBSCRIBE_EVENT = "PressSubscribe";
+
+export const pressSubscribePayload = z.strictObject({ api_id: id, plan_id: id.nullable() });
+
 export type SearchEventPayload = z.infer<typeof searchEventPayload>;
 export type SearchClickPayload = z.infer<typeof searchClickPayload>;
 
 export type AnalyticsEvent =
   | { type: typeof SEARCH_EVENT; payload: SearchEventPayload; userId?: string | null; sessionId?: string | null }
   | { type: typeof SEARCH_CLICK_EVENT; payload: SearchClickPayload; userId?: string | null; sessionId?: string | null }
+  | {
+      type: typeof PRESS_SUBSCRIBE_EVENT;
+      payload: z.infer<typeof pressSubscribePayload>;
+      userId?: string | null;
+      sessionId?: string | null;
+    }
   | {
       type: TutorialEventType;
       payload: z.infer<typeof tutorialEventPayload>;

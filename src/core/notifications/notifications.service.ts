@@ -44,6 +44,9 @@ export interface NotificationView {
   isNew: boolean;
   isRead: boolean;
   createdAt: number;
+  /** The event kind (notification-kinds.ts) and its title's parameters, for a title in the reader's language. */
+  kind: string | null;
+  params: Record<string, string>;
 }
 
 export interface NotificationPage {
@@ -113,6 +116,17 @@ function typeOf(value: string): NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(value) ? (value as NotificationType) : "other";
 }
 
+function parseParams(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== "object") return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return {};
+  }
+}
+
 const pageSchema = z.object({
   offset: z.number().int().min(0).max(100_000).default(0),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
@@ -148,6 +162,8 @@ export async function listNotifications(
         isNew: r.is_new === 1,
         isRead: r.is_read === 1,
         createdAt: Number(r.created_at),
+        kind: r.kind ?? null,
+        params: parseParams(r.params ?? null),
       }),
     ),
   );

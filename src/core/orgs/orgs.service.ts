@@ -8,6 +8,7 @@ import { selectUserById, selectUserByUsername, selectUsersByUsernames } from "..
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
+import { notifyOrgMemberAdded, notifyTeamDevelopersAdded } from "../notifications/event-notifications";
 import { corporateDomainOf, emailDomain, isWebmailDomain } from "./corporate-domain";
 import {
   assertCanManageOrganization,
@@ -345,7 +346,11 @@ export async function addOrganizationMember(
     });
   }
   if ((await selectRole(db, tenantId, orgId, user.id)) !== null) throw new AppError("CONFLICT", USER_ALREADY_MEMBER);
-  await insertMember(db, tenantId, orgId, user.id, newRole, Date.now());
+  const now = Date.now();
+  await inTransaction(db, async (trx) => {
+    await insertMember(trx, tenantId, orgId, user.id, newRole, now);
+    await notifyOrgMemberAdded(trx, tenantId, { orgId, userId: user.id, actorId: v.id }, now);
+  });
   return selectMembers(db, tenantId, orgId);
 }
 
@@ -493,7 +498,9 @@ export async function addTeamDevelopers(
         fields: { usernames: `Only organization members can be added: ${refused.join(", ")}` },
       });
     }
-    await insertTeamDevelopers(trx, tenantId, teamId, ids, Date.now());
+    const now = Date.now();
+    await insertTeamDevelopers(trx, tenantId, teamId, ids, now);
+    await notifyTeamDevelopersAdded(trx, tenantId, { teamId, userIds: ids, actorId: v.id }, now);
   });
   return teamDetail(db, tenantId, teamId);
 }

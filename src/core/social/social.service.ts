@@ -9,6 +9,8 @@ import type { UserProfile, Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import type { ApiCard } from "../catalog/catalog.types";
 import { AppError } from "../errors/app-error";
+import { recordFollowedIn } from "../events/events.service";
+import { notifyApiFollowed, notifyUserFollowed } from "../notifications/event-notifications";
 import { assertActsForSelf, canFollowUser, keepsSavedEntry, SELF_FOLLOW } from "./social.policy";
 import {
   adjustFollowersCount,
@@ -85,6 +87,9 @@ export async function followApi(
   await inTransaction(db, async (trx) => {
     if (await insertApiFollow(trx, tenantId, { id: newId("fol"), userId: v.id, apiId, now })) {
       await adjustFollowersCount(trx, tenantId, apiId, 1);
+      // Only a new follow is an event: following again changes nothing and tells no one.
+      await recordFollowedIn(trx, tenantId, v.id, { api_id: apiId }, now);
+      await notifyApiFollowed(trx, tenantId, apiId, v, now);
     }
   });
   const row = await selectApiFollow(db, tenantId, v.id, apiId);
@@ -162,7 +167,13 @@ export async function followUser(
   const target = await resolveUser(db, tenantId, parseInput(followUserInputSchema, input));
   if (!canFollowUser(v, tenantId, target.id))
     throw new AppError("BAD_REQUEST", SELF_FOLLOW, { fields: { userId: SELF_FOLLOW } });
-  await insertUserFollow(db, tenantId, v.id, target.id, Date.now());
+  const now = Date.now();
+  await inTransaction(db, async (trx) => {
+    if (await insertUserFollow(trx, tenantId, v.id, target.id, now)) {
+      await recordFollowedIn(trx, tenantId, v.id, { user_id: target.id }, now);
+      await notifyUserFollowed(trx, tenantId, target.id, v, now);
+    }
+  });
   return { userId: target.id, following: true };
 }
 

@@ -9,6 +9,7 @@ import { newId } from "../../common/ids";
 import type { Db, DbExecutor } from "../../db/connection";
 import type { SubscriptionRow, SubscriptionsTable } from "../../db/tables/gateway.tables";
 import { AppError } from "../errors/app-error";
+import { notifySubscriptionTransition } from "../notifications/event-notifications";
 import { announceGatewayChange } from "../plans/gateway-changes";
 import { nextStatus, SUBSCRIPTION_RULES, type SubscriptionTransition } from "./subscription-state";
 import {
@@ -69,8 +70,9 @@ export async function applyTransitionIn(
   );
   if (!applied) throw new AppError("CONFLICT", "The subscription changed meanwhile; reload it and try again.");
   const planId = (changes.plan_id as string | undefined) ?? row.plan_id;
+  const eventId = newId("sev");
   await insertSubscriptionEvent(h, tenantId, {
-    id: newId("sev"),
+    id: eventId,
     subscription_id: row.id,
     transition: input.transition,
     from_status: row.status,
@@ -82,6 +84,14 @@ export async function applyTransitionIn(
   });
   const updated = await selectSubscriptionIn(h, tenantId, row.id);
   if (!updated) throw new AppError("INTERNAL", "The subscription vanished during a transition.");
+  // Told in the same transaction as the change, keyed by its event row (decision 085); covered rows are the
+  // organization's teams, told through the organization's own row.
+  await notifySubscriptionTransition(
+    h,
+    tenantId,
+    { eventId, transition: input.transition, subscription: updated, actor: input.actor, reason: input.reason ?? null },
+    input.now,
+  );
 
   const covered = row.covered_by_subscription_id ? [] : await selectCoveredSubscriptions(h, tenantId, row.id);
   if (covered.length > 0) {

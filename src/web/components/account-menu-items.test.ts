@@ -35,7 +35,12 @@ describe("account menu items (spec section 6)", () => {
   });
 
   it("links My APIs to the studio or provider path, only with the permission; Admin only for admins", () => {
-    expect(userMenuItems("ann", none, "/studio").map((i) => i.id)).toEqual(["profile", "saved-apis", "my-apps"]);
+    expect(userMenuItems("ann", none, "/studio").map((i) => i.id)).toEqual([
+      "profile",
+      "saved-apis",
+      "my-apps",
+      "messages",
+    ]);
     const full = userMenuItems("ann b", { ...none, myApis: true, admin: true }, "/provider");
     expect(full.find((i) => i.id === "my-apis")?.href).toBe("/provider");
     expect(full.find((i) => i.id === "admin")?.href).toBe("/admin");

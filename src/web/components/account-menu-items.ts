@@ -9,6 +9,7 @@ export interface AccountMenuItem {
     | "join-org"
     | "create-org"
     | "my-apps"
+    | "messages"
     | "my-apis"
     | "admin"
     | "settings";
@@ -42,6 +43,7 @@ export function userMenuItems(username: string, menu: MenuFlags, studioPath: str
     { id: "profile", labelKey: "nav.profile", href: `/user/${encodeURIComponent(username)}` },
     { id: "saved-apis", labelKey: "nav.savedApis", href: "/my-saved-apis" },
     { id: "my-apps", labelKey: "nav.myApps", href: "/developer/dashboard" },
+    { id: "messages", labelKey: "nav.messages", href: "/developer/messages" },
   ];
   if (menu.myApis) items.push({ id: "my-apis", labelKey: "nav.myApis", href: studioPath });
   if (menu.admin) items.push({ id: "admin", labelKey: "nav.admin", href: "/admin" });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { formatDate, formatRelativeTime } from "../lib/format";
 import { graphqlRequest } from "../lib/graphql-client";
@@ -19,6 +19,8 @@ interface TrayNotification {
   body: string;
   callToAction: { label: string; url: string } | null;
   image: string | null;
+  kind: string | null;
+  params: { name: string; value: string }[];
 }
 
 interface TrayPage {
@@ -29,10 +31,16 @@ interface TrayPage {
 
 const LIST_QUERY = `query Notifications($size: Int, $offset: Int) {
   newNotificationsByUserId(size: $size, offset: $offset) {
-    nodes { id isRead isNew title createdAt type body image callToAction { label url } }
+    nodes { id isRead isNew title createdAt type body image callToAction { label url } kind params { name value } }
     hasMore unreadCount
   }
 }`;
+
+const COUNT_QUERY = `query NotificationsCount { newNotificationsByUserId(size: 1) { unreadCount } }`;
+
+/** New notifications appear without a reload: the badge polls, every 30 s while things change, backing off to 5 min. */
+const POLL_MIN_MS = 30_000;
+const POLL_MAX_MS = 5 * 60_000;
 
 const MARK_MUTATION = `mutation MarkNotification($id: ID, $isRead: Boolean) {
   markNewNotificationAsRead(notificationId: $id, isRead: $isRead) { unreadCount }
@@ -58,6 +66,51 @@ export function NotificationsTray(props: { className?: string }) {
   const [failed, setFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const panelId = useId();
+
+  // The badge's poll (decision 085): paused while the tab is hidden, doubled after each unchanged or failed answer.
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = POLL_MIN_MS;
+    let last = root?.notificationsUnread ?? 0;
+    let stopped = false;
+    const schedule = () => {
+      if (!stopped) timer = setTimeout(poll, delay);
+    };
+    async function poll() {
+      if (document.visibilityState === "hidden") return schedule();
+      try {
+        const data = await graphqlRequest<{ newNotificationsByUserId: { unreadCount: number } }>(COUNT_QUERY, {});
+        const count = data.newNotificationsByUserId.unreadCount;
+        if (count !== last) {
+          delay = POLL_MIN_MS;
+          // A new notification while the tray is open shows at the top of the list.
+          if (count > last && openRef.current) void loadRef.current(0);
+          last = count;
+          setUnread(count);
+        } else {
+          delay = Math.min(POLL_MAX_MS, delay * 2);
+        }
+      } catch {
+        delay = Math.min(POLL_MAX_MS, delay * 2);
+      }
+      schedule();
+    }
+    const onVisible = () => {
+      if (document.visibilityState !== "visible") return;
+      clearTimeout(timer);
+      delay = POLL_MIN_MS;
+      void poll();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    schedule();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [root?.notificationsUnread]);
 
   useDismiss(open, () => setOpen(false), container);
 
@@ -94,6 +147,18 @@ export function NotificationsTray(props: { className?: string }) {
     } catch {
       await load(0);
     }
+  }
+
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  /** Event notifications show their title in the reader's language (catalog notifications.events.<kind>). */
+  function titleOf(n: TrayNotification): string {
+    if (!n.kind) return n.title;
+    const key = `notifications.events.${n.kind}`;
+    const params = Object.fromEntries(n.params.map((p) => [p.name, p.value]));
+    const text = t(key, params);
+    return text === key ? n.title : text;
   }
 
   function toggle() {
@@ -169,7 +234,7 @@ export function NotificationsTray(props: { className?: string }) {
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">
                       {n.type === "error" && <span className="sr-only">{t("notifications.typeError")}: </span>}
-                      {n.title}
+                      <span dir="auto">{titleOf(n)}</span>
                     </p>
                     {n.body && (
                       <div
@@ -187,7 +252,7 @@ export function NotificationsTray(props: { className?: string }) {
                           href={n.callToAction.url.startsWith("/") ? localize(n.callToAction.url) : n.callToAction.url}
                           className="font-semibold text-accent hover:underline"
                         >
-                          {n.callToAction.label}
+                          {n.kind ? t("notifications.view") : n.callToAction.label}
                         </a>
                       )}
                       {!n.isRead && (

@@ -77,6 +77,7 @@ export function PlanLimits(props: { plan: PlanView }) {
 /** One plan of the Pricing tab: price, badges, limits, features and the subscribe action. */
 export function PlanCard(props: {
   plan: PlanView;
+  apiId: string;
   apiName: string;
   apps: PricingApp[];
   contexts: PricingContext[];
@@ -155,6 +156,7 @@ export function PlanCard(props: {
         ))}
         <PlanSubscribe
           plan={plan}
+          apiId={props.apiId}
           apiName={props.apiName}
           apps={props.apps}
           contexts={props.contexts}

@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { withReferral } from "../lib/nav";
 import { useLocalize } from "../lib/root-data";
+import { trackPressSubscribe } from "../lib/search-client";
 import { translateServerMessage } from "../lib/server-messages";
 import {
   NEW_APP,
@@ -49,6 +50,7 @@ function SubscribeResult(props: { result: PricingActionResult; planName: string 
 /** A paid plan's Subscribe button and the subscription modal it opens (card step, organization choice). */
 function PaidPlanSubscribe(props: {
   plan: PlanView;
+  apiId: string;
   apiName: string;
   apps: PricingApp[];
   contexts: PricingContext[];
@@ -64,7 +66,10 @@ function PaidPlanSubscribe(props: {
         type="button"
         data-testid="plan-subscribe"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          trackPressSubscribe(props.apiId, props.plan.id);
+          setOpen(true);
+        }}
         inline
         className="shadow-sm disabled:cursor-not-allowed w-full"
       >
@@ -96,6 +101,7 @@ function PaidPlanSubscribe(props: {
  */
 export function PlanSubscribe(props: {
   plan: PlanView;
+  apiId: string;
   apiName: string;
   apps: PricingApp[];
   contexts: PricingContext[];
@@ -117,6 +123,7 @@ export function PlanSubscribe(props: {
       <ButtonAnchor
         href={withReferral(localize("/auth"), location.pathname + location.search)}
         data-testid="plan-subscribe-login"
+        onClick={() => trackPressSubscribe(props.apiId, plan.id)}
         inline
         className="shadow-sm disabled:cursor-not-allowed"
       >
@@ -135,6 +142,7 @@ export function PlanSubscribe(props: {
     return (
       <PaidPlanSubscribe
         plan={plan}
+        apiId={props.apiId}
         apiName={props.apiName}
         apps={apps}
         contexts={props.contexts}
@@ -144,7 +152,14 @@ export function PlanSubscribe(props: {
   }
   const busy = fetcher.state !== "idle";
   return (
-    <details open={result !== null && result !== undefined} className="flex flex-col gap-2">
+    <details
+      open={result !== null && result !== undefined}
+      className="flex flex-col gap-2"
+      // Opening the form is the press (spec section 7 PressSubscribe); closing it again is not.
+      onToggle={(event) => {
+        if (event.currentTarget.open && !result) trackPressSubscribe(props.apiId, plan.id);
+      }}
+    >
       <summary data-testid="plan-subscribe" className={SUMMARY}>
         {t("pricing.subscribe")}
       </summary>

@@ -161,3 +161,16 @@ export function trackSearchClick(click: SearchClick): void {
     ),
   );
 }
+
+/** Spec section 7 `PressSubscribe`: a plan's Subscribe button was pressed (the server drops repeats within the hour). */
+export function trackPressSubscribe(apiId: string, planId: string): void {
+  fireAndForget(() =>
+    mutate(
+      "mutation TrackPressSubscribe($apiId: ID!, $planId: ID) { trackPressSubscribe(apiId: $apiId, planId: $planId) }",
+      {
+        apiId,
+        planId,
+      },
+    ),
+  );
+}

@@ -27,6 +27,7 @@ export const de: Catalog = {
     docs: "Dokumentation",
     addYourApi: "Eigene API hinzufügen",
     logIn: "Anmelden",
+    messages: "Nachrichten",
     signUp: "Registrieren",
     searchPlaceholder: "APIs suchen",
     searchLabel: "APIs suchen",

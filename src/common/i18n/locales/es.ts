@@ -28,6 +28,7 @@ export const es: Catalog = {
     docs: "Documentación",
     addYourApi: "Añade tu API",
     logIn: "Iniciar sesión",
+    messages: "Mensajes",
     signUp: "Registrarse",
     searchPlaceholder: "Buscar API",
     searchLabel: "Buscar API",

@@ -28,6 +28,7 @@ export const fr: Catalog = {
     docs: "Documentation",
     addYourApi: "Ajouter votre API",
     logIn: "Se connecter",
+    messages: "Messages",
     signUp: "S’inscrire",
     searchPlaceholder: "Rechercher des API",
     searchLabel: "Rechercher des API",

@@ -27,6 +27,7 @@ export const he: Catalog = {
     docs: "תיעוד",
     addYourApi: "הוספת ה-API שלך",
     logIn: "התחברות",
+    messages: "הודעות",
     signUp: "הרשמה",
     searchPlaceholder: "חיפוש ממשקי API",
     searchLabel: "חיפוש ממשקי API",

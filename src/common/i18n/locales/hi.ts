@@ -27,6 +27,7 @@ export const hi: Catalog = {
     docs: "दस्तावेज़",
     addYourApi: "अपना API जोड़ें",
     logIn: "लॉग इन",
+    messages: "संदेश",
     signUp: "साइन अप",
     searchPlaceholder: "API खोजें",
     searchLabel: "API खोजें",

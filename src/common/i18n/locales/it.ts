@@ -28,6 +28,7 @@ export const it: Catalog = {
     docs: "Documentazione",
     addYourApi: "Aggiungi la tua API",
     logIn: "Accedi",
+    messages: "Messaggi",
     signUp: "Registrati",
     searchPlaceholder: "Cerca API",
     searchLabel: "Cerca API",

@@ -26,6 +26,7 @@ export const ja: Catalog = {
     docs: "ドキュメント",
     addYourApi: "API を追加",
     logIn: "ログイン",
+    messages: "メッセージ",
     signUp: "新規登録",
     searchPlaceholder: "API を検索",
     searchLabel: "API を検索",

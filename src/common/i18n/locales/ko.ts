@@ -25,6 +25,7 @@ export const ko: Catalog = {
     docs: "문서",
     addYourApi: "API 등록",
     logIn: "로그인",
+    messages: "메시지",
     signUp: "회원가입",
     searchPlaceholder: "API 검색",
     searchLabel: "API 검색",

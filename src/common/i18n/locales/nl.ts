@@ -27,6 +27,7 @@ export const nl: Catalog = {
     docs: "Documentatie",
     addYourApi: "Voeg je API toe",
     logIn: "Inloggen",
+    messages: "Berichten",
     signUp: "Registreren",
     searchPlaceholder: "Zoek naar API's",
     searchLabel: "Zoek naar API's",

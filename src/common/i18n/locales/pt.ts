@@ -28,6 +28,7 @@ export const pt: Catalog = {
     docs: "Documentação",
     addYourApi: "Adicione sua API",
     logIn: "Entrar",
+    messages: "Mensagens",
     signUp: "Cadastrar-se",
     searchPlaceholder: "Pesquisar APIs",
     searchLabel: "Pesquisar APIs",

@@ -30,6 +30,7 @@ export const ru: Catalog = {
     docs: "Документация",
     addYourApi: "Добавить свой API",
     logIn: "Войти",
+    messages: "Сообщения",
     signUp: "Регистрация",
     searchPlaceholder: "Поиск API",
     searchLabel: "Поиск API",

@@ -27,6 +27,7 @@ export const tr: Catalog = {
     docs: "Belgeler",
     addYourApi: "API'nizi ekleyin",
     logIn: "Giriş yap",
+    messages: "Mesajlar",
     signUp: "Kaydol",
     searchPlaceholder: "API ara",
     searchLabel: "API ara",

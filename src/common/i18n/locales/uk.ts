@@ -30,6 +30,7 @@ export const uk: Catalog = {
     docs: "Документація",
     addYourApi: "Додати свій API",
     logIn: "Увійти",
+    messages: "Повідомлення",
     signUp: "Зареєструватися",
     searchPlaceholder: "Пошук API",
     searchLabel: "Пошук API",

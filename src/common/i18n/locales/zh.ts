@@ -25,6 +25,7 @@ export const zh: Catalog = {
     docs: "文档",
     addYourApi: "添加你的 API",
     logIn: "登录",
+    messages: "消息",
     signUp: "注册",
     searchPlaceholder: "搜索 API",
     searchLabel: "搜索 API",

@@ -5,13 +5,14 @@ import { apiPath } from "../../components/api-card";
 import { ApiLogo } from "../../components/api-logo";
 import { CompareToggle } from "../../components/compare-toggle";
 import { FollowButton } from "../../components/follow-button";
-import { ExternalIcon, LockIcon, UsersIcon } from "../../components/icons";
+import { ExternalIcon, LockIcon, MailIcon, UsersIcon } from "../../components/icons";
 import { InvitationsPanel } from "../../components/invitations-panel";
 import { LocalLink } from "../../components/localized-link";
 import { PricingBadge } from "../../components/pricing-badge";
 import { RatingStars } from "../../components/rating-stars";
 import { SaveButton } from "../../components/save-button";
 import { useSocial } from "../../components/social-state";
+import { ButtonLink } from "../../components/ui/button";
 import { TabBar, TabLink } from "../../components/ui/tabs";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
@@ -145,10 +146,24 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             </div>
-            <div className="flex shrink-0 gap-2">
+            <div className="flex shrink-0 flex-wrap gap-2">
               <CompareToggle apiRef={`${api.ownerUsername}/${api.slug}`} apiName={api.name} />
               <FollowButton apiId={api.id} apiName={api.name} />
               <SaveButton apiId={api.id} apiName={api.name} />
+              {!loaderData.canEdit && (
+                <ButtonLink
+                  to={`${base}/contact`}
+                  variant="outline"
+                  size="sm"
+                  inline
+                  className="px-3.5 py-2"
+                  data-testid="contact-button"
+                  aria-label={t("messages.contactLabel", { name: api.name })}
+                >
+                  <MailIcon className="size-4" />
+                  {t("messages.contact")}
+                </ButtonLink>
+              )}
             </div>
           </div>
           {loaderData.canEdit && (

@@ -110,6 +110,7 @@ export default function ApiPricing({ loaderData, actionData }: Route.ComponentPr
             <li key={plan.id} className="flex">
               <PlanCard
                 plan={plan}
+                apiId={api.id}
                 apiName={api.name}
                 apps={apps}
                 contexts={contexts}

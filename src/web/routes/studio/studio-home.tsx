@@ -103,6 +103,13 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
           </Form>
           <div className="flex flex-wrap gap-2">
             <LocalLink
+              to={`${base}/inbox`}
+              data-testid="studio-inbox-link"
+              className="inline-flex items-center justify-center rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              {t("messages.inboxTitle")}
+            </LocalLink>
+            <LocalLink
               to={`${base}/earnings`}
               data-testid="studio-earnings-link"
               className="inline-flex items-center justify-center rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"

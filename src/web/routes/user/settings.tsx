@@ -2,8 +2,13 @@ import { Form, useNavigation } from "react-router";
 import { publicBaseUrl } from "../../../config";
 import { updateProfile } from "../../../core/accounts/accounts.service";
 import { resendVerification } from "../../../core/accounts/email-verification.service";
+import {
+  getNotificationPreferences,
+  setNotificationPreferences,
+} from "../../../core/notifications/notification-preferences.service";
 import { getUserProfile } from "../../../core/social/social.service";
 import { LocalLink } from "../../components/localized-link";
+import { NotificationSettingsForm } from "../../components/notification-settings-form";
 import { Container, PageHeader } from "../../components/page-header";
 import { FormError, FormField, FormNotice, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
@@ -25,7 +30,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request, params.lang);
   const profile = await getUserProfile(db, tenant.id, viewer, viewer.username);
   if (!profile) notFound();
-  return { profile, email: viewer.email, emailVerified: viewer.emailVerified };
+  const notifications = await getNotificationPreferences(db, tenant.id, viewer);
+  return { profile, email: viewer.email, emailVerified: viewer.emailVerified, notifications };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -36,6 +42,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (formText(form, "intent") === "resend") {
     return runAction("resend", () =>
       resendVerification(db, tenant, viewer, { publicUrl: publicBaseUrl(context.config) }),
+    );
+  }
+  if (formText(form, "intent") === "notifications") {
+    const preferences = [...form.keys()]
+      .filter((key) => key.startsWith("pref:"))
+      .map((key) => ({ kind: key.slice("pref:".length), channel: formText(form, key) }));
+    return runAction("notifications", () =>
+      setNotificationPreferences(db, tenant.id, viewer, { preferences, emailDigest: form.get("emailDigest") === "1" }),
     );
   }
   const input: Record<string, string> = {};
@@ -54,7 +68,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const { profile } = loaderData;
   const resend = actionData?.intent === "resend" ? actionData : undefined;
-  const save = actionData?.intent === "resend" ? undefined : actionData;
+  const prefs = actionData?.intent === "notifications" ? actionData : undefined;
+  const save = actionData?.intent === "resend" || prefs ? undefined : actionData;
   const fields = save && !save.ok ? translateFields(t, save.fields) : {};
   const formError =
     save && !save.ok && Object.keys(fields).length === 0 ? translateServerMessage(t, save.message) : null;
@@ -161,6 +176,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </LocalLink>
           </div>
         </Form>
+        <NotificationSettingsForm
+          items={loaderData.notifications.items}
+          emailDigest={loaderData.notifications.emailDigest}
+          saved={!!prefs?.ok}
+          error={prefs && !prefs.ok ? translateServerMessage(t, prefs.message) : null}
+        />
       </Container>
     </>
   );
