@@ -127,7 +127,7 @@ export async function deleteAlert(db: Db, tenantId: string, viewer: Viewer | nul
   if ((await deleteAlertOfOwner(db, tenantId, v.id, id)) === 0) throw new AppError("NOT_FOUND", "Alert not found");
 }
 
-function describe(metric: AlertMetric, value: number, threshold: number, windowMinutes: number, api: string): string {
+function alertText(metric: AlertMetric, value: number, threshold: number, windowMinutes: number, api: string): string {
   return metric === "error_rate"
     ? `The error rate of ${api} was ${value} % over the last ${windowMinutes} minutes (alert above ${threshold} %).`
     : `The p95 latency of ${api} was ${value} ms over the last ${windowMinutes} minutes (alert above ${threshold} ms).`;
@@ -164,7 +164,7 @@ export async function evaluateAlerts(
         ? ((await selectApiNames(db, tenantId, [alert.api_id])).get(alert.api_id) ?? "your API")
         : "your APIs";
       const title = alert.metric === "error_rate" ? `Error rate alert: ${api}` : `Latency alert: ${api}`;
-      const body = describe(alert.metric, value ?? 0, Number(alert.threshold), Number(alert.window_minutes), api);
+      const body = alertText(alert.metric, value ?? 0, Number(alert.threshold), Number(alert.window_minutes), api);
       const path = `${options.studioPath ?? "/studio"}/analytics${alert.api_id ? `?api=${alert.api_id}` : ""}`;
       await createNotification(
         db,
