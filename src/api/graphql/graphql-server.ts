@@ -13,6 +13,7 @@ import { sessionControl } from "../session";
 import { accessResolvers, accessTypeDefs } from "./access.graphql";
 import { accountsResolvers, accountsTypeDefs } from "./accounts.graphql";
 import { adminResolvers, adminTypeDefs } from "./admin.graphql";
+import { analyticsResolvers, analyticsTypeDefs } from "./analytics.graphql";
 import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.graphql";
 import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
 import { billingResolvers, billingTypeDefs } from "./billing.graphql";
@@ -45,6 +46,7 @@ export const graphqlTypeDefs = [
   billingTypeDefs,
   notificationsTypeDefs,
   adminTypeDefs,
+  analyticsTypeDefs,
 ];
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -80,6 +82,7 @@ export function registerGraphQL(
         billingResolvers,
         notificationsResolvers,
         adminResolvers,
+        analyticsResolvers,
       ],
     }),
     graphiql: false,
