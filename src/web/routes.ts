@@ -16,6 +16,8 @@ export default [
   route("resources/spec/:username/:slug/:versionId/:kind", "routes/api/spec-download-resource.ts"),
   // An invoice's printable HTML document (its customer only; framed by the invoice page).
   route("resources/invoice/:invoiceId", "routes/developer/invoice-html-resource.ts"),
+  // The CSV of an analytics dashboard (provider, consumer or admin; core decides who may read it).
+  route("resources/analytics-csv", "routes/analytics-csv-resource.ts"),
   route(":lang?", "routes/locale-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("hub", "routes/home.tsx", { id: "hub" }),
@@ -39,6 +41,8 @@ export default [
     route("my-saved-apis", "routes/my-saved-apis.tsx"),
     route("developer/dashboard", "routes/developer/dashboard.tsx"),
     route("developer/billing", "routes/developer/billing.tsx"),
+    route("developer/apps/:appId/analytics", "routes/developer/app-analytics.tsx"),
+    route("developer/apps/:appId/logs", "routes/developer/app-logs.tsx"),
     route("developer/billing/invoices/:invoiceId", "routes/developer/invoice.tsx"),
     route("org", "routes/org/manage.tsx"),
     route("org/organizations/create", "routes/org/create.tsx"),
@@ -46,16 +50,21 @@ export default [
     route("org/organizations/join", "routes/org/join.tsx"),
     route("orghomepage/:slug", "routes/orghomepage.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("admin/analytics", "routes/admin-analytics.tsx"),
     route(":entity/settings", "routes/org/entity-settings.tsx"),
     // Provider studio: /studio with the newBuildExperience flag, /provider without (the other one redirects).
     route("studio", "routes/studio/studio-home.tsx", { id: "studio" }),
     route("studio/new", "routes/studio/studio-new.tsx", { id: "studio-new" }),
     route("studio/apis/:apiId", "routes/studio/studio-api.tsx", { id: "studio-api" }),
     route("studio/earnings", "routes/studio/studio-earnings.tsx", { id: "studio-earnings" }),
+    route("studio/analytics", "routes/studio/studio-analytics.tsx", { id: "studio-analytics" }),
+    route("studio/logs", "routes/studio/studio-logs.tsx", { id: "studio-logs" }),
     route("provider", "routes/studio/studio-home.tsx", { id: "provider" }),
     route("provider/new", "routes/studio/studio-new.tsx", { id: "provider-new" }),
     route("provider/apis/:apiId", "routes/studio/studio-api.tsx", { id: "provider-api" }),
     route("provider/earnings", "routes/studio/studio-earnings.tsx", { id: "provider-earnings" }),
+    route("provider/analytics", "routes/studio/studio-analytics.tsx", { id: "provider-analytics" }),
+    route("provider/logs", "routes/studio/studio-logs.tsx", { id: "provider-logs" }),
     route(":username/api/:slug", "routes/api/api-layout.tsx", [
       index("routes/api/api-endpoints.tsx"),
       route("details", "routes/api/api-about.tsx"),

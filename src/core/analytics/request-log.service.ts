@@ -5,6 +5,8 @@ import { consumerScope, providerScope } from "./analytics.service";
 import { type RangeInput, resolveRange } from "./analytics-range";
 import { type LogRow, selectLogRows } from "./request-log.queries";
 
+export type { LogRow };
+
 /*
  * The request log (spec: providers "view analytics (... logs)"): a provider searches the calls to the APIs they
  * manage, a consumer those of their own apps. Filters are checked here; an unknown one is a BAD_REQUEST.

@@ -17,3 +17,7 @@ export async function insertTenant(db: Db, tenantId: string, row: { name: string
     .values({ id: tenantId, name: row.name, config: row.config, created_at: row.createdAt })
     .execute();
 }
+
+export async function updateTenantConfig(db: Db, tenantId: string, config: string): Promise<void> {
+  await db.kysely.updateTable("tenants").set({ config }).where("id", "=", tenantId).execute();
+}

@@ -63,7 +63,8 @@ export const analyticsEnUS = {
   noRevenue: "No paid invoices in this range.",
   noQuota: "No live subscriptions.",
   empty: "—",
-  demoNote: "Calls to the built-in demo APIs are real calls through the gateway; the demo APIs themselves are labelled as demo.",
+  demoNote:
+    "Calls to the built-in demo APIs are real calls through the gateway; the demo APIs themselves are labelled as demo.",
   logs: {
     title: "Request logs",
     metaTitle: "Request logs | {{brand}}",
