@@ -141,6 +141,9 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
           >
             {t("admin.tabs.search")}
           </LocalLink>
+          <LocalLink to="/admin/analytics" data-testid="admin-tab-analytics" className={TAB_LINK}>
+            {t("analytics.title")}
+          </LocalLink>
         </nav>
         {loaderData.users && (
           <UsersPanel users={loaderData.users} viewerId={session?.user.id ?? loaderData.viewerId} result={actionData} />
