@@ -1,4 +1,3 @@
-import os from "node:os";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -7,6 +6,8 @@ import { createTestApi } from "../../../tests/factories/apis";
 import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestCollection } from "../../../tests/factories/collections";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
 import { inviteToApi } from "../../core/access/private-apis.service";
 import { selectOutboxFor } from "../../core/accounts/accounts.queries";
@@ -30,8 +31,6 @@ import { SpecWorkerPool } from "../../core/specs/spec-worker-pool";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import type { Db } from "../../db/connection";
-import { uploadStorage } from "../../infra/storage/local-storage";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 /*
@@ -102,7 +101,7 @@ async function freshOrg(f: Fixture, db: () => import("../../db/connection").Db, 
 
 /** Content owned by orgAdmin on the public API, made fresh for each principal (one may delete what another reads). */
 async function matrixSpotlight(db: Db, f: Fixture): Promise<string> {
-  const deps = { storage: uploadStorage(os.tmpdir()), limits: f.t1.config.spotlightFiles };
+  const deps = { storage: testProviders(db).storage, limits: f.t1.config.spotlightFiles };
   const input = { title: `Spot ${next()}`, url: "https://x.test/s" };
   return (await createSpotlight(db, f.t1.id, f.users.orgAdmin, f.publicApi.id, input, null, deps)).id;
 }
@@ -900,6 +899,7 @@ describeEachDialect("GraphQL authorization matrix", ({ db }) => {
       db: db(),
       logger: pino({ level: "silent" }),
       specImports: { processor: new SpecWorkerPool(), progress },
+      providers: testProviders(db()),
     });
     await app.ready();
   });

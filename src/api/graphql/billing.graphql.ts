@@ -15,7 +15,6 @@ import {
 } from "../../core/subscriptions/subscription-billing.service";
 import type { PlanRequestView } from "../../core/subscriptions/subscription-model";
 import { cardInput, type PaymentDeps } from "../../core/subscriptions/subscription-payments";
-import { createPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { subscriptionNode } from "./apps.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
@@ -177,7 +176,7 @@ export function moneyNode(amountMinor: number, currency: string | null | undefin
 }
 
 function paymentDeps(ctx: GraphQLContext): PaymentDeps {
-  return { processor: createPaymentProcessor(ctx.db), ip: ctx.clientIp };
+  return { processor: ctx.providers.payments, ip: ctx.clientIp };
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));

@@ -1,5 +1,4 @@
 import type { Db } from "../../db/connection";
-import { searchBackendFor } from "../../infra/search/search-backends";
 import { listApiCardsByIds } from "../catalog/api-read-model";
 import { listCollections } from "../catalog/catalog.service";
 import type { CollectionSummary, Paged } from "../catalog/catalog.types";
@@ -57,7 +56,7 @@ export async function searchApis(
   db: Db,
   tenantId: string,
   input: SearchApisInput,
-  backend: SearchBackend = searchBackendFor(db),
+  backend: SearchBackend,
   tuning: SearchTuning = { onePassMaxMatches: ONE_PASS_MAX_MATCHES },
 ): Promise<ApiSearchResult> {
   const page = clampSearchPage(input);
@@ -75,7 +74,7 @@ export async function searchApis(
 
   // Independent reads run side by side (PostgreSQL's pool overlaps them; SQLite runs them in turn anyway).
   const [rebuilt, categories, typoCandidates] = await Promise.all([
-    syncSearchIndex(db, tenantId),
+    syncSearchIndex(db, tenantId, backend),
     selectCategoryRefs(db, tenantId),
     backend.typoCandidates(db, tenantId, typoRanges(tokens)),
   ]);
@@ -187,7 +186,7 @@ export async function searchResources(
   db: Db,
   tenantId: string,
   input: { term?: string | null; offset: number; limit: number },
-  backend: SearchBackend = searchBackendFor(db),
+  backend: SearchBackend,
 ): Promise<ResourceSearchResult> {
   const page = clampSearchPage(input);
   const term = cleanSearchTerm(input.term);
@@ -196,7 +195,7 @@ export async function searchResources(
   if (tokens.length === 0) return { ...base, items: [], total: 0 };
 
   const [, typoCandidates] = await Promise.all([
-    syncSearchIndex(db, tenantId),
+    syncSearchIndex(db, tenantId, backend),
     backend.typoCandidates(db, tenantId, typoRanges(tokens)),
   ]);
   const plan = buildPlan(tokens, typoCandidates);

@@ -1,8 +1,8 @@
 import { privateApiIdsFor } from "../../core/access/private-apis.service";
 import type { Viewer } from "../../core/accounts/accounts.types";
-import { DEFAULT_DIRECTION } from "../../core/search/search.queries";
 import { listVisibleTags, searchApis, searchCollections, searchResources } from "../../core/search/search.service";
-import type { TagDefinition } from "../../core/search/search.types";
+import { DEFAULT_DIRECTION, type TagDefinition } from "../../core/search/search.types";
+import type { SearchBackend } from "../../core/search/search-backend";
 import type { Db } from "../../db/connection";
 import type { SearchPageQuery, SearchSort } from "./search-params";
 
@@ -47,7 +47,13 @@ export function visibleTagFilters(tags: readonly string[], definitions: readonly
  * Everything the search page shows for one URL, read straight from the core search service (the same functions the
  * GraphQL resolvers call). Every tab shows the three totals, so the other two searches ask for a single row.
  */
-export async function loadSearchPage(db: Db, tenantId: string, query: SearchPageQuery, viewer: Viewer | null = null) {
+export async function loadSearchPage(
+  db: Db,
+  search: SearchBackend,
+  tenantId: string,
+  query: SearchPageQuery,
+  viewer: Viewer | null = null,
+) {
   // The page is rendered on the server with the session: a signed-in user also finds the private APIs they were
   // given (the typeahead, a browser call, sends the private search token instead).
   const [tagDefinitions, privateApiIds] = await Promise.all([
@@ -68,21 +74,26 @@ export async function loadSearchPage(db: Db, tenantId: string, query: SearchPage
       : { offset: 0, limit: tab === "all" ? TOP_RESOURCES : 1 };
 
   const [apis, collections, resources] = await Promise.all([
-    searchApis(db, tenantId, {
-      term,
-      categoryNames: query.categories,
-      pricingTypes: query.pricing,
-      authTypes: query.auth,
-      tags,
-      sort: query.sort
-        ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]
-        : null,
-      facets: onApis,
-      privateApiIds,
-      ...apiPage,
-    }),
+    searchApis(
+      db,
+      tenantId,
+      {
+        term,
+        categoryNames: query.categories,
+        pricingTypes: query.pricing,
+        authTypes: query.auth,
+        tags,
+        sort: query.sort
+          ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]
+          : null,
+        facets: onApis,
+        privateApiIds,
+        ...apiPage,
+      },
+      search,
+    ),
     searchCollections(db, tenantId, { term, ...collectionPage }),
-    searchResources(db, tenantId, { term, ...resourcePage }),
+    searchResources(db, tenantId, { term, ...resourcePage }, search),
   ]);
 
   return {

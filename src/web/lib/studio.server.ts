@@ -8,9 +8,9 @@ import { featuresFromText, resourcesFromText } from "../../core/api-products/abo
 import { deleteApi, updateApi } from "../../core/api-products/api-products.service";
 import { importApiSpec } from "../../core/api-specs/api-specs.service";
 import type { ImportResult } from "../../core/api-specs/api-specs.types";
-import { isAppError } from "../../core/errors/app-error";
 import { formText } from "./action-result.server";
 import { requireActionCsrf } from "./csrf.server";
+import { actionErrorOf } from "./route-errors.server";
 import { readLimitedForm, specSourceFromForm } from "./spec-upload.server";
 
 /** Spec section 2: /studio when the tenant's newBuildExperience flag is on, /provider when off. */
@@ -139,17 +139,8 @@ export async function handleManageAction(
     }
     return { ok: false, intent, code: "BAD_REQUEST", message: "Unknown action", where: null, fields: {} };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const where = error.details?.where;
-    const fields = error.details?.fields;
-    return {
-      ok: false,
-      intent,
-      code: error.code,
-      message: error.message,
-      where: typeof where === "string" && where !== "" ? where : null,
-      fields: fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
-      values,
-    };
+    const { code, message, fields, details } = actionErrorOf(error);
+    const where = typeof details.where === "string" && details.where !== "" ? details.where : null;
+    return { ok: false, intent, code, message, where, fields, values };
   }
 }

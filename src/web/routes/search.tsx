@@ -37,7 +37,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.term !== undefined && params.term !== query.term) {
     throw redirect(localizePath(searchPageHref(query, { offset: query.offset }), locale));
   }
-  return loadSearchPage(context.db, context.tenant.id, query, context.viewer);
+  return loadSearchPage(context.db, context.providers.search, context.tenant.id, query, context.viewer);
 }
 
 export const handle: RouteHandle = {

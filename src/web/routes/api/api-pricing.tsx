@@ -1,6 +1,5 @@
-import { canEditApi } from "../../../core/access/private-apis.service";
 import { createApp } from "../../../core/apps/apps.service";
-import { AppError, isAppError } from "../../../core/errors/app-error";
+import { AppError } from "../../../core/errors/app-error";
 import { getPlan } from "../../../core/plans/plans.service";
 import { subscribeToPlan } from "../../../core/subscriptions/subscriptions.service";
 import { apiPath } from "../../components/api-card";
@@ -12,8 +11,9 @@ import { formText } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
+import { actionErrorOf } from "../../lib/route-errors.server";
 import type { Route } from "./+types/api-pricing";
-import { loadPricingApps, loadPricingChoices, loadPricingPlans } from "./api-pricing.server";
+import { loadPricingApps, loadPricingPage } from "./api-pricing.server";
 import { NEW_APP, PAID_PLAN_NEEDS_CARD, type PricingActionResult } from "./api-pricing-types";
 
 function viewerOf(context: Route.LoaderArgs["context"]) {
@@ -27,18 +27,13 @@ function viewerOf(context: Route.LoaderArgs["context"]) {
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
-  const viewer = viewerOf(context);
-  const canEdit = await canEditApi(context.db, context.tenant.id, viewer, api.id);
-  const [plans, choices] = await Promise.all([
-    loadPricingPlans(context, api.id, canEdit),
-    viewer ? loadPricingChoices(context, viewer, api.id) : Promise.resolve({ contexts: [], apps: [] }),
-  ]);
+  const { plans, apps, contexts, canEdit } = await loadPricingPage(context, api.id);
   return {
     api: { id: api.id, name: api.name, path: apiPath(api) },
     plans,
-    apps: choices.apps,
-    contexts: choices.contexts,
-    signedIn: viewer !== null,
+    apps,
+    contexts,
+    signedIn: viewerOf(context) !== null,
     canEdit,
     /** Spec section 2: refund requests go to the tenant's support mailbox. */
     supportEmail: context.tenant.config.supportEmail,
@@ -78,14 +73,13 @@ export async function action({ context, params, request }: Route.ActionArgs): Pr
     }
     const sub = await subscribeToPlan(db, tenant.id, viewer.id, planId, appId);
     if (!appName) {
-      const apps = await loadPricingApps(context, viewer, api.id);
+      const apps = await loadPricingApps(context, api.id);
       appName = apps.find((a) => a.id === appId)?.name ?? "";
     }
     return { ok: true, intent: "subscribe", planId, appName, status: sub.status };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = typeof error.details?.field === "string" ? error.details.field : null;
-    return refuse(error.code, error.message, field === "name" ? { newAppName: error.message } : {});
+    const refusal = actionErrorOf(error);
+    return refuse(refusal.code, refusal.message, refusal.field === "name" ? { newAppName: refusal.message } : {});
   }
 }
 

@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "react-router";
 import { addDiscussionComment, getDiscussionThread } from "../../../core/content/discussions.service";
-import { isAppError } from "../../../core/errors/app-error";
 import { apiPath } from "../../components/api-card";
 import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
@@ -9,9 +8,9 @@ import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { formatDate } from "../../lib/format";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useLocale, useRootData } from "../../lib/root-data";
+import { orNotFound } from "../../lib/route-errors.server";
 import { translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/discussions-detail";
 import { loadDiscussionsApi } from "./discussions-access.server";
@@ -19,13 +18,10 @@ import { KindBadge } from "./discussions-shared";
 
 async function loadThread(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
   const api = await loadDiscussionsApi(context, params);
-  try {
-    const thread = await getDiscussionThread(context.db, context.tenant.id, context.viewer, params.issue, api.id);
-    return { api, thread };
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
+  const thread = await orNotFound(
+    getDiscussionThread(context.db, context.tenant.id, context.viewer, params.issue, api.id),
+  );
+  return { api, thread };
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

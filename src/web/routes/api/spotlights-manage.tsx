@@ -9,8 +9,6 @@ import {
   setSpotlightState,
   updateSpotlight,
 } from "../../../core/content/spotlights.service";
-import { isAppError } from "../../../core/errors/app-error";
-import { uploadStorage } from "../../../infra/storage/local-storage";
 import { apiPath } from "../../components/api-card";
 import { FormError, FormField } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
@@ -18,9 +16,9 @@ import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { actionErrorOf, orNotFound } from "../../lib/route-errors.server";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/spotlights-manage";
 import { SpotlightStateLabel } from "./spotlights-strip";
@@ -29,12 +27,7 @@ import { readCappedForm, uploadedFile } from "./spotlights-upload.server";
 
 async function loadEditableApi(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
   const api = await loadApiOr404(context, params);
-  try {
-    await requireApiEditor(context.db, context.tenant.id, context.viewer, api.id);
-  } catch (error) {
-    if (isAppError(error)) notFound();
-    throw error;
-  }
+  await orNotFound(requireApiEditor(context.db, context.tenant.id, context.viewer, api.id), "any");
   return api;
 }
 
@@ -58,13 +51,13 @@ const STATES: SpotlightState[] = ["draft", "published", "unpublished"];
 export async function action({ context, request, params }: Route.ActionArgs) {
   const api = await loadEditableApi(context, params);
   const { db, tenant, viewer } = context;
-  const deps = { storage: uploadStorage(context.config.PORTICO_DATA_DIR), limits: tenant.config.spotlightFiles };
+  const deps = { storage: context.providers.storage, limits: tenant.config.spotlightFiles };
   let form: FormData;
   try {
     form = await readCappedForm(request, deps.limits.maxSizeMb);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { ok: false, intent: "save", code: error.code, message: error.message, fields: { file: error.message } };
+    const { code, message } = actionErrorOf(error);
+    return { ok: false, intent: "save", code, message, fields: { file: message } };
   }
   requireActionCsrf(request, form);
   const intent = formText(form, "intent");

@@ -1,12 +1,12 @@
 import { data, isRouteErrorResponse, useParams, useRouteError } from "react-router";
 import { getTutorialPage } from "../../../core/content/tutorials.service";
-import { isAppError } from "../../../core/errors/app-error";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
+import { whenRefused } from "../../lib/route-errors.server";
 import type { Route } from "./+types/tutorials-detail";
 import { loadTutorialsApi } from "./tutorials-editor.server";
 import { StatusLabel } from "./tutorials-status-label";
@@ -14,33 +14,33 @@ import { StatusLabel } from "./tutorials-status-label";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = await loadTutorialsApi(context, params);
   const base = `${apiPath(api)}/tutorials`;
-  try {
-    const page = await getTutorialPage(context.db, context.tenant.id, context.viewer, api.id, params.tutorial);
-    const { tutorial } = page;
-    return {
-      name: api.name,
-      base,
-      canEdit: page.canEdit,
-      tutorial: {
-        slug: tutorial.slug,
-        title: tutorial.title,
-        thumbnailUrl: tutorial.thumbnailUrl,
-        draft: tutorial.draft,
-        publishedAt: tutorial.publishedAt,
-        updatedAt: tutorial.updatedAt,
-        authorUsername: tutorial.authorUsername,
-      },
-      html: page.rendered.html,
-      toc: page.rendered.toc,
-      previous: page.previous,
-      next: page.next,
-    };
-  } catch (error) {
-    // Spec section 8 'Tutorial Not Found' (also for drafts the viewer may not read), with a 404 status.
-    if (isAppError(error) && error.code === "NOT_FOUND")
+  // Spec section 8 'Tutorial Not Found' (also for drafts the viewer may not read), with a 404 status.
+  const page = await whenRefused(
+    getTutorialPage(context.db, context.tenant.id, context.viewer, api.id, params.tutorial),
+    ["NOT_FOUND"],
+    () => {
       throw data({ reason: "tutorial-not-found", base }, { status: 404 });
-    throw error;
-  }
+    },
+  );
+  const { tutorial } = page;
+  return {
+    name: api.name,
+    base,
+    canEdit: page.canEdit,
+    tutorial: {
+      slug: tutorial.slug,
+      title: tutorial.title,
+      thumbnailUrl: tutorial.thumbnailUrl,
+      draft: tutorial.draft,
+      publishedAt: tutorial.publishedAt,
+      updatedAt: tutorial.updatedAt,
+      authorUsername: tutorial.authorUsername,
+    },
+    html: page.rendered.html,
+    toc: page.rendered.toc,
+    previous: page.previous,
+    next: page.next,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -3,13 +3,13 @@ import { requireApiEditor } from "../../../core/content/content.policy";
 import { renderContentMarkdown } from "../../../core/content/content-markdown";
 import { TUTORIAL_BODY_MAX } from "../../../core/content/tutorial-validation";
 import { createTutorial, deleteTutorial, updateTutorial } from "../../../core/content/tutorials.service";
-import { isAppError } from "../../../core/errors/app-error";
 import { apiPath } from "../../components/api-card";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { notFound } from "../../lib/http-errors";
 import { localizedRedirect } from "../../lib/localized-redirect.server";
+import { orNotFound } from "../../lib/route-errors.server";
 
 type Params = { lang?: string; username?: string; slug?: string; tutorial?: string };
 
@@ -22,12 +22,7 @@ export async function loadTutorialsApi(context: AppLoadContext, params: Params) 
 /** The API when the viewer may write its tutorials; anyone else gets the same 404 as a missing page. */
 export async function loadTutorialEditorApi(context: AppLoadContext, params: Params) {
   const api = await loadTutorialsApi(context, params);
-  try {
-    await requireApiEditor(context.db, context.tenant.id, context.viewer, api.id);
-  } catch (error) {
-    if (isAppError(error)) notFound();
-    throw error;
-  }
+  await orNotFound(requireApiEditor(context.db, context.tenant.id, context.viewer, api.id), "any");
   return api;
 }
 

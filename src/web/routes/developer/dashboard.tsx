@@ -10,6 +10,7 @@ import {
   revokeAppKey,
   rotateAppKey,
 } from "../../../core/apps/apps.service";
+import { appContextOf } from "../../../core/apps/context-apps.service";
 import { AppError } from "../../../core/errors/app-error";
 import { unsubscribe } from "../../../core/subscriptions/subscriptions.service";
 import { AppCreateForm } from "../../components/app-create-form";
@@ -25,7 +26,7 @@ import { pageMeta } from "../../lib/meta";
 import { useSession } from "../../lib/root-data";
 import { offeredContexts, useSelectedContext } from "../../lib/selected-context";
 import type { Route } from "./+types/dashboard";
-import { appContextOf, loadDashboard, resolveDashboardContext } from "./dashboard-data.server";
+import { loadDashboard, resolveDashboardContext } from "./dashboard-data.server";
 import type { DashboardActionResult, DashboardApp, DashboardIntent } from "./dashboard-types";
 
 const INTENTS = new Set<DashboardIntent>([

@@ -3,7 +3,8 @@ import { isPrefixedLocale } from "../../../common/locales";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { isAppError } from "../../../core/errors/app-error";
-import { listSubscriptionsOfApi } from "../../../core/subscriptions/subscriptions.service";
+import { pendingApprovalCount } from "../../../core/subscriptions/provider-subscriptions.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
@@ -13,18 +14,17 @@ import type { RouteHandle } from "../../lib/breadcrumbs";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { orNotFound, whenRefused } from "../../lib/route-errors.server";
 import { handleManageAction, requireStudio } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-api";
 
 async function editableOr404(context: Route.LoaderArgs["context"], apiId: string | undefined) {
   if (!apiId || apiId.length > 100) notFound();
-  try {
-    return await requireEditableApi(context.db, context.tenant.id, context.viewer, apiId);
-  } catch (error) {
-    // Not yours and not found look the same from the studio.
-    if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) notFound();
-    throw error;
-  }
+  // Not yours and not found look the same from the studio.
+  return orNotFound(requireEditableApi(context.db, context.tenant.id, context.viewer, apiId), [
+    "NOT_FOUND",
+    "FORBIDDEN",
+  ]);
 }
 
 /** /studio/apis/{apiId}: import/replace the spec (with the diff), versions, edit details, delete. */
@@ -36,19 +36,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     listCategoryOptions(context.db, context.tenant.id),
   ]);
   const created = new URL(request.url).searchParams.get("created") === "1";
-  return { base, api, versions, categories, created, pendingApprovals: await countPending(context, api.id) };
-}
-
-/** Subscription requests waiting for the provider's decision (made on the plans page); null when not the viewer's. */
-async function countPending(context: Route.LoaderArgs["context"], apiId: string): Promise<number | null> {
-  if (!context.viewer) return null;
-  try {
-    const subs = await listSubscriptionsOfApi(context.db, context.tenant.id, context.viewer.id, apiId);
-    return subs.filter((s) => s.status === "pending_approval" || s.planRequest?.status === "pending").length;
-  } catch (error) {
-    if (isAppError(error) && error.code === "FORBIDDEN") return null;
-    throw error;
-  }
+  return {
+    base,
+    api,
+    versions,
+    categories,
+    created,
+    pendingApprovals: await pendingApprovalCount(toUseCaseContext(context), api.id),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
