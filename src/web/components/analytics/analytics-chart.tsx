@@ -89,7 +89,6 @@ export function AnalyticsChart(props: AnalyticsChartProps) {
             fill: props.kind === "bars" || s.fill ? s.color : undefined,
             paths: props.kind === "bars" ? bars : undefined,
             spanGaps: false,
-            points: { show: false },
           })),
         ],
       };
