@@ -1,7 +1,13 @@
 import { parseTenantConfig } from "../../common/tenant-config";
 import type { Db } from "../../db/connection";
 import { DAY_MS, HOUR_MS } from "./analytics-range";
-import { deleteRawUsageBefore, foldBuckets, selectFoldStart, selectTenantConfigs } from "./rollup-fold.queries";
+import {
+  deleteRawUsageBefore,
+  foldBuckets,
+  foldDimensions,
+  selectFoldStart,
+  selectTenantConfigs,
+} from "./rollup-fold.queries";
 
 /*
  * The worker's analytics housekeeping (docs/decisions/090-analytics.md): fold minute rollups into hours and hours
@@ -24,6 +30,7 @@ export async function foldUsageRollups(db: Db, options: { now: number }): Promis
     while (from < end) {
       const to = Math.min(end, from + FOLD_CHUNK[grain] * ms);
       await foldBuckets(db, grain, from, to);
+      await foldDimensions(db, grain, from, to);
       from = to;
     }
   }

@@ -48,6 +48,28 @@ export async function foldBuckets(db: Db, grain: Grain, from: number, to: number
   });
 }
 
+/** Recomputes the projections (per API, per API endpoint, per API app) of `grain` in [from, to). */
+export async function foldDimensions(db: Db, grain: Grain, from: number, to: number): Promise<void> {
+  const source = `usage_rollups_${grain}`;
+  const target = `usage_rollups_${grain}_dim`;
+  const sums = sql.raw(SUMS.map((c) => `sum(${c})`).join(", "));
+  const columns = sql.raw(["tenant_id", "kind", "api_id", "dim", "bucket", ...SUMS].join(", "));
+  await inTransaction(db, async (trx) => {
+    await sql`delete from ${sql.table(target)} where bucket >= ${from} and bucket < ${to}`.execute(trx);
+    for (const [kind, dim] of [
+      ["api", null],
+      ["endpoint", "endpoint"],
+      ["app", "app_id"],
+    ] as const) {
+      const key = dim === null ? sql.lit("") : sql.ref(dim);
+      const groupBy = dim === null ? sql`tenant_id, api_id, bucket` : sql`tenant_id, api_id, ${sql.ref(dim)}, bucket`;
+      await sql`insert into ${sql.table(target)} (${columns})
+        select tenant_id, ${sql.lit(kind)}, api_id, ${key}, bucket, ${sums} from ${sql.table(source)}
+        where bucket >= ${from} and bucket < ${to} group by ${groupBy}`.execute(trx);
+    }
+  });
+}
+
 /** The latest folded bucket of a grain, or the earliest minute there is to fold (null: nothing at all). */
 export async function selectFoldStart(db: Db, grain: Grain): Promise<number | null> {
   const { rows } = await sql<{ t: string | number | null }>`select max(bucket) as t from ${sql.table(

@@ -58,20 +58,37 @@ export function sumsOf(row: SumRow): RollupSums {
   };
 }
 
-function source(grain: RollupGrain): { table: string; time: string } {
-  return grain === "minute"
-    ? { table: "usage_rollups", time: "minute" }
-    : { table: `usage_rollups_${grain}`, time: "bucket" };
+type Kind = "api" | "endpoint" | "app";
+
+/**
+ * The table a read uses: the minute rollups for the minute grain; for hours and days the worker's projections when the
+ * view does not filter by app (decision 090: far fewer rows), else the full hour or day rollups.
+ */
+function source(
+  grain: RollupGrain,
+  scope: AnalyticsScope,
+  kind: Kind,
+): { table: string; time: string; kind: Kind | null; key: string } {
+  const key = kind === "endpoint" ? "endpoint" : kind === "app" ? "app_id" : "";
+  if (grain === "minute") return { table: "usage_rollups", time: "minute", kind: null, key };
+  if (scope.appIds === null) return { table: `usage_rollups_${grain}_dim`, time: "bucket", kind, key: "dim" };
+  return { table: `usage_rollups_${grain}`, time: "bucket", kind: null, key };
 }
 
 export function isEmptyScope(scope: AnalyticsScope): boolean {
   return (scope.apiIds !== null && scope.apiIds.length === 0) || (scope.appIds !== null && scope.appIds.length === 0);
 }
 
-function where(tenantId: string, scope: AnalyticsScope, range: Pick<AnalyticsRange, "from" | "to" | "grain">) {
-  const { time } = source(range.grain);
+function where(
+  tenantId: string,
+  scope: AnalyticsScope,
+  range: Pick<AnalyticsRange, "from" | "to" | "grain">,
+  src: { time: string; kind: Kind | null },
+) {
+  const { time } = src;
   const parts: RawBuilder<unknown>[] = [
     sql`tenant_id = ${tenantId}`,
+    ...(src.kind ? [sql`kind = ${src.kind}`] : []),
     sql`${sql.ref(time)} >= ${range.from}`,
     sql`${sql.ref(time)} < ${range.to}`,
   ];
@@ -88,10 +105,11 @@ export async function selectBuckets(
   range: AnalyticsRange,
 ): Promise<Array<RollupSums & { bucket: number }>> {
   if (isEmptyScope(scope)) return [];
-  const { table, time } = source(range.grain);
+  const src = source(range.grain, scope, "api");
+  const { table, time } = src;
   // Each table's rows are already at its grain: no arithmetic on the time column, so its index serves the range.
   const { rows } = await sql<SumRow>`select ${sql.ref(time)} as t, ${sql.raw(SUM_SQL)} from ${sql.table(table)}
-    where ${where(tenantId, scope, range)} group by ${sql.ref(time)} order by ${sql.ref(time)}`.execute(db.kysely);
+    where ${where(tenantId, scope, range, src)} group by ${sql.ref(time)} order by ${sql.ref(time)}`.execute(db.kysely);
   return rows.map((r) => ({ bucket: Number(r.t), ...sumsOf(r) }));
 }
 
@@ -103,9 +121,9 @@ export async function selectTotals(
   range: Pick<AnalyticsRange, "from" | "to" | "grain">,
 ): Promise<RollupSums> {
   if (isEmptyScope(scope)) return sumsOf({});
-  const { table } = source(range.grain);
-  const { rows } = await sql<SumRow>`select ${sql.raw(SUM_SQL)} from ${sql.table(table)}
-    where ${where(tenantId, scope, range)}`.execute(db.kysely);
+  const src = source(range.grain, scope, "api");
+  const { rows } = await sql<SumRow>`select ${sql.raw(SUM_SQL)} from ${sql.table(src.table)}
+    where ${where(tenantId, scope, range, src)}`.execute(db.kysely);
   return sumsOf(rows[0] ?? {});
 }
 
@@ -119,9 +137,10 @@ export async function selectTop(
   limit = 10,
 ): Promise<Array<RollupSums & { apiId: string; key: string }>> {
   if (isEmptyScope(scope)) return [];
-  const { table } = source(range.grain);
-  const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, ${sql.ref(by)} as k,
-      ${sql.raw(SUM_SQL)} from ${sql.table(table)} where ${where(tenantId, scope, range)}
-    group by api_id, ${sql.ref(by)} order by sum(calls) desc, api_id, ${sql.ref(by)} limit ${limit}`.execute(db.kysely);
+  const src = source(range.grain, scope, by === "endpoint" ? "endpoint" : "app");
+  const key = sql.ref(src.key);
+  const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, ${key} as k,
+      ${sql.raw(SUM_SQL)} from ${sql.table(src.table)} where ${where(tenantId, scope, range, src)}
+    group by api_id, ${key} order by sum(calls) desc, api_id, ${key} limit ${limit}`.execute(db.kysely);
   return rows.map((r) => ({ apiId: r.api_id, key: r.k, ...sumsOf(r) }));
 }

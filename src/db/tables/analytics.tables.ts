@@ -5,6 +5,12 @@ import type { UsageRollupsTable } from "./gateway.tables";
 /** An hour or day of one (api, endpoint, app): the minute rollups folded by the worker; `bucket` is its start. */
 export type UsageRollupsGrainTable = Omit<UsageRollupsTable, "minute"> & { bucket: number };
 
+/** A projection of the hour or day rollups: per API ("api", dim ''), per API endpoint ("endpoint") or per API app ("app"). */
+export type UsageRollupsDimTable = Omit<UsageRollupsGrainTable, "endpoint" | "app_id"> & {
+  kind: "api" | "endpoint" | "app";
+  dim: string;
+};
+
 export type AlertMetric = "error_rate" | "p95_ms";
 export type AlertState = "ok" | "firing";
 
@@ -29,5 +35,7 @@ export interface AnalyticsAlertsTable {
 export type AnalyticsTables = {
   usage_rollups_hour: UsageRollupsGrainTable;
   usage_rollups_day: UsageRollupsGrainTable;
+  usage_rollups_hour_dim: UsageRollupsDimTable;
+  usage_rollups_day_dim: UsageRollupsDimTable;
   analytics_alerts: AnalyticsAlertsTable;
 };
