@@ -16,7 +16,7 @@ import {
   selectQuotaSubscriptions,
 } from "./billing-analytics.queries";
 import { errorRate, histogramMs, nearestRank, pointsOf, revenueOf, totalsOf } from "./dashboard-parts";
-import { countLogRows, selectLatencyAtRanks } from "./request-log.queries";
+import { selectLatencies } from "./request-log.queries";
 import { type AnalyticsScope, isEmptyScope, selectBuckets, selectTop, selectTotals } from "./rollups.queries";
 
 /*
@@ -26,10 +26,10 @@ import { type AnalyticsScope, isEmptyScope, selectBuckets, selectTop, selectTota
  */
 
 /**
- * Above this many calls in a range, percentiles come from the histograms instead of sorting every call (three
- * ranked reads of the raw log per period: cheap for an API's or an app's hour or day, not for a busy month).
+ * Above this many calls in a range, percentiles come from the histograms instead of sorting every call (one read of
+ * the raw log's latencies per period: cheap for an API's or an app's hour or day, not for a busy month).
  */
-export const EXACT_PERCENTILE_LIMIT = 50_000;
+export const EXACT_PERCENTILE_LIMIT = 20_000;
 
 export type AnalyticsAudience = "provider" | "consumer" | "admin";
 
@@ -95,14 +95,12 @@ export async function percentilesOf(
   // The tenant-wide view has no series filter to reach the raw log by index: it reads the histograms.
   const unfiltered = scope.apiIds === null && scope.appIds === null;
   if (rollupCalls > EXACT_PERCENTILE_LIMIT || isEmptyScope(scope) || unfiltered) return estimated;
-  const n = await countLogRows(db, tenantId, scope, range.from, range.to);
+  const latencies = await selectLatencies(db, tenantId, scope, range.from, range.to, EXACT_PERCENTILE_LIMIT);
   // The raw log is shorter than the rollups (retention) or still behind them: estimate rather than mislead.
-  if (n !== rollupCalls) return estimated;
-  const [p50, p95, p99] = await selectLatencyAtRanks(db, tenantId, scope, range.from, range.to, [
-    nearestRank(n, 50),
-    nearestRank(n, 95),
-    nearestRank(n, 99),
-  ]);
+  if (latencies.length !== rollupCalls) return estimated;
+  latencies.sort((a, b) => a - b);
+  const n = latencies.length;
+  const [p50, p95, p99] = [50, 95, 99].map((p) => latencies[nearestRank(n, p)]);
   const toMs = (us: number | undefined) => (us === undefined ? null : Math.round(us / 10) / 100);
   return { p50Ms: toMs(p50), p95Ms: toMs(p95), p99Ms: toMs(p99), exact: true };
 }

@@ -108,35 +108,23 @@ export async function selectLogRows(
   }));
 }
 
-/** Calls in the range (the raw log), to decide whether exact percentiles are affordable. */
-export async function countLogRows(db: Db, tenantId: string, scope: AnalyticsScope, from: number, to: number) {
-  const parts = seriesWhere(tenantId, scope, null);
-  parts.push(sql`r.created_at >= ${from}`, sql`r.created_at < ${to}`);
-  const { rows } = await sql<{ n: string | number }>`select count(*) as n from usage_records r
-    join usage_series s on s.id = r.series_id where ${sql.join(parts, sql` and `)}`.execute(db.kysely);
-  return Number(rows[0]?.n ?? 0);
-}
-
 /**
- * The latency (µs) at each 0-based rank of the range's calls sorted by latency: the nearest-rank percentile, exact on
- * both engines (neither SQLite nor PostgreSQL's percentile_disc differ on it; the former has none built in).
+ * The latencies (µs) of the range's calls, at most `limit` + 1 of them (more means "too many to rank here"). One read
+ * per period: the caller sorts and takes the nearest ranks (exact on both engines; SQLite has no percentile function).
  */
-export async function selectLatencyAtRanks(
+export async function selectLatencies(
   db: Db,
   tenantId: string,
   scope: AnalyticsScope,
   from: number,
   to: number,
-  ranks: readonly number[],
+  limit: number,
 ): Promise<number[]> {
   const parts = seriesWhere(tenantId, scope, null);
   parts.push(sql`r.created_at >= ${from}`, sql`r.created_at < ${to}`);
-  return Promise.all(
-    ranks.map(async (rank) => {
-      const { rows } = await sql<{ v: string | number }>`select r.latency_us as v from usage_records r
-        join usage_series s on s.id = r.series_id where ${sql.join(parts, sql` and `)}
-        order by r.latency_us limit 1 offset ${rank}`.execute(db.kysely);
-      return Number(rows[0]?.v ?? 0);
-    }),
+  const { rows } = await sql<{ v: string | number }>`select r.latency_us as v from usage_records r
+    join usage_series s on s.id = r.series_id where ${sql.join(parts, sql` and `)} limit ${limit + 1}`.execute(
+    db.kysely,
   );
+  return rows.map((r) => Number(r.v));
 }
