@@ -222,7 +222,7 @@ function SkipLink() {
   return (
     <a
       href="#main-content"
-      className="fixed start-3 top-3 z-[60] -translate-y-24 rounded-lg bg-accent px-4 py-2 font-semibold text-white shadow-lg transition focus:translate-y-0"
+      className="fixed start-3 top-3 z-[60] -translate-y-24 rounded-lg bg-accent-fill px-4 py-2 font-semibold text-white shadow-lg transition focus:translate-y-0"
     >
       {t("common.skipToContent")}
     </a>

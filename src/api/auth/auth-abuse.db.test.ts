@@ -25,7 +25,7 @@ describe("publicBaseUrl", () => {
 });
 
 /*
- * Issue 4's anti-abuse gaps over HTTP: reset links come from PUBLIC_URL and name the tenant whatever Host header the
+ * The anti-abuse rules of accounts (decision 020) over HTTP: reset links come from PUBLIC_URL and name the tenant whatever Host header the
  * request carried (host-header poisoning), and sign-ups are limited per client IP with one answer for every e-mail.
  */
 describeEachDialect("auth abuse limits", ({ db }) => {

@@ -34,7 +34,7 @@ import type { Db } from "../../db/connection";
 import { buildWebServer } from "../web-server";
 
 /*
- * Authorization matrix (issue 4): every Query and Mutation field of the served schema × 7 principals → expected
+ * Authorization matrix (decision 020): every Query and Mutation field of the served schema × 7 principals → expected
  * outcome, executed through the real Fastify + yoga server. The schema is read by introspection, so an operation
  * added without an entry here fails the "covers every operation" test.
  *
@@ -445,7 +445,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       },
       expect: only("orgAdmin"),
     },
-    // ---- provider studio (issue 5) ----
+    // ---- provider studio (decision 050) ----
     myApis: { query: "{ myApis { context { ownerId } apis { id } } }", expect: signedIn },
     editableApi: {
       query: "query($id: ID!) { editableApi(apiId: $id) { id } }",
@@ -496,7 +496,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       },
       expect: only("orgAdmin"),
     },
-    // ---- API page content: spotlights, tutorials, discussions (issue 5) ----
+    // ---- API page content: spotlights, tutorials, discussions (decision 050) ----
     apiSpotlights: {
       query: "query($id: ID!) { apiSpotlights(apiId: $id, includeUnpublished: true) { id } }",
       vars: (f) => ({ id: f.publicApi.id }),
@@ -747,7 +747,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       }),
       expect: only("orgAdmin"),
     },
-    // ---- billing (issue 7) ----
+    // ---- billing (decision 044) ----
     subscriptionQuote: {
       query: "query($p: ID!, $a: ID!) { subscriptionQuote(planId: $p, appId: $a) { totalDueToday { amountMinor } } }",
       vars: async (f, p) => ({

@@ -21,7 +21,7 @@ import { argsOf, iso } from "./graphql-paging";
 import { planNode } from "./plans.graphql";
 
 /*
- * Paid plans (issue 7): quote, subscribe with a card, plan change, cancel, past-due payment, invoices and provider
+ * Paid plans (decision 044): quote, subscribe with a card, plan change, cancel, past-due payment, invoices and provider
  * earnings. Thin over src/core/subscriptions and src/core/billing. Payment failures arrive as GraphQL errors whose
  * message is the spec's text and whose extensions.code is PAYMENT_* (graphql-server.ts reads details.graphqlCode).
  */

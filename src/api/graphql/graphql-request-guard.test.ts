@@ -13,7 +13,7 @@ import { CSRF_COOKIE, CSRF_HEADER, issueCsrfToken } from "../csrf";
 import { buildWebServer } from "../web-server";
 
 /*
- * Issue 11: CSRF, variables and cost are checked on the operation that will run, on every transport; suggestions
+ * Decision 023: CSRF, variables and cost are checked on the operation that will run, on every transport; suggestions
  * stay hidden with introspection off.
  */
 

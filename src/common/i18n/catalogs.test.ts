@@ -15,9 +15,9 @@ function flatten(tree: Messages, prefix = ""): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 const source = flatten(SOURCE_CATALOG);
-/** Layout, hub, footer and error texts must exist in every language (brief: Foundation items 7-9). */
+/** Layout, hub, footer and error texts must exist in every language (spec section 1: layout, hub, footer, errors). */
 const REQUIRED_SECTIONS = ["common.", "nav.", "footer.", "hub.", "error."];
-/** Issue 4's screens; serverMessages and meta hold other issues' texts too, so only the account ones are listed. */
+/** The account screens (decision 020); serverMessages and meta hold other issues' texts too, so only the account ones are listed. */
 const ACCOUNT_SECTIONS = [
   "auth.",
   "follow.",

@@ -13,7 +13,7 @@ import { searchApis } from "./search.service";
 import type { ApiSearchResult, SearchApisInput } from "./search.types";
 
 /*
- * searchApis with a private search token (issue 4): invited users (directly, through a team or an organization) find
+ * searchApis with a private search token (decision 020): invited users (directly, through a team or an organization) find
  * the private APIs they were given, with totals and facets that count them; everyone else, and every bad token, gets
  * exactly the visitor's answer. Runs on SQLite FTS5 and PostgreSQL, each query on the one-pass and the tiered path.
  */

@@ -11,7 +11,7 @@ import type { SearchApisInput } from "./search.types";
 import { rebuildSearchIndex } from "./search-index";
 
 /*
- * Issue 3: "both engines return the same results in the same order for the same data". The same deterministic
+ * Decision 010: "both engines return the same results in the same order for the same data". The same deterministic
  * catalog (fixed ids, many popularity ties) is loaded into SQLite (FTS5) and PostgreSQL (full text); every term below
  * is asked in several shapes (page, dropdown, deeper page, filters, every sort, private APIs) on both, on both the
  * one-pass and the tiered path, and the answers must be identical. search.db.test.ts checks literal orders on a

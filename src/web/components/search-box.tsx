@@ -201,7 +201,7 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
               className={`absolute end-1 top-1/2 inline-flex -translate-y-1/2 items-center justify-center rounded-md ${
                 bar
                   ? "size-7 text-mast-link hover:bg-white/10 hover:text-mast-link-hover"
-                  : "size-9 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+                  : "size-9 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
               }`}
             >
               <CloseIcon className="size-4" />

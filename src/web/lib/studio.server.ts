@@ -1,9 +1,4 @@
-import { type AppLoadContext, data, redirect } from "react-router";
-import { localizePath } from "../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../common/locales";
-import { getAccessTree } from "../../core/access/access.service";
-import { stripLocale } from "../../core/access/page-access";
-import type { Viewer } from "../../core/accounts/accounts.types";
+import { type AppLoadContext, redirect } from "react-router";
 import { featuresFromText, resourcesFromText } from "../../core/api-products/about-lists";
 import { deleteApi, updateApi } from "../../core/api-products/api-products.service";
 import { importApiSpec } from "../../core/api-specs/api-specs.service";
@@ -16,35 +11,6 @@ import { readLimitedForm, specSourceFromForm } from "./spec-upload.server";
 /** Spec section 2: /studio when the tenant's newBuildExperience flag is on, /provider when off. */
 export function studioBase(context: AppLoadContext): "/studio" | "/provider" {
   return context.tenant.config.featureFlags.newBuildExperience ? "/studio" : "/provider";
-}
-
-function localized(path: string, lang: string | undefined): string {
-  return lang && isPrefixedLocale(lang) ? localizePath(path, lang) : path;
-}
-
-/**
- * The studio's guard, run by every studio loader and action on the server (the layout's guard covers navigation, this
- * covers direct requests): signed-out users go to /auth?referral={path}; the inactive one of /studio and /provider
- * redirects to the active one; users without the My APIs permission (spec section 6) get 403.
- */
-export async function requireStudio(
-  context: AppLoadContext,
-  request: Request,
-  lang: string | undefined,
-): Promise<{ viewer: Viewer; base: "/studio" | "/provider" }> {
-  const url = new URL(request.url);
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
-  if (!viewer) {
-    throw redirect(localized(`/auth?referral=${encodeURIComponent(url.pathname + url.search)}`, lang));
-  }
-  const base = studioBase(context);
-  const path = stripLocale(url.pathname);
-  if (!path.startsWith(base)) {
-    throw redirect(localized(`${base}${path.replace(/^\/(studio|provider)/, "")}${url.search}`, lang));
-  }
-  const tree = await getAccessTree(context.db, context.tenant.id, viewer);
-  if (!tree.menu.myApis) throw data({ reason: "forbidden" }, { status: 403 });
-  return { viewer, base };
 }
 
 export type ManageActionResult =

@@ -1,30 +1,23 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { tenantAnalytics } from "../../core/analytics/analytics.service";
 import { setRequestLogRetention } from "../../core/analytics/retention.service";
 import { AnalyticsDashboardView } from "../components/analytics/analytics-dashboard";
 import { Panel } from "../components/analytics/analytics-panel";
 import { AnalyticsRangeForm } from "../components/analytics/analytics-range-form";
 import { CsrfInput } from "../components/app-form-bits";
-import { FormError, FormNotice } from "../components/form-field";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
-import { selectClass } from "../components/studio/studio-panel";
+import { FormError, FormNotice } from "../components/ui/form-field";
+import { fieldClass } from "../components/ui/input";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
 import { rangeParamsOf, withRange } from "../lib/analytics-page.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
-import { signInRedirect } from "../lib/localized-redirect.server";
 import { pageMeta } from "../lib/meta";
+import { requireAdmin } from "../lib/route-guards.server";
 import { translateServerMessage } from "../lib/server-messages";
 import type { Route } from "./+types/admin-analytics";
-
-function requireAdmin(context: Route.LoaderArgs["context"], request: Request, lang: string | undefined) {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, lang);
-  if (!viewer.isAdmin) throw data({ reason: "forbidden" }, { status: 403 });
-  return viewer;
-}
 
 /** /admin/analytics: calls, errors, latency and revenue across the tenant, and the request log retention. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -104,7 +97,7 @@ export default function AdminAnalytics({ loaderData, actionData }: Route.Compone
                 min="1"
                 max="400"
                 defaultValue={loaderData.retentionDays}
-                className={`${selectClass} w-28`}
+                className={`${fieldClass({ fullWidth: false })} w-28`}
               />
             </div>
             <button

@@ -5,8 +5,8 @@ import { formatNumber } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
 import { translateServerMessage } from "../../lib/server-messages";
 import { CsrfInput } from "../app-form-bits";
-import { FormError, FormNotice } from "../form-field";
-import { selectClass } from "../studio/studio-panel";
+import { FormError, FormNotice } from "../ui/form-field";
+import { fieldClass } from "../ui/input";
 import { Panel } from "./analytics-panel";
 
 type Result = { ok: true; intent?: string } | { ok: false; intent?: string; message: string };
@@ -87,7 +87,7 @@ export function AlertsPanel(props: {
           <label htmlFor="alert-api" className="text-sm font-semibold">
             {t("analytics.alerts.api")}
           </label>
-          <select id="alert-api" name="apiId" className={`${selectClass} min-w-48`}>
+          <select id="alert-api" name="apiId" className={`${fieldClass({ fullWidth: false })} min-w-48`}>
             <option value="">{t("analytics.alerts.allApis")}</option>
             {props.apis.map((a) => (
               <option key={a.id} value={a.id}>
@@ -100,7 +100,7 @@ export function AlertsPanel(props: {
           <label htmlFor="alert-metric" className="text-sm font-semibold">
             {t("analytics.alerts.metric")}
           </label>
-          <select id="alert-metric" name="metric" className={`${selectClass} min-w-48`}>
+          <select id="alert-metric" name="metric" className={`${fieldClass({ fullWidth: false })} min-w-48`}>
             <option value="error_rate">{t("analytics.alerts.metrics.error_rate")}</option>
             <option value="p95_ms">{t("analytics.alerts.metrics.p95_ms")}</option>
           </select>
@@ -116,7 +116,7 @@ export function AlertsPanel(props: {
             min="1"
             required
             defaultValue="10"
-            className={`${selectClass} w-28`}
+            className={`${fieldClass({ fullWidth: false })} w-28`}
           />
         </div>
         <div className="flex flex-col gap-1.5">
@@ -131,7 +131,7 @@ export function AlertsPanel(props: {
             max="1440"
             required
             defaultValue="15"
-            className={`${selectClass} w-28`}
+            className={`${fieldClass({ fullWidth: false })} w-28`}
           />
         </div>
         <button

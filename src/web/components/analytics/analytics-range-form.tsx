@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { RANGE_PRESETS } from "../../../core/analytics/analytics-range";
 import { useTranslation } from "../../i18n/use-translation";
 import { toDateTimeLocal } from "../../lib/analytics-params";
-import { selectClass } from "../studio/studio-panel";
+import { fieldClass } from "../ui/input";
 
 /** The range picker: a GET form, so every range is a plain link (and works without JavaScript). */
 export function AnalyticsRangeForm(props: {
@@ -24,7 +24,12 @@ export function AnalyticsRangeForm(props: {
         <label htmlFor="analytics-range" className="text-sm font-semibold">
           {t("analytics.range")}
         </label>
-        <select id="analytics-range" name="range" defaultValue={props.preset} className={`${selectClass} min-w-44`}>
+        <select
+          id="analytics-range"
+          name="range"
+          defaultValue={props.preset}
+          className={`${fieldClass({ fullWidth: false })} min-w-44`}
+        >
           {RANGE_PRESETS.map((p) => (
             <option key={p} value={p}>
               {t(`analytics.ranges.${p}`)}
@@ -41,7 +46,7 @@ export function AnalyticsRangeForm(props: {
           type="datetime-local"
           name="from"
           defaultValue={toDateTimeLocal(props.from)}
-          className={selectClass}
+          className={fieldClass({ fullWidth: false })}
         />
       </div>
       <div className="flex flex-col gap-1.5">
@@ -53,7 +58,7 @@ export function AnalyticsRangeForm(props: {
           type="datetime-local"
           name="to"
           defaultValue={toDateTimeLocal(props.to)}
-          className={selectClass}
+          className={fieldClass({ fullWidth: false })}
         />
       </div>
       <button

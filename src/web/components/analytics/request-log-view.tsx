@@ -4,7 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { formatNumber } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
 import { LocalLink } from "../localized-link";
-import { selectClass } from "../studio/studio-panel";
+import { fieldClass } from "../ui/input";
 import { Panel } from "./analytics-panel";
 import { AnalyticsRangeForm } from "./analytics-range-form";
 import { Table } from "./analytics-tables";
@@ -64,7 +64,7 @@ export function RequestLogView(props: {
             name="status"
             defaultValue={props.filters.status}
             placeholder={t("analytics.logs.statusHint")}
-            className={`${selectClass} w-36`}
+            className={`${fieldClass({ fullWidth: false })} w-36`}
           />
         </div>
         <div className="flex flex-col gap-1.5">
@@ -76,7 +76,7 @@ export function RequestLogView(props: {
             name="endpoint"
             defaultValue={props.filters.endpoint}
             placeholder={t("analytics.logs.endpointHint")}
-            className={`${selectClass} w-56`}
+            className={`${fieldClass({ fullWidth: false })} w-56`}
           />
         </div>
         {props.showApp && (
@@ -84,7 +84,12 @@ export function RequestLogView(props: {
             <label htmlFor="log-app" className="text-sm font-semibold">
               {t("analytics.logs.app")}
             </label>
-            <input id="log-app" name="app" defaultValue={props.filters.app} className={`${selectClass} w-44`} />
+            <input
+              id="log-app"
+              name="app"
+              defaultValue={props.filters.app}
+              className={`${fieldClass({ fullWidth: false })} w-44`}
+            />
           </div>
         )}
         <div className="flex flex-col gap-1.5">
@@ -95,7 +100,7 @@ export function RequestLogView(props: {
             id="log-request"
             name="requestId"
             defaultValue={props.filters.requestId}
-            className={`${selectClass} w-44`}
+            className={`${fieldClass({ fullWidth: false })} w-44`}
           />
         </div>
       </AnalyticsRangeForm>

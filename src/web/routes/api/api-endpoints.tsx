@@ -6,6 +6,8 @@ import type { EndpointSummary } from "../../../core/catalog/catalog.types";
 import { EndpointDetailPanel } from "../../components/endpoint-detail-panel";
 import { SearchIcon } from "../../components/icons";
 import { Pagination } from "../../components/pagination";
+import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { TryItKeys } from "../../lib/app-key-store";
@@ -13,6 +15,7 @@ import { formatNumber } from "../../lib/format";
 import { groupByTag } from "../../lib/group-endpoints";
 import { pageFromUrl } from "../../lib/paging";
 import { useLocale } from "../../lib/root-data";
+import { viewerOf } from "../../lib/route-guards.server";
 import type { Route } from "./+types/api-endpoints";
 
 const PAGE_SIZE = 50;
@@ -24,7 +27,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const tag = (url.searchParams.get("tag") ?? "").slice(0, MAX_QUERY);
   const { page, offset, limit } = pageFromUrl(url, PAGE_SIZE);
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  const viewer = viewerOf(context);
   const [endpoints, tagIndex, keyApps] = await Promise.all([
     listApiEndpoints(
       context.db,
@@ -43,11 +46,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 const METHOD_STYLES: Record<string, string> = {
-  GET: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
-  POST: "bg-sky-500/15 text-sky-700 dark:text-sky-300",
-  PUT: "bg-amber-500/15 text-amber-700 dark:text-amber-300",
-  PATCH: "bg-violet-500/15 text-violet-700 dark:text-violet-300",
-  DELETE: "bg-rose-500/15 text-rose-700 dark:text-rose-300",
+  GET: "bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
+  POST: "bg-sky-500/15 text-sky-800 dark:text-sky-300",
+  PUT: "bg-amber-500/15 text-amber-800 dark:text-amber-300",
+  PATCH: "bg-violet-500/15 text-violet-800 dark:text-violet-300",
+  DELETE: "bg-rose-500/15 text-rose-800 dark:text-rose-300",
 };
 
 function MethodBadge(props: { method: string }) {
@@ -121,12 +124,9 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
               className="h-10 w-full rounded-lg border border-slate-300 bg-white ps-9 pe-3 text-sm focus:border-accent focus:outline-none dark:border-slate-700 dark:bg-slate-900"
             />
           </div>
-          <button
-            type="submit"
-            className="h-10 rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:brightness-110"
-          >
+          <Button type="submit" size="custom" className="h-10 rounded-lg px-4 text-sm">
             {t("endpoints.filterSubmit")}
-          </button>
+          </Button>
         </Form>
       </div>
 
@@ -150,12 +150,9 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       {endpoints.total === 0 ? (
-        <p
-          data-testid="endpoints-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="endpoints-empty" size="lg">
           {query ? t("endpoints.noMatch", { query }) : t("endpoints.none")}
-        </p>
+        </EmptyState>
       ) : (
         groups.map((group) => (
           <div
@@ -185,7 +182,7 @@ function TagChip(props: { to: string; current: boolean; label: string; count?: s
       preventScrollReset
       data-testid="endpoint-tag"
       aria-current={props.current ? "true" : undefined}
-      className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:border-accent hover:text-accent aria-[current=true]:border-accent aria-[current=true]:bg-accent aria-[current=true]:text-white dark:border-slate-700 dark:text-slate-300"
+      className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:border-accent hover:text-accent aria-[current=true]:border-accent aria-[current=true]:bg-accent-fill aria-[current=true]:text-white dark:border-slate-700 dark:text-slate-300"
     >
       <span dir="auto">{props.label}</span>
       {props.count !== undefined && <span className="font-normal opacity-75">{props.count}</span>}

@@ -3,23 +3,20 @@ import { AppError } from "../../../core/errors/app-error";
 import { getPlan } from "../../../core/plans/plans.service";
 import { subscribeToPlan } from "../../../core/subscriptions/subscriptions.service";
 import { apiPath } from "../../components/api-card";
-import { LocalLink } from "../../components/localized-link";
 import { PlanCard } from "../../components/plan-card";
 import { PlanLoginPrompt } from "../../components/plan-login-prompt";
+import { ButtonLink } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
 import { actionErrorOf } from "../../lib/route-errors.server";
+import { viewerOf } from "../../lib/route-guards.server";
 import type { Route } from "./+types/api-pricing";
 import { loadPricingApps, loadPricingPage } from "./api-pricing.server";
 import { NEW_APP, PAID_PLAN_NEEDS_CARD, type PricingActionResult } from "./api-pricing-types";
-
-function viewerOf(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
 
 /**
  * Pricing tab of /{username}/api/{slug}: the plans (spec section 3); free ones subscribe through the action below
@@ -97,23 +94,16 @@ export default function ApiPricing({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("pricing.intro")}</p>
         </div>
         {canEdit && (
-          <LocalLink
-            to={`${api.path}/plans/manage`}
-            data-testid="manage-plans-link"
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
+          <ButtonLink to={`${api.path}/plans/manage`} data-testid="manage-plans-link" variant="quiet">
             {t("pricing.managePlans")}
-          </LocalLink>
+          </ButtonLink>
         )}
       </div>
       {!signedIn && plans.length > 0 && <PlanLoginPrompt message={t("pricing.loginPrompt")} />}
       {plans.length === 0 ? (
-        <p
-          data-testid="no-plans"
-          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="no-plans" size="lg">
           {t("pricing.noPlans")}
-        </p>
+        </EmptyState>
       ) : (
         <ul data-testid="plan-list" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
           {plans.map((plan) => (

@@ -1,9 +1,5 @@
-import { redirect } from "react-router";
-import { localizePath } from "../../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../../common/locales";
-import { canEditApi } from "../../../core/access/private-apis.service";
 import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
-import { AppError, isAppError } from "../../../core/errors/app-error";
+import { AppError } from "../../../core/errors/app-error";
 import { planManagerData } from "../../../core/plans/plan-manager.service";
 import { createPlan, getPlan, updatePlan } from "../../../core/plans/plans.service";
 import { decideSubscription, type ProviderDecision } from "../../../core/subscriptions/subscriptions.service";
@@ -12,18 +8,17 @@ import { toUseCaseContext } from "../../../core/use-case-context";
 import type { GatewayMode } from "../../../db/tables/gateway.tables";
 import { apiPath } from "../../components/api-card";
 import { GatewayModeForm } from "../../components/gateway-mode-form";
-import { LocalLink } from "../../components/localized-link";
 import { PlanApprovals } from "../../components/plan-approvals";
 import { PlanEditor } from "../../components/plan-editor";
 import { formDataSource, parsePlanForm } from "../../components/plan-form-input";
 import { toPlanView } from "../../components/plan-view";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
-import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
-import { actionErrorOf, whenRefused } from "../../lib/route-errors.server";
+import { actionErrorOf } from "../../lib/route-errors.server";
+import { requireEditor } from "../../lib/route-guards.server";
 import type { Route } from "./+types/plans-manage";
 import type { PlansManageData, PlansManageIntent, PlansManageResult } from "./plans-manage-types";
 
@@ -37,31 +32,15 @@ const FORM_FIELD: Record<string, string> = {
   objects: "objects",
 };
 
-function viewerOf(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
-
-function signInRedirect(request: Request, lang: string | undefined): never {
-  const url = new URL(request.url);
-  const location = `/auth?referral=${encodeURIComponent(url.pathname + url.search)}`;
-  throw redirect(lang && isPrefixedLocale(lang) ? localizePath(location, lang) : location);
-}
-
 /** The API and viewer of a plan-manager request; signed-out visitors go to sign in, non-editors get a 404. */
-async function requireEditor(args: Route.LoaderArgs | Route.ActionArgs) {
-  const { context, params, request } = args;
-  const viewer = viewerOf(context);
-  if (!viewer) signInRedirect(request, params.lang);
-  const api = await loadApiOr404(context, params);
-  if (!(await canEditApi(context.db, context.tenant.id, viewer, api.id))) notFound();
-  return { viewer, api };
+function requirePlansEditor({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
+  return requireEditor(context, request, params, { signedOut: "sign-in" });
 }
 
 /** /{username}/api/{slug}/plans/manage: the provider's plans (every Plan field) and subscription approvals. */
 export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
   const { context } = args;
-  const { api } = await requireEditor(args);
+  const { api } = await requirePlansEditor(args);
   const currency = resolveCurrency(null, context.tenant.config.defaultCurrency);
   const data = await planManagerData(toUseCaseContext(context), api.id);
   return {
@@ -78,7 +57,7 @@ export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
 export async function action(args: Route.ActionArgs): Promise<PlansManageResult> {
   const { context, request } = args;
   const { db, tenant } = context;
-  const { viewer, api } = await requireEditor(args);
+  const { viewer, api } = await requirePlansEditor(args);
   const form = await request.formData();
   requireActionCsrf(request, form);
   const raw = formText(form, "intent");
@@ -142,12 +121,9 @@ export default function PlansManage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-xl font-bold">{t("plans.title")}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("plans.intro")}</p>
         </div>
-        <LocalLink
-          to={`${data.api.path}/pricing`}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
+        <ButtonLink to={`${data.api.path}/pricing`} variant="quiet">
           {t("plans.viewPricing")}
-        </LocalLink>
+        </ButtonLink>
       </div>
       <PlanEditor
         plans={data.plans}

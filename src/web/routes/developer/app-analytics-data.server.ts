@@ -3,13 +3,11 @@ import type { Viewer } from "../../../core/accounts/accounts.types";
 import { getApp } from "../../../core/apps/apps.service";
 import { apiRefLookup } from "../../../core/catalog/api-refs";
 import { listSubscriptionsOfApp } from "../../../core/subscriptions/subscriptions.service";
-import { signInRedirect } from "../../lib/localized-redirect.server";
+import { requireViewer } from "../../lib/route-guards.server";
 
 /** The signed-in viewer of this tenant, or a redirect to sign in. */
 export function consumerViewer(context: AppLoadContext, request: Request, lang: string | undefined): Viewer {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, lang);
-  return viewer;
+  return requireViewer(context, request, lang);
 }
 
 /** The app (the viewer's: another's is NOT_FOUND) and the APIs it subscribes to, for the API picker. */

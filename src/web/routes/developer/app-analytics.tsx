@@ -1,10 +1,10 @@
 import { consumerAnalytics } from "../../../core/analytics/analytics.service";
 import { AnalyticsDashboardView } from "../../components/analytics/analytics-dashboard";
 import { AnalyticsRangeForm } from "../../components/analytics/analytics-range-form";
-import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
-import { selectClass } from "../../components/studio/studio-panel";
+import { FormError } from "../../components/ui/form-field";
+import { fieldClass } from "../../components/ui/input";
 import { useTranslation } from "../../i18n/use-translation";
 import { rangeParamsOf, withRange } from "../../lib/analytics-page.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
@@ -80,7 +80,12 @@ export default function AppAnalytics({ loaderData }: Route.ComponentProps) {
             <label htmlFor="analytics-api" className="text-sm font-semibold">
               {t("analytics.api")}
             </label>
-            <select id="analytics-api" name="api" defaultValue={apiId ?? ""} className={`${selectClass} min-w-56`}>
+            <select
+              id="analytics-api"
+              name="api"
+              defaultValue={apiId ?? ""}
+              className={`${fieldClass({ fullWidth: false })} min-w-56`}
+            >
               <option value="">{t("analytics.allApisOfApp")}</option>
               {apis.map((a) => (
                 <option key={a.id} value={a.id}>

@@ -1,8 +1,8 @@
 import { getRequestLogEntry, type LogRow, searchRequestLog } from "../../../core/analytics/request-log.service";
 import { RequestLogView } from "../../components/analytics/request-log-view";
-import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { rangeParamsOf, withRange } from "../../lib/analytics-page.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";

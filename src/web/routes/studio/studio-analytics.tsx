@@ -4,18 +4,18 @@ import { AppError } from "../../../core/errors/app-error";
 import { AlertsPanel } from "../../components/analytics/alerts-panel";
 import { AnalyticsDashboardView } from "../../components/analytics/analytics-dashboard";
 import { AnalyticsRangeForm } from "../../components/analytics/analytics-range-form";
-import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
-import { selectClass } from "../../components/studio/studio-panel";
+import { FormError } from "../../components/ui/form-field";
+import { fieldClass } from "../../components/ui/input";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
 import { rangeParamsOf, withRange } from "../../lib/analytics-page.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
+import { requireStudio } from "../../lib/route-guards.server";
 import { translateServerMessage } from "../../lib/server-messages";
-import { requireStudio } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-analytics";
 
 /**
@@ -105,7 +105,12 @@ export default function StudioAnalytics({ loaderData, actionData }: Route.Compon
             <label htmlFor="analytics-api" className="text-sm font-semibold">
               {t("analytics.api")}
             </label>
-            <select id="analytics-api" name="api" defaultValue={apiId ?? ""} className={`${selectClass} min-w-56`}>
+            <select
+              id="analytics-api"
+              name="api"
+              defaultValue={apiId ?? ""}
+              className={`${fieldClass({ fullWidth: false })} min-w-56`}
+            >
               <option value="">{t("analytics.allApis")}</option>
               {apis.map((a) => (
                 <option key={a.id} value={a.id}>

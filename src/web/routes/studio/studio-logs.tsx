@@ -1,15 +1,15 @@
 import { providerScope } from "../../../core/analytics/analytics.service";
 import { getRequestLogEntry, type LogRow, searchRequestLog } from "../../../core/analytics/request-log.service";
 import { RequestLogView } from "../../components/analytics/request-log-view";
-import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { rangeParamsOf, withRange } from "../../lib/analytics-page.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
+import { requireStudio } from "../../lib/route-guards.server";
 import { translateServerMessage } from "../../lib/server-messages";
-import { requireStudio } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-logs";
 
 /**
