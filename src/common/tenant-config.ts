@@ -108,6 +108,10 @@ export const tenantConfigSchema = z.object({
       issuer: z.string().nullable().default(null),
     })
     .default({ enabled: false, clientId: null, jwksUrl: null, issuer: null }),
+  /** Request log retention (docs/decisions/090-analytics.md): raw calls older than this are deleted by the worker. */
+  analytics: z
+    .object({ retentionDays: z.number().int().min(1, "Keep logs at least 1 day").max(400).default(30) })
+    .default({ retentionDays: 30 }),
   supportEmail: z.string().max(320).default("support@portico.example"),
   /** Custom strings per language, overriding the catalogs: { "de": { "hub.heroTitle": "..." } }. */
   strings: z.partialRecord(z.enum(LOCALES), z.record(z.string(), z.string().max(2000))).default({}),

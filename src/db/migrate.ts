@@ -22,6 +22,7 @@ import * as m080 from "./migrations/080-ratings";
 import * as m081 from "./migrations/081-spec-changes";
 import * as m085 from "./migrations/085-notification-events";
 import * as m086 from "./migrations/086-messages";
+import * as m090 from "./migrations/090-analytics";
 import * as m100 from "./migrations/100-directory-imports";
 import * as m120 from "./migrations/120-tenant-config-versions";
 import * as m130 from "./migrations/130-catalog-translations";
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "120-tenant-config-versions": m120,
   "085-notification-events": m085,
   "086-messages": m086,
+  "090-analytics": m090,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountsTables } from "./tables/accounts.tables";
+import type { AnalyticsTables } from "./tables/analytics.tables";
 import type { BillingTables } from "./tables/billing.tables";
 import type { CatalogTranslationsTables } from "./tables/catalog-translations.tables";
 import type { ContentTables } from "./tables/content.tables";
@@ -229,6 +230,7 @@ export type Database = CatalogTables &
   SearchTables &
   GatewayTables &
   UsageTables &
+  AnalyticsTables &
   BillingTables &
   PaymentsTables &
   SubscriptionBillingTables &

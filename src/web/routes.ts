@@ -27,6 +27,8 @@ export default [
   route("llms.txt", "routes/llms/site-llms.ts"),
   route(":username/api/:slug/llms.txt", "routes/llms/api-llms.ts", { id: "api-llms" }),
   route(":username/api/:slug/index.md", "routes/llms/api-llms.ts", { id: "api-markdown" }),
+  // The CSV of an analytics dashboard (provider, consumer or admin; core decides who may read it).
+  route("resources/analytics-csv", "routes/analytics-csv-resource.ts"),
   route(":lang?", "routes/locale-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
     route("hub", "routes/home.tsx", { id: "hub" }),
@@ -53,6 +55,8 @@ export default [
     route("my-saved-apis", "routes/my-saved-apis.tsx"),
     route("developer/dashboard", "routes/developer/dashboard.tsx"),
     route("developer/billing", "routes/developer/billing.tsx"),
+    route("developer/apps/:appId/analytics", "routes/developer/app-analytics.tsx"),
+    route("developer/apps/:appId/logs", "routes/developer/app-logs.tsx"),
     route("developer/billing/invoices/:invoiceId", "routes/developer/invoice.tsx"),
     route("developer/messages", "routes/messages/account-messages.tsx"),
     route("developer/messages/:threadId", "routes/messages/account-thread.tsx"),
@@ -64,6 +68,7 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("admin/settings", "routes/admin-settings.tsx"),
     route("admin/tenants", "routes/admin-tenants.tsx"),
+    route("admin/analytics", "routes/admin-analytics.tsx"),
     route(":entity/settings", "routes/org/entity-settings.tsx"),
     // Provider studio: /studio with the newBuildExperience flag, /provider without (the other one redirects).
     route("studio", "routes/studio/studio-home.tsx", { id: "studio" }),
@@ -72,12 +77,16 @@ export default [
     route("studio/earnings", "routes/studio/studio-earnings.tsx", { id: "studio-earnings" }),
     route("studio/inbox", "routes/messages/studio-messages.tsx", { id: "studio-inbox" }),
     route("studio/inbox/:threadId", "routes/messages/studio-thread.tsx", { id: "studio-inbox-thread" }),
+    route("studio/analytics", "routes/studio/studio-analytics.tsx", { id: "studio-analytics" }),
+    route("studio/logs", "routes/studio/studio-logs.tsx", { id: "studio-logs" }),
     route("provider", "routes/studio/studio-home.tsx", { id: "provider" }),
     route("provider/new", "routes/studio/studio-new.tsx", { id: "provider-new" }),
     route("provider/apis/:apiId", "routes/studio/studio-api.tsx", { id: "provider-api" }),
     route("provider/earnings", "routes/studio/studio-earnings.tsx", { id: "provider-earnings" }),
     route("provider/inbox", "routes/messages/studio-messages.tsx", { id: "provider-inbox" }),
     route("provider/inbox/:threadId", "routes/messages/studio-thread.tsx", { id: "provider-inbox-thread" }),
+    route("provider/analytics", "routes/studio/studio-analytics.tsx", { id: "provider-analytics" }),
+    route("provider/logs", "routes/studio/studio-logs.tsx", { id: "provider-logs" }),
     route(":username/api/:slug", "routes/api/api-layout.tsx", [
       index("routes/api/api-endpoints.tsx"),
       route("details", "routes/api/api-about.tsx"),

@@ -5,6 +5,8 @@
 
 import { purgeExpiredAuthRows } from "../core/accounts/auth-purge.service";
 import { deliverPendingMail } from "../core/accounts/mail-delivery.service";
+import { evaluateAlerts } from "../core/analytics/alerts.service";
+import { enforceUsageRetention, foldUsageRollups } from "../core/analytics/analytics-jobs.service";
 import { sweepSpecChangeNotifications } from "../core/api-specs/spec-change-notifications";
 import { IDEMPOTENCY_KEY_RETENTION_MS } from "../core/billing/idempotency";
 import { deleteCompletedIdempotencyKeysBefore } from "../core/billing/idempotency.queries";
@@ -96,6 +98,30 @@ export const notificationDigestJob: WorkerJob = {
   run: ({ db, clock }) => sendNotificationDigests(db, { now: () => clock.now() }),
 };
 
+/** Hour and day rollups folded from the minute rollups (the dashboards' long ranges read them). */
+export const usageFoldJob: WorkerJob = {
+  name: "usage-fold",
+  everyMs: 30_000,
+  firstRunAfterMs: 5_000,
+  run: ({ db, clock }) => foldUsageRollups(db, { now: clock.now() }),
+};
+
+/** Each tenant's request log retention (tenant config analytics.retentionDays, default 30). */
+export const usageRetentionJob: WorkerJob = {
+  name: "usage-retention",
+  everyMs: 60 * MINUTE,
+  firstRunAfterMs: 3 * MINUTE,
+  run: ({ db, clock }) => enforceUsageRetention(db, { now: clock.now() }),
+};
+
+/** Provider alerts on error rate or p95 latency: a notification and an e-mail when one crosses its threshold. */
+export const analyticsAlertsJob: WorkerJob = {
+  name: "analytics-alerts",
+  everyMs: 30_000,
+  firstRunAfterMs: 20_000,
+  run: ({ db, clock }) => evaluateAlerts(db, { now: clock.now() }),
+};
+
 export const WORKER_JOBS: readonly WorkerJob[] = [
   billingRunJob,
   reconciliationJob,
@@ -106,4 +132,7 @@ export const WORKER_JOBS: readonly WorkerJob[] = [
   apiMetricsJob,
   specChangeNotificationsJob,
   notificationDigestJob,
+  usageFoldJob,
+  usageRetentionJob,
+  analyticsAlertsJob,
 ];

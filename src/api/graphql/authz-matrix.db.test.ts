@@ -16,6 +16,7 @@ import type { Viewer } from "../../core/accounts/accounts.types";
 import { requestPasswordReset } from "../../core/accounts/password-reset.service";
 import { createSession } from "../../core/accounts/sessions.service";
 import { signUp } from "../../core/accounts/sign-up.service";
+import { createAlert } from "../../core/analytics/alerts.service";
 import { ImportProgressBoard } from "../../core/api-specs/import-progress";
 import { createApp, createAppKey } from "../../core/apps/apps.service";
 import { createInvoice } from "../../core/billing/invoices.service";
@@ -23,6 +24,7 @@ import { createDiscussion } from "../../core/content/discussions.service";
 import { createSpotlight } from "../../core/content/spotlights.service";
 import { createTutorial } from "../../core/content/tutorials.service";
 import { sendApiMessage } from "../../core/messages/messages.service";
+import { writeUsageBatch } from "../../core/metering/metering.queries";
 import { createNotification } from "../../core/notifications/notifications.service";
 import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../../core/orgs/orgs.service";
 import { createPlan } from "../../core/plans/plans.service";
@@ -807,6 +809,74 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
     apiUsage: {
       query: "query($id: ID!) { apiUsage(apiId: $id) { calls } }",
       vars: (f) => ({ id: f.publicApi.id }),
+      expect: only("orgAdmin"),
+    },
+    // ---- analytics (decision 090) ----
+    providerAnalytics: {
+      query: 'query($id: ID!) { providerAnalytics(apiId: $id, range: { preset: "1h" }) { totals { calls } } }',
+      vars: (f) => ({ id: f.publicApi.id }),
+      expect: only("orgAdmin"),
+    },
+    appAnalytics: {
+      query: 'query($id: ID!) { appAnalytics(appId: $id, range: { preset: "24h" }) { totals { calls } } }',
+      vars: async (f) => ({ id: await matrixApp(db(), f.users.orgAdmin) }),
+      expect: only("orgAdmin"),
+    },
+    tenantAnalytics: {
+      query: '{ tenantAnalytics(range: { preset: "7d" }) { totals { calls } revenue { totals { netMinor } } } }',
+      expect: only("admin"),
+    },
+    requestLog: {
+      query:
+        'query($id: ID!) { requestLog(audience: "provider", apiId: $id, range: { preset: "1h" }) { nodes { requestId } } }',
+      vars: (f) => ({ id: f.publicApi.id }),
+      expect: only("orgAdmin"),
+    },
+    requestLogEntry: {
+      // A call to orgAdmin's API by uli's app: only the provider (or the app's owner, as consumer) may read it.
+      query:
+        'query($r: String!, $at: Float!) { requestLogEntry(audience: "provider", requestId: $r, at: $at) { status } }',
+      vars: async (f) => {
+        const requestId = `matrix-${next()}`;
+        const at = Date.now() - 60_000;
+        const appId = await matrixApp(db(), f.users.user);
+        await writeUsageBatch(db(), [
+          {
+            tenantId: f.t1.id,
+            apiId: f.publicApi.id,
+            endpoint: "GET /x",
+            appId,
+            keyId: "",
+            planId: "",
+            subscriptionId: "",
+            status: 200,
+            reason: "ok",
+            billable: false,
+            latencyUs: 1000,
+            bytesIn: 0,
+            bytesOut: 0,
+            at,
+            requestId,
+          },
+        ]);
+        return { r: requestId, at };
+      },
+      expect: only("orgAdmin"),
+    },
+    analyticsAlerts: { query: "{ analyticsAlerts { id } }", expect: signedIn },
+    createAnalyticsAlert: {
+      query:
+        'mutation($id: ID!) { createAnalyticsAlert(apiId: $id, metric: "error_rate", threshold: 10, windowMinutes: 15) { id } }',
+      vars: async (f) => ({ id: (await createTestApi(db(), f.t1.id, { owner_id: f.users.orgAdmin.id })).id }),
+      expect: only("orgAdmin"),
+    },
+    deleteAnalyticsAlert: {
+      query: "mutation($id: ID!) { deleteAnalyticsAlert(id: $id) }",
+      vars: async (f) => ({
+        id: (
+          await createAlert(db(), f.t1.id, f.users.orgAdmin, { metric: "p95_ms", threshold: 500, windowMinutes: 15 })
+        ).id,
+      }),
       expect: only("orgAdmin"),
     },
     // ---- billing (decision 044) ----

@@ -15,6 +15,7 @@ import { sessionControl } from "../session";
 import { accessResolvers, accessTypeDefs } from "./access.graphql";
 import { accountsResolvers, accountsTypeDefs } from "./accounts.graphql";
 import { adminResolvers, adminTypeDefs } from "./admin.graphql";
+import { analyticsResolvers, analyticsTypeDefs } from "./analytics.graphql";
 import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.graphql";
 import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
 import { billingResolvers, billingTypeDefs } from "./billing.graphql";
@@ -55,6 +56,7 @@ export const graphqlTypeDefs = [
   adminTypeDefs,
   ratingsTypeDefs,
   tenantSettingsTypeDefs,
+  analyticsTypeDefs,
 ];
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -94,6 +96,7 @@ export function registerGraphQL(
         adminResolvers,
         ratingsResolvers,
         tenantSettingsResolvers,
+        analyticsResolvers,
       ],
     }),
     graphiql: false,

@@ -32,6 +32,7 @@ export const RECORD_COLUMNS = [
   "bytes_in",
   "bytes_out",
   "created_at",
+  "request_id",
 ] as const;
 
 /** The columns that identify a series (its unique tuple). */
@@ -201,6 +202,7 @@ export async function writeUsageBatch(
           r.bytesIn,
           r.bytesOut,
           r.at,
+          r.requestId ?? null,
         );
       });
       await trx.executeQuery(

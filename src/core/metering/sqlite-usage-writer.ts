@@ -83,6 +83,7 @@ export class SqliteUsageWriter {
           r.bytesIn,
           r.bytesOut,
           r.at,
+          r.requestId ?? null,
         );
       }
       for (const row of rollUp(records)) this.upsertRollup.run(ROLLUP_COLUMNS.map((c) => row[c]));

@@ -38,6 +38,8 @@ export interface UsageRecord {
   bytesOut: number;
   /** Epoch ms when the call arrived. */
   at: number;
+  /** The X-Request-Id the gateway answered (the request log's id); absent in records made outside the gateway. */
+  requestId?: string;
 }
 
 /** Upper bounds (µs) of the latency histogram buckets of usage_rollups.lat_b00 .. lat_b13; the last is open. */

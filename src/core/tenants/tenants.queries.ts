@@ -22,3 +22,7 @@ export async function insertTenant(db: Db, tenantId: string, row: { name: string
 export async function deleteTenantRow(db: Db, tenantId: string): Promise<void> {
   await db.kysely.deleteFrom("tenants").where("id", "=", tenantId).execute();
 }
+
+export async function updateTenantConfig(db: Db, tenantId: string, config: string): Promise<void> {
+  await db.kysely.updateTable("tenants").set({ config }).where("id", "=", tenantId).execute();
+}

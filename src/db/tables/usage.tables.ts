@@ -23,6 +23,8 @@ export interface UsageRecordsTable {
   bytes_in: number;
   bytes_out: number;
   created_at: number;
+  /** Migration 090: the id the gateway answered in X-Request-Id; null for rows written before it. */
+  request_id: string | null;
 }
 
 /** Up to which log of an embedded gateway's journal the database holds the usage records (migration 033). */

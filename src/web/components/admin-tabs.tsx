@@ -1,12 +1,13 @@
 import { useTranslation } from "../i18n/use-translation";
 import { TabBar, TabLink } from "./ui/tabs";
 
-export type AdminTab = "users" | "domains" | "search" | "settings" | "tenants";
+export type AdminTab = "users" | "domains" | "search" | "analytics" | "settings" | "tenants";
 
 const TABS: Array<{ id: AdminTab; to: string; labelKey: string }> = [
   { id: "users", to: "/admin", labelKey: "admin.tabs.users" },
   { id: "domains", to: "/admin?tab=domains", labelKey: "admin.tabs.domains" },
   { id: "search", to: "/admin?tab=search", labelKey: "admin.tabs.search" },
+  { id: "analytics", to: "/admin/analytics", labelKey: "analytics.title" },
   { id: "settings", to: "/admin/settings", labelKey: "tenantSettings.tab" },
   { id: "tenants", to: "/admin/tenants", labelKey: "tenants.tab" },
 ];

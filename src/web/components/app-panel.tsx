@@ -6,6 +6,7 @@ import { AppKeys } from "./app-keys";
 import { AppSettings } from "./app-settings";
 import { AppSubscriptions } from "./app-subscriptions";
 import { AppUsage } from "./app-usage";
+import { LocalLink } from "./localized-link";
 
 /** One app of My Apps: its keys, subscriptions and usage. */
 export function AppPanel(props: {
@@ -40,6 +41,24 @@ export function AppPanel(props: {
       <AppKeys appId={app.id} tenantId={props.gateway.tenantId} keys={app.keys} noScriptResult={props.noScriptResult} />
       <AppSubscriptions subscriptions={app.subscriptions} baseUrl={props.gateway.baseUrl} />
       <AppUsage usage={app.usage} />
+      <nav className="flex flex-wrap gap-4 text-sm font-semibold" aria-label={t("analytics.title")}>
+        <LocalLink
+          to={`/developer/apps/${encodeURIComponent(app.id)}/analytics`}
+          rel="nofollow"
+          data-testid="app-analytics-link"
+          className="text-accent hover:underline"
+        >
+          {t("analytics.link")}
+        </LocalLink>
+        <LocalLink
+          to={`/developer/apps/${encodeURIComponent(app.id)}/logs`}
+          rel="nofollow"
+          data-testid="app-logs-link"
+          className="text-accent hover:underline"
+        >
+          {t("analytics.logsLink")}
+        </LocalLink>
+      </nav>
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { analyticsEnUS } from "./analytics.en-US";
 /**
  * Source catalog (en-US). Every UI string goes through t(); the other locales may leave keys out and fall back to
  * these. Texts quoted by the spec are kept word for word. Plural keys use i18next's _one/_other suffixes.
@@ -1185,6 +1186,7 @@ export const enUS = {
     print: "Print",
     openPrintable: "Open printable version",
   },
+  analytics: analyticsEnUS,
   earnings: {
     title: "Earnings",
     metaTitle: "Earnings | {{brand}}",

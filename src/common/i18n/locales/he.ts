@@ -1,4 +1,5 @@
 import type { Catalog } from "../catalog";
+import { analyticsHe } from "./analytics.he";
 
 /**
  * Glossary (keep these terms consistent): API = API (plural "ממשקי API"), endpoint = נקודת קצה, plan = תוכנית,
@@ -1070,6 +1071,7 @@ export const he: Catalog = {
       a5: "כן. הירשמו בשם הארגון או אחד הצוותים שלו. צוותים אחרים מצטרפים להרשמה קיימת ללא עלות נוספת, ושינוי התוכנית משנה אותה לכל הצוותים.",
     },
   },
+  analytics: analyticsHe,
   earnings: {
     title: "הכנסות",
     metaTitle: "הכנסות | {{brand}}",

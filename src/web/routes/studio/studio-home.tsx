@@ -116,6 +116,13 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
             >
               {t("earnings.link")}
             </LocalLink>
+            <LocalLink
+              to={`${base}/analytics`}
+              data-testid="studio-analytics-link"
+              className="inline-flex items-center justify-center rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              {t("analytics.link")}
+            </LocalLink>
             <ButtonLink
               to={newHref}
               data-testid="studio-add-api"

@@ -1,0 +1,301 @@
+/**
+ * npm run bench:analytics — the dashboards' queries at scale (docs/decisions/090-analytics.md): one tenant with
+ * 100 APIs (10 providers × 10), 5,000 apps each calling 2 APIs on 3 endpoints (30,000 series), and 10 million
+ * synthetic calls over 30 days in the raw log, rolled up into minutes (in SQL, as the gateway's flush would), then
+ * into hours and days by the worker's own fold. Then each dashboard read is timed (p50/p95 over BENCH_ROUNDS runs)
+ * beside a baseline (an API read by primary key) measured in the same run, on SQLite and on PostgreSQL.
+ * Targets: every dashboard p95 <= 200 ms, the log search with filters <= 300 ms.
+ *
+ * Synthetic data stays in a temporary database (a temp file; a uniquely named PostgreSQL database dropped after).
+ * Env: BENCH_CALLS (default 10000000), BENCH_ROUNDS (default 15), BENCH_DIALECTS (default "sqlite,postgres"),
+ * TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { buildDashboard, type ResolvedScope } from "../src/core/analytics/analytics.service";
+import { foldUsageRollups } from "../src/core/analytics/analytics-jobs.service";
+import { resolveRange } from "../src/core/analytics/analytics-range";
+import { selectLogRows } from "../src/core/analytics/request-log.queries";
+import { LATENCY_BUCKET_BOUNDS_US } from "../src/core/metering/usage.types";
+import { type Db, type DialectName, openDatabase } from "../src/db/connection";
+import { migrateToLatest } from "../src/db/migrate";
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 10_000_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TENANT = "bench";
+const PROVIDERS = 10;
+const APIS = 100;
+const APPS = 5_000;
+const ENDPOINTS = 3;
+const APIS_PER_APP = 2;
+const SERIES = APPS * APIS_PER_APP * ENDPOINTS;
+const DAY_MS = 86_400_000;
+
+interface BenchDb {
+  db: Db;
+  dispose(): Promise<void>;
+}
+
+async function openBenchDb(dialect: DialectName): Promise<BenchDb> {
+  if (dialect === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-analytics-"));
+    const db = openDatabase({ databaseUrl: `sqlite:${path.join(dir, "bench.sqlite")}`, dataDir: dir });
+    await migrateToLatest(db);
+    return {
+      db,
+      dispose: async () => {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `portico_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 4 });
+  await migrateToLatest(db);
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** An integer in [0, n) from the engine's random(). */
+function rnd(dialect: DialectName, n: number) {
+  return dialect === "sqlite" ? sql.raw(`(abs(random()) % ${n})`) : sql.raw(`floor(random() * ${n})::bigint`);
+}
+
+async function load(db: Db, now: number): Promise<void> {
+  const d = db.dialect;
+  const t0 = performance.now();
+  await db.kysely.insertInto("tenants").values({ id: TENANT, name: "Bench", config: "{}", created_at: now }).execute();
+  for (let p = 0; p < PROVIDERS; p++) {
+    await db.kysely
+      .insertInto("users")
+      .values({
+        id: `u${p}`,
+        tenant_id: TENANT,
+        username: `provider${p}`,
+        email: null,
+        name: `Provider ${p}`,
+        thumbnail: null,
+        position: null,
+        company: null,
+        location: null,
+        bio: null,
+        is_demo: 0,
+        created_at: now,
+        email_verified_at: now,
+      })
+      .execute();
+  }
+  const apis = Array.from({ length: APIS }, (_, i) => ({
+    id: `a${i}`,
+    tenant_id: TENANT,
+    owner_id: `u${i % PROVIDERS}`,
+    slug: `api-${i}`,
+    name: `API ${i}`,
+    created_at: now,
+  }));
+  for (const a of apis) {
+    await sql`insert into apis (id, tenant_id, owner_id, slug, name, created_at, updated_at)
+      values (${a.id}, ${a.tenant_id}, ${a.owner_id}, ${a.slug}, ${a.name}, ${now}, ${now})`.execute(db.kysely);
+  }
+  // Series s<i>: app i / (2·3), API (app + k·37) % 100, endpoint i % 3.
+  const rows: string[] = [];
+  for (let i = 0; i < SERIES; i++) {
+    const app = Math.floor(i / (APIS_PER_APP * ENDPOINTS));
+    const k = Math.floor(i / ENDPOINTS) % APIS_PER_APP;
+    rows.push(
+      `('s${i}', '${TENANT}', 'a${(app + k * 37) % APIS}', 'app${app}', 'GET /e${i % ENDPOINTS}', 'k${app}', 'p', 'sub${app}', ${now})`,
+    );
+  }
+  for (let i = 0; i < rows.length; i += 1_000) {
+    await sql`${sql.raw(`insert into usage_series (id, tenant_id, api_id, app_id, endpoint, key_id, plan_id, subscription_id, created_at) values ${rows.slice(i, i + 1_000).join(", ")}`)}`.execute(
+      db.kysely,
+    );
+  }
+  const span = 30 * DAY_MS;
+  const chunk = 1_000_000;
+  for (let done = 0; done < CALLS; done += chunk) {
+    const n = Math.min(chunk, CALLS - done);
+    const gen =
+      d === "sqlite"
+        ? sql`with recursive c(x) as (select 1 union all select x + 1 from c limit ${n}) select x from c`
+        : sql`select generate_series(1, ${n}) as x`;
+    // ~95 % 200, ~3 % 4xx, ~2 % 5xx; latency 0.5–200 ms with a tail.
+    await sql`insert into usage_records (series_id, status, reason, billable, latency_us, bytes_in, bytes_out, created_at, request_id)
+      select 's' || ${rnd(d, SERIES)}, st, case when st >= 500 then 'upstream_unreachable' else 'ok' end,
+        case when st < 400 then 1 else 0 end, 500 + ${rnd(d, 200_000)} * (1 + ${rnd(d, 3)}), 0, 512,
+        ${now} - ${rnd(d, span)}, 'r' || (x + ${done})
+      from (select x, case when ${rnd(d, 100)} < 95 then 200 when ${rnd(d, 5)} < 3 then 404 else 502 end as st
+        from (${gen}) g) q`.execute(db.kysely);
+  }
+  const t1 = performance.now();
+  const bounds = LATENCY_BUCKET_BOUNDS_US.slice(0, -1);
+  const buckets = LATENCY_BUCKET_BOUNDS_US.map((_, i) => {
+    const lower = i === 0 ? null : bounds[i - 1];
+    const upper = bounds[i];
+    const cond = [
+      lower === null ? null : `r.latency_us > ${lower}`,
+      upper === undefined ? null : `r.latency_us <= ${upper}`,
+    ]
+      .filter(Boolean)
+      .join(" and ");
+    return `sum(case when ${cond} then 1 else 0 end)`;
+  }).join(", ");
+  await sql`${sql.raw(`insert into usage_rollups (tenant_id, api_id, endpoint, app_id, minute, calls, billable, rejected, errors_4xx,
+      errors_5xx, bytes_in, bytes_out, latency_sum_us, lat_b00, lat_b01, lat_b02, lat_b03, lat_b04, lat_b05, lat_b06, lat_b07,
+      lat_b08, lat_b09, lat_b10, lat_b11, lat_b12, lat_b13)
+    select s.tenant_id, s.api_id, s.endpoint, s.app_id, (r.created_at / 60000) * 60000, count(*), sum(r.billable), 0,
+      sum(case when r.status >= 400 and r.status < 500 then 1 else 0 end), sum(case when r.status >= 500 then 1 else 0 end),
+      sum(r.bytes_in), sum(r.bytes_out), sum(r.latency_us), ${buckets}
+    from usage_records r join usage_series s on s.id = r.series_id
+    group by s.tenant_id, s.api_id, s.endpoint, s.app_id, (r.created_at / 60000) * 60000`)}`.execute(db.kysely);
+  const t2 = performance.now();
+  await foldUsageRollups(db, { now });
+  const t3 = performance.now();
+  await sql`analyze`.execute(db.kysely);
+  const count = async (table: string) =>
+    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely)).rows[0]?.n);
+  console.log(
+    `  loaded ${CALLS.toLocaleString("en-US")} calls in ${((t1 - t0) / 1000).toFixed(1)} s; minute rollups ${(
+      (t2 - t1) / 1000
+    ).toFixed(1)} s; worker fold (hour+day) ${((t3 - t2) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  rows: minute ${(await count("usage_rollups")).toLocaleString("en-US")}, hour ${(await count("usage_rollups_hour")).toLocaleString("en-US")}, day ${(await count("usage_rollups_day")).toLocaleString("en-US")}`,
+  );
+}
+
+function pct(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await run();
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now();
+    await run();
+    samples.push(performance.now() - t);
+  }
+  return { p50: pct(samples, 0.5), p95: pct(samples, 0.95) };
+}
+
+async function benchDialect(dialect: DialectName): Promise<void> {
+  console.log(`\n== ${dialect} ==`);
+  const bench = await openBenchDb(dialect);
+  const { db } = bench;
+  try {
+    const now = Date.now();
+    await load(db, now);
+    const baseline = await time(() =>
+      db.kysely.selectFrom("apis").selectAll().where("id", "=", "a42").executeTakeFirst(),
+    );
+    console.log(
+      `  baseline (API by primary key): p50 ${baseline.p50.toFixed(2)} ms, p95 ${baseline.p95.toFixed(2)} ms`,
+    );
+    const providerApis = Array.from({ length: APIS / PROVIDERS }, (_, i) => `a${i * PROVIDERS + 3}`);
+    const scopes: Array<[string, ResolvedScope]> = [
+      ["provider, one API", { audience: "provider", scope: { apiIds: ["a3"], appIds: null }, apis: [] }],
+      ["provider, 10 APIs", { audience: "provider", scope: { apiIds: providerApis, appIds: null }, apis: [] }],
+      ["consumer, one app", { audience: "consumer", scope: { apiIds: null, appIds: ["app77"] }, apis: [] }],
+      ["tenant admin", { audience: "admin", scope: { apiIds: null, appIds: null }, apis: [] }],
+    ];
+    const rows: string[] = [];
+    let worst = 0;
+    for (const [label, scope] of scopes) {
+      for (const preset of ["1h", "24h", "7d", "30d"]) {
+        const t = await time(() => buildDashboard(db, TENANT, scope, { preset }, now));
+        worst = Math.max(worst, t.p95);
+        rows.push(
+          `  ${`${label}, ${preset}`.padEnd(30)} p50 ${t.p50.toFixed(1).padStart(8)} ms  p95 ${t.p95
+            .toFixed(1)
+            .padStart(8)} ms  (${(t.p95 / Math.max(baseline.p95, 0.001)).toFixed(0)}× baseline p95)`,
+        );
+      }
+    }
+    console.log(rows.join("\n"));
+    console.log(`  worst dashboard p95: ${worst.toFixed(1)} ms (target 200 ms)`);
+    const range = resolveRange({ preset: "24h" }, now);
+    const searches: Array<[string, Parameters<typeof selectLogRows>[3], ResolvedScope["scope"]]> = [
+      [
+        "log: provider API, 24h",
+        { from: range.from, to: range.to, status: null, endpoint: null, requestId: null, before: null },
+        { apiIds: ["a3"], appIds: null },
+      ],
+      [
+        "log: + status 5xx + endpoint",
+        {
+          from: range.from,
+          to: range.to,
+          status: { min: 500, max: 600 },
+          endpoint: "GET /e1",
+          requestId: null,
+          before: null,
+        },
+        { apiIds: ["a3"], appIds: null },
+      ],
+      [
+        "log: consumer app, 4xx, 24h",
+        {
+          from: range.from,
+          to: range.to,
+          status: { min: 400, max: 500 },
+          endpoint: null,
+          requestId: null,
+          before: null,
+        },
+        { apiIds: null, appIds: ["app77"] },
+      ],
+      [
+        "log: provider 10 APIs, 24h",
+        { from: range.from, to: range.to, status: null, endpoint: null, requestId: null, before: null },
+        { apiIds: providerApis, appIds: null },
+      ],
+    ];
+    for (const [label, filter, scope] of searches) {
+      const t = await time(() => selectLogRows(db, TENANT, scope, filter, 51));
+      console.log(
+        `  ${label.padEnd(30)} p50 ${t.p50.toFixed(1).padStart(8)} ms  p95 ${t.p95.toFixed(1).padStart(8)} ms  (target 300 ms)`,
+      );
+    }
+  } finally {
+    await bench.dispose();
+  }
+}
+
+console.log(
+  `bench:analytics — ${CALLS.toLocaleString("en-US")} calls, ${APIS} APIs, ${APPS} apps, ${SERIES} series, 30 days; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+for (const dialect of DIALECTS) await benchDialect(dialect);
+console.log(
+  `\nload at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);

@@ -1,0 +1,98 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
+import { LATENCY_BUCKET_COLUMNS } from "../metering/usage.types";
+import { DAY_MS, HOUR_MS } from "./analytics-range";
+
+/*
+ * The worker's fold of minute rollups into hours and hours into days (docs/decisions/090-analytics.md). A fold
+ * recomputes whole buckets from the finer table (delete, then insert the grouped sums, in one transaction), so running
+ * it twice or in two workers at once leaves the same rows, and a late record (a crash recovery, decision 037) is
+ * picked up by the next fold of its bucket.
+ */
+
+const SUMS = [
+  "calls",
+  "billable",
+  "rejected",
+  "errors_4xx",
+  "errors_5xx",
+  "bytes_in",
+  "bytes_out",
+  "latency_sum_us",
+  ...LATENCY_BUCKET_COLUMNS,
+];
+const COLUMNS = ["tenant_id", "api_id", "endpoint", "app_id", "bucket", ...SUMS].join(", ");
+
+type Grain = "hour" | "day";
+const GRAIN_MS: Record<Grain, number> = { hour: HOUR_MS, day: DAY_MS };
+
+function finer(grain: Grain): { table: string; time: string } {
+  return grain === "hour"
+    ? { table: "usage_rollups", time: "minute" }
+    : { table: "usage_rollups_hour", time: "bucket" };
+}
+
+/** Recomputes the buckets of `grain` in [from, to) (multiples of the grain) from the finer table. */
+export async function foldBuckets(db: Db, grain: Grain, from: number, to: number): Promise<void> {
+  const ms = GRAIN_MS[grain];
+  const src = finer(grain);
+  const target = `usage_rollups_${grain}`;
+  const bucketExpr = sql`(${sql.ref(src.time)} / ${sql.lit(ms)}) * ${sql.lit(ms)}`;
+  await inTransaction(db, async (trx) => {
+    await sql`delete from ${sql.table(target)} where bucket >= ${from} and bucket < ${to}`.execute(trx);
+    await sql`insert into ${sql.table(target)} (${sql.raw(COLUMNS)})
+      select tenant_id, api_id, endpoint, app_id, ${bucketExpr}, ${sql.raw(SUMS.map((c) => `sum(${c})`).join(", "))}
+      from ${sql.table(src.table)} where ${sql.ref(src.time)} >= ${from} and ${sql.ref(src.time)} < ${to}
+      group by tenant_id, api_id, endpoint, app_id, ${bucketExpr}`.execute(trx);
+  });
+}
+
+/** Recomputes the projections (per API, per API endpoint, per API app) of `grain` in [from, to). */
+export async function foldDimensions(db: Db, grain: Grain, from: number, to: number): Promise<void> {
+  const source = `usage_rollups_${grain}`;
+  const target = `usage_rollups_${grain}_dim`;
+  const sums = sql.raw(SUMS.map((c) => `sum(${c})`).join(", "));
+  const columns = sql.raw(["tenant_id", "kind", "api_id", "dim", "bucket", ...SUMS].join(", "));
+  await inTransaction(db, async (trx) => {
+    await sql`delete from ${sql.table(target)} where bucket >= ${from} and bucket < ${to}`.execute(trx);
+    for (const [kind, dim] of [
+      ["api", null],
+      ["endpoint", "endpoint"],
+      ["app", "app_id"],
+    ] as const) {
+      const key = dim === null ? sql.lit("") : sql.ref(dim);
+      const groupBy = dim === null ? sql`tenant_id, api_id, bucket` : sql`tenant_id, api_id, ${sql.ref(dim)}, bucket`;
+      await sql`insert into ${sql.table(target)} (${columns})
+        select tenant_id, ${sql.lit(kind)}, api_id, ${key}, bucket, ${sums} from ${sql.table(source)}
+        where bucket >= ${from} and bucket < ${to} group by ${groupBy}`.execute(trx);
+    }
+  });
+}
+
+/** The latest folded bucket of a grain, or the earliest minute there is to fold (null: nothing at all). */
+export async function selectFoldStart(db: Db, grain: Grain): Promise<number | null> {
+  const { rows } = await sql<{ t: string | number | null }>`select max(bucket) as t from ${sql.table(
+    `usage_rollups_${grain}`,
+  )}`.execute(db.kysely);
+  const last = rows[0]?.t;
+  if (last !== null && last !== undefined) return Number(last);
+  const src = finer(grain);
+  const first = await sql<{ t: string | number | null }>`select min(${sql.ref(src.time)}) as t from ${sql.table(
+    src.table,
+  )}`.execute(db.kysely);
+  const t = first.rows[0]?.t;
+  return t === null || t === undefined ? null : Number(t);
+}
+
+/** Deletes one tenant's raw calls and minute rollups older than `before`; the hour and day rollups stay. */
+export async function deleteRawUsageBefore(db: Db, tenantId: string, before: number): Promise<number> {
+  const result = await sql`delete from usage_records where created_at < ${before}
+    and series_id in (select id from usage_series where tenant_id = ${tenantId})`.execute(db.kysely);
+  await sql`delete from usage_rollups where tenant_id = ${tenantId} and minute < ${before}`.execute(db.kysely);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function selectTenantConfigs(db: Db): Promise<Array<{ id: string; config: string }>> {
+  return db.kysely.selectFrom("tenants").select(["id", "config"]).execute();
+}

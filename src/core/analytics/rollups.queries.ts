@@ -1,0 +1,146 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Db } from "../../db/connection";
+import { LATENCY_BUCKET_COLUMNS } from "../metering/usage.types";
+import type { AnalyticsRange, RollupGrain } from "./analytics-range";
+
+/*
+ * Dashboard reads over the rollup tables (minute: usage_rollups, written with the records; hour and day: folded by the
+ * worker, rollup-fold.queries.ts). Every query takes the tenant id first and a scope: the API ids and/or app ids the
+ * viewer may see (null: no restriction, the tenant admin's view). An empty list means nothing to read.
+ */
+
+export interface AnalyticsScope {
+  apiIds: readonly string[] | null;
+  appIds: readonly string[] | null;
+}
+
+/** The summed columns of a rollup group, as numbers. */
+export interface RollupSums {
+  calls: number;
+  billable: number;
+  rejected: number;
+  errors4xx: number;
+  errors5xx: number;
+  bytesIn: number;
+  bytesOut: number;
+  latencySumUs: number;
+  latencyBuckets: number[];
+}
+
+const SUM_SQL = [
+  "calls",
+  "billable",
+  "rejected",
+  "errors_4xx",
+  "errors_5xx",
+  "bytes_in",
+  "bytes_out",
+  "latency_sum_us",
+  ...LATENCY_BUCKET_COLUMNS,
+]
+  .map((c) => `coalesce(sum(${c}), 0) as ${c}`)
+  .join(", ");
+
+type SumRow = Record<string, string | number | bigint | null>;
+
+export function sumsOf(row: SumRow): RollupSums {
+  const n = (c: string) => Number(row[c] ?? 0);
+  return {
+    calls: n("calls"),
+    billable: n("billable"),
+    rejected: n("rejected"),
+    errors4xx: n("errors_4xx"),
+    errors5xx: n("errors_5xx"),
+    bytesIn: n("bytes_in"),
+    bytesOut: n("bytes_out"),
+    latencySumUs: n("latency_sum_us"),
+    latencyBuckets: LATENCY_BUCKET_COLUMNS.map(n),
+  };
+}
+
+type Kind = "api" | "endpoint" | "app";
+
+/**
+ * The table a read uses: the minute rollups for the minute grain; for hours and days the worker's projections when the
+ * view does not filter by app (decision 090: far fewer rows), else the full hour or day rollups.
+ */
+function source(
+  grain: RollupGrain,
+  scope: AnalyticsScope,
+  kind: Kind,
+): { table: string; time: string; kind: Kind | null; key: string } {
+  const key = kind === "endpoint" ? "endpoint" : kind === "app" ? "app_id" : "";
+  if (grain === "minute") return { table: "usage_rollups", time: "minute", kind: null, key };
+  if (scope.appIds === null) return { table: `usage_rollups_${grain}_dim`, time: "bucket", kind, key: "dim" };
+  return { table: `usage_rollups_${grain}`, time: "bucket", kind: null, key };
+}
+
+export function isEmptyScope(scope: AnalyticsScope): boolean {
+  return (scope.apiIds !== null && scope.apiIds.length === 0) || (scope.appIds !== null && scope.appIds.length === 0);
+}
+
+function where(
+  tenantId: string,
+  scope: AnalyticsScope,
+  range: Pick<AnalyticsRange, "from" | "to" | "grain">,
+  src: { time: string; kind: Kind | null },
+) {
+  const { time } = src;
+  const parts: RawBuilder<unknown>[] = [
+    sql`tenant_id = ${tenantId}`,
+    ...(src.kind ? [sql`kind = ${src.kind}`] : []),
+    sql`${sql.ref(time)} >= ${range.from}`,
+    sql`${sql.ref(time)} < ${range.to}`,
+  ];
+  if (scope.apiIds) parts.push(sql`api_id in (${sql.join(scope.apiIds)})`);
+  if (scope.appIds) parts.push(sql`app_id in (${sql.join(scope.appIds)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Sums per bucket of the range's grain, oldest first (buckets without calls are absent). */
+export async function selectBuckets(
+  db: Db,
+  tenantId: string,
+  scope: AnalyticsScope,
+  range: AnalyticsRange,
+): Promise<Array<RollupSums & { bucket: number }>> {
+  if (isEmptyScope(scope)) return [];
+  const src = source(range.grain, scope, "api");
+  const { table, time } = src;
+  // Each table's rows are already at its grain: no arithmetic on the time column, so its index serves the range.
+  const { rows } = await sql<SumRow>`select ${sql.ref(time)} as t, ${sql.raw(SUM_SQL)} from ${sql.table(table)}
+    where ${where(tenantId, scope, range, src)} group by ${sql.ref(time)} order by ${sql.ref(time)}`.execute(db.kysely);
+  return rows.map((r) => ({ bucket: Number(r.t), ...sumsOf(r) }));
+}
+
+/** Sums over the whole range. */
+export async function selectTotals(
+  db: Db,
+  tenantId: string,
+  scope: AnalyticsScope,
+  range: Pick<AnalyticsRange, "from" | "to" | "grain">,
+): Promise<RollupSums> {
+  if (isEmptyScope(scope)) return sumsOf({});
+  const src = source(range.grain, scope, "api");
+  const { rows } = await sql<SumRow>`select ${sql.raw(SUM_SQL)} from ${sql.table(src.table)}
+    where ${where(tenantId, scope, range, src)}`.execute(db.kysely);
+  return sumsOf(rows[0] ?? {});
+}
+
+/** The busiest (api, endpoint) or (api, app) pairs of the range, by calls. */
+export async function selectTop(
+  db: Db,
+  tenantId: string,
+  scope: AnalyticsScope,
+  range: AnalyticsRange,
+  by: "endpoint" | "app_id",
+  limit = 10,
+): Promise<Array<RollupSums & { apiId: string; key: string }>> {
+  if (isEmptyScope(scope)) return [];
+  const src = source(range.grain, scope, by === "endpoint" ? "endpoint" : "app");
+  const key = sql.ref(src.key);
+  const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, ${key} as k,
+      ${sql.raw(SUM_SQL)} from ${sql.table(src.table)} where ${where(tenantId, scope, range, src)}
+    group by api_id, ${key} order by sum(calls) desc, api_id, ${key} limit ${limit}`.execute(db.kysely);
+  return rows.map((r) => ({ apiId: r.api_id, key: r.k, ...sumsOf(r) }));
+}

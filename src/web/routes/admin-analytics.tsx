@@ -1,0 +1,114 @@
+import { Form } from "react-router";
+import { tenantAnalytics } from "../../core/analytics/analytics.service";
+import { setRequestLogRetention } from "../../core/analytics/retention.service";
+import { AnalyticsDashboardView } from "../components/analytics/analytics-dashboard";
+import { Panel } from "../components/analytics/analytics-panel";
+import { AnalyticsRangeForm } from "../components/analytics/analytics-range-form";
+import { CsrfInput } from "../components/app-form-bits";
+import { LocalLink } from "../components/localized-link";
+import { Container, PageHeader } from "../components/page-header";
+import { FormError, FormNotice } from "../components/ui/form-field";
+import { fieldClass } from "../components/ui/input";
+import { useTranslation } from "../i18n/use-translation";
+import { formText, runAction } from "../lib/action-result.server";
+import { rangeParamsOf, withRange } from "../lib/analytics-page.server";
+import type { RouteHandle } from "../lib/breadcrumbs";
+import { requireActionCsrf } from "../lib/csrf.server";
+import { pageMeta } from "../lib/meta";
+import { requireAdmin } from "../lib/route-guards.server";
+import { translateServerMessage } from "../lib/server-messages";
+import type { Route } from "./+types/admin-analytics";
+
+/** /admin/analytics: calls, errors, latency and revenue across the tenant, and the request log retention. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireAdmin(context, request, params.lang);
+  const url = new URL(request.url);
+  const { result, rangeError, range } = await withRange(url, (r) =>
+    tenantAnalytics(context.db, context.tenant.id, viewer, { range: r }),
+  );
+  const csv = new URLSearchParams({ audience: "admin", ...rangeParamsOf(url) });
+  return {
+    dashboard: result,
+    rangeError,
+    presetAsked: range.preset ?? "24h",
+    csvHref: `/resources/analytics-csv?${csv.toString()}`,
+    currency: context.tenant.config.defaultCurrency,
+    retentionDays: context.tenant.config.analytics.retentionDays,
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const viewer = requireAdmin(context, request, params.lang);
+  const form = await request.formData();
+  requireActionCsrf(request, form);
+  return runAction("retention", () =>
+    setRequestLogRetention(context.db, context.tenant.id, viewer, { days: Number(formText(form, "days")) }),
+  );
+}
+
+export const handle: RouteHandle = {
+  breadcrumb: () => [
+    { path: "/admin", labelKey: "admin.title" },
+    { path: "/admin/analytics", labelKey: "analytics.title" },
+  ],
+};
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { key: "analytics.metaTitle" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function AdminAnalytics({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { dashboard } = loaderData;
+  return (
+    <>
+      <PageHeader title={t("analytics.adminTitle")} intro={t("analytics.adminIntro")}>
+        <div className="mt-4 flex flex-wrap gap-4 text-sm font-semibold">
+          <LocalLink to="/admin" className="text-accent hover:underline">
+            {t("admin.title")}
+          </LocalLink>
+          <a href={loaderData.csvHref} download className="text-accent hover:underline" data-testid="csv-link">
+            {t("analytics.exportCsv")}
+          </a>
+        </div>
+        <AnalyticsRangeForm preset={loaderData.presetAsked} from={dashboard.range.from} to={dashboard.range.to} />
+        {loaderData.rangeError && (
+          <div className="mt-3" data-testid="range-error">
+            <FormError message={translateServerMessage(t, loaderData.rangeError)} />
+          </div>
+        )}
+      </PageHeader>
+      <Container className="flex flex-col gap-6 py-8">
+        <AnalyticsDashboardView dashboard={dashboard} audience="admin" currency={loaderData.currency} />
+        <Panel title={t("analytics.retention.title")} testId="retention-panel">
+          {actionData && !actionData.ok && <FormError message={translateServerMessage(t, actionData.message)} />}
+          {actionData?.ok && <FormNotice message={t("analytics.retention.saved")} />}
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <CsrfInput />
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="retention-days" className="text-sm font-semibold">
+                {t("analytics.retention.days")}
+              </label>
+              <input
+                id="retention-days"
+                name="days"
+                type="number"
+                min="1"
+                max="400"
+                defaultValue={loaderData.retentionDays}
+                className={`${fieldClass({ fullWidth: false })} w-28`}
+              />
+            </div>
+            <button
+              type="submit"
+              className="rounded-lg bg-accent px-3 py-2.5 text-sm font-semibold text-white hover:opacity-90"
+            >
+              {t("analytics.retention.save")}
+            </button>
+          </Form>
+        </Panel>
+      </Container>
+    </>
+  );
+}
