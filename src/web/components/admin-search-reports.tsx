@@ -22,7 +22,7 @@ function TermTable(props: { testId: string; title: string; rows: TermCount[]; em
     <section className="flex flex-col gap-3" data-testid={props.testId}>
       <h2 className="text-lg font-bold">{props.title}</h2>
       {props.rows.length === 0 ? (
-        <p className="text-sm text-slate-500" data-testid={`${props.testId}-empty`}>
+        <p className="text-sm text-slate-500 dark:text-slate-400" data-testid={`${props.testId}-empty`}>
           {props.empty}
         </p>
       ) : (
@@ -86,7 +86,7 @@ export function SearchReports(props: { report: ReportData; periods: readonly num
       <section className="flex flex-col gap-3" data-testid="admin-click-through">
         <h2 className="text-lg font-bold">{t("admin.clickThrough")}</h2>
         {report.clicksByPosition.length === 0 ? (
-          <p className="text-sm text-slate-500" data-testid="admin-click-through-empty">
+          <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="admin-click-through-empty">
             {t("admin.noClicks")}
           </p>
         ) : (

@@ -73,7 +73,7 @@ function KeyRow(props: { appKey: DashboardKey; appId: string; scope: KeyScope | 
         <Badge tone={STATUS_TONE[k.status]} testId="key-status">
           {t(`apps.keyStatus.${k.status}`)}
         </Badge>
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-500 dark:text-slate-400">
           {k.status === "EXPIRING" && k.expiresAt !== null
             ? t("apps.keyExpires", { date: formatDateTime(k.expiresAt, locale) })
             : k.status === "REVOKED" && k.revokedAt !== null
@@ -113,7 +113,7 @@ function KeyRow(props: { appKey: DashboardKey; appId: string; scope: KeyScope | 
                       </option>
                     ))}
                   </Select>
-                  <p className="text-xs text-slate-500">{t("apps.overlapHint")}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{t("apps.overlapHint")}</p>
                   <Button
                     type="submit"
                     data-testid="rotate-key-confirm"
@@ -219,7 +219,7 @@ export function AppKeys(props: {
         <AppKeyReveal secret={revealed.secret} rotated={Boolean(noScriptRotated)} onDismiss={revealed.dismiss} />
       )}
       {props.keys.length === 0 ? (
-        <p data-testid="no-keys" className="text-sm text-slate-500">
+        <p data-testid="no-keys" className="text-sm text-slate-500 dark:text-slate-400">
           {t("apps.noKeys")}
         </p>
       ) : (

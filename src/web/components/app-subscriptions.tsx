@@ -73,12 +73,14 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
         )}
       </div>
       {s.gatewayPath && s.status === "subscribed" && (
-        <code dir="ltr" className="break-all font-mono text-xs text-slate-500">
+        <code dir="ltr" className="break-all font-mono text-xs text-slate-500 dark:text-slate-400">
           {props.baseUrl}
           {s.gatewayPath}/…
         </code>
       )}
-      {s.status === "pending_approval" && <p className="text-xs text-slate-500">{t("apps.pendingHint")}</p>}
+      {s.status === "pending_approval" && (
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("apps.pendingHint")}</p>
+      )}
       {s.planRequest && (
         <p
           data-testid="plan-request"
@@ -91,7 +93,9 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
           })}
         </p>
       )}
-      {s.status === "suspended" && <p className="text-xs text-slate-500">{t("apps.suspendedHint")}</p>}
+      {s.status === "suspended" && (
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("apps.suspendedHint")}</p>
+      )}
     </li>
   );
 }
@@ -103,7 +107,7 @@ export function AppSubscriptions(props: { subscriptions: DashboardSubscription[]
     <section aria-label={t("apps.subscriptionsTitle")} data-testid="app-subscriptions" className="flex flex-col gap-2">
       <h3 className="font-semibold">{t("apps.subscriptionsTitle")}</h3>
       {props.subscriptions.length === 0 ? (
-        <p data-testid="no-subscriptions" className="text-sm text-slate-500">
+        <p data-testid="no-subscriptions" className="text-sm text-slate-500 dark:text-slate-400">
           {t("apps.noSubscriptions")}{" "}
           <LocalLink to="/hub" className="font-medium text-accent hover:underline">
             {t("apps.browseApis")}

@@ -29,7 +29,7 @@ export function CompareTray(props: { items: CompareItem[]; onRemove: (ref: strin
               type="button"
               onClick={() => props.onRemove(item.ref)}
               aria-label={t("compare.remove", { name: item.name })}
-              className="rounded-full p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-white"
+              className="rounded-full p-0.5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-white"
             >
               <CloseIcon className="size-3.5" />
             </button>
@@ -54,7 +54,7 @@ export function CompareTray(props: { items: CompareItem[]; onRemove: (ref: strin
             {t("compare.trayGo", { count: items.length })}
           </ButtonLink>
         ) : (
-          <span className="text-xs text-slate-500">{t("compare.trayHint")}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{t("compare.trayHint")}</span>
         )}
       </div>
     </aside>

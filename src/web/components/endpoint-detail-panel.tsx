@@ -8,7 +8,11 @@ import { SchemaTree } from "./endpoint-schema-tree";
 import { TryItPanel } from "./try-it-panel";
 
 function Heading(props: { children: string }) {
-  return <h4 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{props.children}</h4>;
+  return (
+    <h4 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+      {props.children}
+    </h4>
+  );
 }
 
 function MediaBlock(props: { media: MediaDetail[] }) {
@@ -18,11 +22,11 @@ function MediaBlock(props: { media: MediaDetail[] }) {
     <div className="flex flex-col gap-3">
       {props.media.map((m) => (
         <div key={m.contentType} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-          <code className="mb-2 block text-[11px] text-slate-500">{m.contentType}</code>
+          <code className="mb-2 block text-[11px] text-slate-500 dark:text-slate-400">{m.contentType}</code>
           {m.schema ? (
             <SchemaTree node={m.schema} />
           ) : (
-            <p className="text-sm text-slate-500">{t("endpointDetail.noSchema")}</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t("endpointDetail.noSchema")}</p>
           )}
           {m.example && (
             <details className="mt-2">
@@ -89,7 +93,9 @@ function Documentation(props: { detail: EndpointDetail }) {
                   {p.required ? (
                     <span className="text-[11px] font-semibold text-danger">{t("endpointDetail.required")}</span>
                   ) : (
-                    <span className="text-[11px] text-slate-500">{t("endpointDetail.optional")}</span>
+                    <span className="text-[11px] text-slate-500 dark:text-slate-400">
+                      {t("endpointDetail.optional")}
+                    </span>
                   )}
                 </div>
                 {p.description && (
@@ -121,7 +127,7 @@ function Documentation(props: { detail: EndpointDetail }) {
       <div data-testid="endpoint-responses">
         <Heading>{t("endpointDetail.responses")}</Heading>
         {detail.responses.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("endpointDetail.noResponses")}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("endpointDetail.noResponses")}</p>
         ) : (
           <ul className="flex flex-col gap-2">
             {detail.responses.map((r, i) => (
@@ -137,7 +143,7 @@ function Documentation(props: { detail: EndpointDetail }) {
                     {r.media.length > 0 ? (
                       <MediaBlock media={r.media} />
                     ) : (
-                      <p className="text-sm text-slate-500">{t("endpointDetail.noSchema")}</p>
+                      <p className="text-sm text-slate-500 dark:text-slate-400">{t("endpointDetail.noSchema")}</p>
                     )}
                   </div>
                 </details>
@@ -195,7 +201,7 @@ export function EndpointDetailPanel(props: {
   }
   if (!state.data) {
     return (
-      <p data-testid="endpoint-detail-loading" className="animate-pulse text-sm text-slate-500">
+      <p data-testid="endpoint-detail-loading" className="animate-pulse text-sm text-slate-500 dark:text-slate-400">
         {t("endpointDetail.loading")}
       </p>
     );

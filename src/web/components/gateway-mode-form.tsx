@@ -35,7 +35,7 @@ export function GatewayModeForm(props: { mode: GatewayMode }) {
             />
             <span>
               <span className="font-medium">{t(`plans.gatewayMode.${mode}`)}</span>
-              <span className="block text-slate-500">{t(`plans.gatewayMode.${mode}Hint`)}</span>
+              <span className="block text-slate-500 dark:text-slate-400">{t(`plans.gatewayMode.${mode}Hint`)}</span>
             </span>
           </label>
         ))}

@@ -154,7 +154,9 @@ export function InvitationsPanel(props: {
               data-testid="invitation"
               className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm ring-1 ring-slate-200 dark:bg-slate-950 dark:ring-slate-700"
             >
-              <span className="text-xs text-slate-500">{t(`invitations.types.${invitation.principalType}`)}</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                {t(`invitations.types.${invitation.principalType}`)}
+              </span>
               <span dir="auto">{invitation.principalName}</span>
               <button
                 type="button"

@@ -86,7 +86,7 @@ export function NavDrawer(props: {
             aria-label={t("nav.switchContext")}
             className="-mx-2 rounded-lg border border-slate-200 py-2 dark:border-slate-800"
           >
-            <p className="px-4 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <p className="px-4 pb-1 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("nav.contextLabel")}
             </p>
             <ContextList offered={contexts.offered} selected={contexts.selected} />

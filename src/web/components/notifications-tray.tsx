@@ -38,7 +38,7 @@ const MARK_MUTATION = `mutation MarkNotification($id: ID, $isRead: Boolean) {
   markNewNotificationAsRead(notificationId: $id, isRead: $isRead) { unreadCount }
 }`;
 
-const TYPE_DOT: Record<string, string> = { info: "bg-accent", error: "bg-danger", other: "bg-slate-400" };
+const TYPE_DOT: Record<string, string> = { info: "bg-accent-fill", error: "bg-danger", other: "bg-slate-400" };
 
 /**
  * Spec "Layout" notifications tray and section 4: a bell with the unread count; opening it loads the newest 10, "Load
@@ -144,11 +144,11 @@ export function NotificationsTray(props: { className?: string }) {
           )}
         </header>
         {failed && !items ? (
-          <p className="px-4 py-6 text-center text-slate-500">{t("error.currentlyUnavailable")}</p>
+          <p className="px-4 py-6 text-center text-slate-500 dark:text-slate-400">{t("error.currentlyUnavailable")}</p>
         ) : !items ? (
-          <p className="px-4 py-6 text-center text-slate-500">{t("common.loading")}</p>
+          <p className="px-4 py-6 text-center text-slate-500 dark:text-slate-400">{t("common.loading")}</p>
         ) : items.length === 0 ? (
-          <p data-testid="notifications-empty" className="px-4 py-6 text-center text-slate-500">
+          <p data-testid="notifications-empty" className="px-4 py-6 text-center text-slate-500 dark:text-slate-400">
             {t("notifications.empty")}
           </p>
         ) : (
@@ -178,7 +178,7 @@ export function NotificationsTray(props: { className?: string }) {
                         dangerouslySetInnerHTML={{ __html: n.body }}
                       />
                     )}
-                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
                       <time dateTime={n.createdAt} title={formatDate(Date.parse(n.createdAt), locale)}>
                         {formatRelativeTime(Date.parse(n.createdAt), Date.now(), locale)}
                       </time>

@@ -34,7 +34,7 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
       <span className="font-medium" dir="auto">
         {s.appName}
       </span>
-      {s.username && <span className="text-sm text-slate-500">@{s.username}</span>}
+      {s.username && <span className="text-sm text-slate-500 dark:text-slate-400">@{s.username}</span>}
       <span className="text-sm text-slate-600 dark:text-slate-400" dir="auto">
         {s.planName ?? "—"}
       </span>
@@ -46,7 +46,7 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
           {t("plans.changeRequest", { from: s.planName ?? "—", plan: s.requestedPlanName })}
         </span>
       )}
-      <span className="text-xs text-slate-500">{formatDate(s.updatedAt, locale)}</span>
+      <span className="text-xs text-slate-500 dark:text-slate-400">{formatDate(s.updatedAt, locale)}</span>
       <div className="ms-auto flex gap-2">
         {actions.map((decision) => (
           <fetcher.Form key={decision} method="post">
@@ -94,12 +94,12 @@ export function PlanApprovals(props: { subscriptions: ManagedSubscription[] | nu
         {t("plans.approvalsTitle")}
       </h3>
       {subs === null ? (
-        <p className="text-sm text-slate-500">{t("plans.ownerOnly")}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t("plans.ownerOnly")}</p>
       ) : (
         <>
           <div className="rounded-2xl border border-slate-200 bg-white px-5 py-2 dark:border-slate-800 dark:bg-slate-900">
             {pending.length === 0 ? (
-              <p data-testid="no-pending" className="py-3 text-sm text-slate-500">
+              <p data-testid="no-pending" className="py-3 text-sm text-slate-500 dark:text-slate-400">
                 {needsApproval ? t("plans.noPending") : t("plans.noApprovalPlans")}
               </p>
             ) : (
@@ -113,7 +113,7 @@ export function PlanApprovals(props: { subscriptions: ManagedSubscription[] | nu
           <h3 className="text-lg font-semibold">{t("plans.subscribersTitle", { count: others.length })}</h3>
           <div className="rounded-2xl border border-slate-200 bg-white px-5 py-2 dark:border-slate-800 dark:bg-slate-900">
             {others.length === 0 ? (
-              <p className="py-3 text-sm text-slate-500">{t("plans.noSubscribers")}</p>
+              <p className="py-3 text-sm text-slate-500 dark:text-slate-400">{t("plans.noSubscribers")}</p>
             ) : (
               <ul data-testid="subscriber-list" className="divide-y divide-slate-200 dark:divide-slate-800">
                 {others.map((s) => (

@@ -28,7 +28,7 @@ export function Field(props: {
         {props.label}
       </label>
       {props.children}
-      {props.hint && <p className="text-xs text-slate-500">{props.hint}</p>}
+      {props.hint && <p className="text-xs text-slate-500 dark:text-slate-400">{props.hint}</p>}
     </div>
   );
 }
@@ -46,7 +46,7 @@ export function Check(props: { name: string; label: string; hint: string; defaul
       />
       <span>
         <span className="font-semibold">{props.label}</span>
-        <span className="block text-xs text-slate-500">{props.hint}</span>
+        <span className="block text-xs text-slate-500 dark:text-slate-400">{props.hint}</span>
       </span>
     </label>
   );

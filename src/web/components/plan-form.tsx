@@ -99,7 +99,7 @@ export function PlanForm(props: {
       <QuotaFields plan={plan} id={id} fields={fields} currency={props.currency} />
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-semibold">{t("plans.objects")}</legend>
-        <p className="text-xs text-slate-500">{t("plans.objectsHint")}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("plans.objectsHint")}</p>
         {rows.map((row, index) => (
           <ObjectFields
             key={row.rowId}

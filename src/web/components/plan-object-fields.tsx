@@ -92,7 +92,7 @@ export function ObjectFields(props: {
       <fieldset>
         <legend className="text-sm font-semibold">{t("plans.objectEndpoints")}</legend>
         {props.endpoints.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("plans.noEndpoints")}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("plans.noEndpoints")}</p>
         ) : (
           <div className="mt-1 max-h-48 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-700">
             {props.endpoints.map((e) => (

@@ -71,7 +71,7 @@ function PaidPlanSubscribe(props: {
         {t("pricing.subscribe")}
       </Button>
       <noscript>
-        <p className="text-xs text-slate-500">{t("billing.needsScript")}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("billing.needsScript")}</p>
       </noscript>
       {open && (
         <SubscribeModal
@@ -126,7 +126,7 @@ export function PlanSubscribe(props: {
   }
   if (plan.deprecated) {
     return (
-      <p data-testid="plan-closed" className="text-sm text-slate-500">
+      <p data-testid="plan-closed" className="text-sm text-slate-500 dark:text-slate-400">
         {t("pricing.deprecatedNoSubscribers")}
       </p>
     );

@@ -216,7 +216,9 @@ export function SearchPager(props: {
           {t("common.previous")}
         </LocalLink>
       ) : (
-        <span className={`${link} ${disabled}`}>{t("common.previous")}</span>
+        <span aria-disabled="true" className={`${link} ${disabled}`}>
+          {t("common.previous")}
+        </span>
       )}
       <span className="text-sm text-slate-600 dark:text-slate-400">
         {t("search.showing", {
@@ -235,7 +237,9 @@ export function SearchPager(props: {
           {t("common.next")}
         </LocalLink>
       ) : (
-        <span className={`${link} ${disabled}`}>{t("common.next")}</span>
+        <span aria-disabled="true" className={`${link} ${disabled}`}>
+          {t("common.next")}
+        </span>
       )}
     </nav>
   );

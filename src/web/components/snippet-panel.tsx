@@ -59,7 +59,7 @@ export function SnippetPanel(props: {
       className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-        <h4 className="me-auto text-xs font-semibold tracking-wider text-slate-500 uppercase">
+        <h4 className="me-auto text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
           {t("snippets.heading")}
         </h4>
         <label className="sr-only" htmlFor={`snippet-language-${current?.id ?? ""}`}>
@@ -119,7 +119,7 @@ export function SnippetPanel(props: {
           <code>{code}</code>
         </pre>
       ) : (
-        <p className="p-4 text-sm text-slate-500">{t("snippets.loading")}</p>
+        <p className="p-4 text-sm text-slate-500 dark:text-slate-400">{t("snippets.loading")}</p>
       )}
     </section>
   );

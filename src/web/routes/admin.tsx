@@ -182,7 +182,7 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
         <Button type="submit" size="row">
           {t("admin.searchButton")}
         </Button>
-        <p className="ms-auto text-sm text-slate-500" data-testid="admin-user-total">
+        <p className="ms-auto text-sm text-slate-500 dark:text-slate-400" data-testid="admin-user-total">
           {t("admin.total", { count: props.users.total })}
         </p>
       </Form>
@@ -209,7 +209,9 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
                   <UserAvatar name={u.name || u.username} thumbnail={u.thumbnail} />
                   <span className="min-w-0 truncate" dir="auto">
                     {u.username}
-                    {u.id === props.viewerId && <span className="ms-1 text-slate-500">{t("admin.you")}</span>}
+                    {u.id === props.viewerId && (
+                      <span className="ms-1 text-slate-500 dark:text-slate-400">{t("admin.you")}</span>
+                    )}
                   </span>
                 </LocalLink>
               ),
@@ -327,7 +329,10 @@ function DomainsPanel(props: { domains: DomainsData; result: AdminActionData }) 
               id: "organization",
               header: t("admin.organization"),
               dir: "auto",
-              cell: (d) => d.organizationName ?? <span className="text-slate-500">{t("admin.noOrganization")}</span>,
+              cell: (d) =>
+                d.organizationName ?? (
+                  <span className="text-slate-500 dark:text-slate-400">{t("admin.noOrganization")}</span>
+                ),
             },
             {
               id: "state",

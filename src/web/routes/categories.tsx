@@ -30,7 +30,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("categories.title")} intro={t("categories.intro")} />
       <Container className="py-10">
         {loaderData.categories.length === 0 ? (
-          <p className="text-slate-500">{t("categories.empty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("categories.empty")}</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {loaderData.categories.map((category) => (

@@ -58,11 +58,13 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={category.name} intro={category.description ?? t("category.intro", { name: category.name })}>
-        <p className="mt-3 text-sm font-medium text-slate-500">{t("common.apiCount", { count: apis.total })}</p>
+        <p className="mt-3 text-sm font-medium text-slate-500 dark:text-slate-400">
+          {t("common.apiCount", { count: apis.total })}
+        </p>
       </PageHeader>
       <Container className="flex flex-col gap-8 py-10">
         {apis.items.length === 0 ? (
-          <p className="text-slate-500">{t("category.empty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("category.empty")}</p>
         ) : (
           <ApiCardGrid apis={apis.items} />
         )}

@@ -53,11 +53,13 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={collection.name} intro={collection.description}>
-        <p className="mt-3 text-sm font-medium text-slate-500">{t("common.apiCount", { count: apis.total })}</p>
+        <p className="mt-3 text-sm font-medium text-slate-500 dark:text-slate-400">
+          {t("common.apiCount", { count: apis.total })}
+        </p>
       </PageHeader>
       <Container className="flex flex-col gap-8 py-10">
         {apis.items.length === 0 ? (
-          <p className="text-slate-500">{t("collection.empty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("collection.empty")}</p>
         ) : (
           <ApiCardGrid apis={apis.items} />
         )}

@@ -29,7 +29,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("collections.title")} intro={t("collections.intro")} />
       <Container className="py-10">
         {loaderData.collections.length === 0 ? (
-          <p className="text-slate-500">{t("collections.empty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("collections.empty")}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.collections.map((collection) => (

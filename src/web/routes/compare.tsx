@@ -80,7 +80,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const without = (ref: string) => compareHref(items.map((i) => i.ref).filter((r) => r !== ref));
   const plansList = (entry: CompareEntry, pick: (p: CompareEntry["plans"][number]) => string) =>
     entry.plans.length === 0 ? (
-      <span className="text-slate-500">{dash}</span>
+      <span className="text-slate-500 dark:text-slate-400">{dash}</span>
     ) : (
       <ul className="flex flex-col gap-0.5">
         {entry.plans.slice(0, 5).map((p) => (
@@ -112,7 +112,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 })}
           </span>
         ) : (
-          <span className="text-slate-500">{t("compare.noPlans")}</span>
+          <span className="text-slate-500 dark:text-slate-400">{t("compare.noPlans")}</span>
         ),
     },
     { id: "rate", label: t("compare.rateLimits"), render: (e) => plansList(e, (p) => p.rateLimitText) },
@@ -206,7 +206,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <>
-            {items.length < 2 && <p className="text-sm text-slate-500">{t("compare.needMore")}</p>}
+            {items.length < 2 && <p className="text-sm text-slate-500 dark:text-slate-400">{t("compare.needMore")}</p>}
             <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
               <table data-testid="compare-table" className="w-full min-w-[36rem] border-collapse text-sm">
                 <caption className="sr-only">{t("compare.title")}</caption>
@@ -214,7 +214,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                   <tr>
                     <th
                       scope="col"
-                      className="sticky start-0 z-10 w-36 bg-slate-50 p-3 text-start text-xs font-semibold tracking-wider text-slate-500 uppercase dark:bg-slate-800"
+                      className="sticky start-0 z-10 w-36 bg-slate-50 p-3 text-start text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase dark:bg-slate-800"
                     >
                       {t("compare.attribute")}
                     </th>
@@ -236,7 +236,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                             >
                               {entry.name}
                             </LocalLink>
-                            <p className="truncate text-xs font-normal text-slate-500">@{entry.ownerUsername}</p>
+                            <p className="truncate text-xs font-normal text-slate-500 dark:text-slate-400">
+                              @{entry.ownerUsername}
+                            </p>
                             {entry.visibility !== "PUBLIC" && (
                               <LockIcon className="mt-1 size-3.5 text-slate-400" aria-label={t("common.private")} />
                             )}
@@ -278,7 +280,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </table>
             </div>
-            {items.some((i) => i.isDemoData) && <p className="text-xs text-slate-500">{t("compare.demoData")}</p>}
+            {items.some((i) => i.isDemoData) && (
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t("compare.demoData")}</p>
+            )}
           </>
         )}
       </Container>

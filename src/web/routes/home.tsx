@@ -136,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium shadow-sm transition hover:border-accent hover:text-accent dark:border-slate-800 dark:bg-slate-900"
                   >
                     {category.name}
-                    <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+                    <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                       {formatNumber(category.apiCount, locale)}
                     </span>
                   </LocalLink>

@@ -50,7 +50,7 @@ function PlansOverview(props: { currency: string }) {
           }`}
         >
           {tier.featured && (
-            <span className="absolute -top-3 start-6 rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">
+            <span className="absolute -top-3 start-6 rounded-full bg-accent-fill px-3 py-0.5 text-xs font-semibold text-white">
               {t("pricingPage.popular")}
             </span>
           )}

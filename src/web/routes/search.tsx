@@ -115,7 +115,10 @@ function SectionHeading(props: { title: string; count: number; href: string; tes
   return (
     <div className="mb-3 flex items-baseline justify-between gap-3">
       <h2 className="text-lg font-bold">
-        {props.title} <span className="text-sm font-medium text-slate-500">({formatNumber(props.count, locale)})</span>
+        {props.title}{" "}
+        <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
+          ({formatNumber(props.count, locale)})
+        </span>
       </h2>
       <LocalLink
         to={props.href}
@@ -143,7 +146,9 @@ function ApisSection(props: { data: SearchPageData }) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="search-apis-heading" className="text-lg font-bold">
             {t("search.tabs.apis")}{" "}
-            <span className="text-sm font-medium text-slate-500">({formatNumber(apis.total, locale)})</span>
+            <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
+              ({formatNumber(apis.total, locale)})
+            </span>
           </h2>
           <SearchSortSelect query={query} />
         </div>

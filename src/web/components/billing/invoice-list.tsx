@@ -26,7 +26,7 @@ export function InvoiceList(props: { invoices: BillingInvoiceRow[] }) {
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table data-testid="invoice-list" className="w-full text-sm">
         <caption className="sr-only">{t("billing.invoicesTitle")}</caption>
-        <thead className="bg-slate-50 text-start text-xs tracking-wide text-slate-500 uppercase dark:bg-slate-950/50">
+        <thead className="bg-slate-50 text-start text-xs tracking-wide text-slate-500 dark:text-slate-400 uppercase dark:bg-slate-950/50">
           <tr>
             <th scope="col" className="px-4 py-3 text-start font-semibold">
               {t("billing.invoiceNumber")}

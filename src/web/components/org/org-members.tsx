@@ -137,7 +137,7 @@ export function OrgMembers(props: {
           <Button type="submit" size="row" disabled={busy}>
             {t("org.add")}
           </Button>
-          <p className="basis-full text-xs text-slate-500">{t("org.addMemberHint")}</p>
+          <p className="basis-full text-xs text-slate-500 dark:text-slate-400">{t("org.addMemberHint")}</p>
         </Form>
       )}
     </section>

@@ -22,7 +22,8 @@ interface TeamFormProps {
 function TeamDevelopers(props: TeamFormProps & { team: Team }) {
   const { t } = useTranslation();
   const { team, org } = props;
-  if (team.developers.length === 0) return <p className="text-sm text-slate-500">{t("org.noDevelopers")}</p>;
+  if (team.developers.length === 0)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">{t("org.noDevelopers")}</p>;
   return (
     <ul className="flex flex-wrap gap-2">
       {team.developers.map((d) => (
@@ -45,7 +46,7 @@ function TeamDevelopers(props: TeamFormProps & { team: Team }) {
               <button
                 type="submit"
                 aria-label={t("org.removeDeveloper", { username: d.username, team: team.name })}
-                className="text-slate-500 hover:text-danger"
+                className="text-slate-500 dark:text-slate-400 hover:text-danger"
                 disabled={props.busy}
               >
                 ×
@@ -90,7 +91,7 @@ function AddDeveloperForm(props: TeamFormProps & { team: Team }) {
       <Button type="submit" size="row" disabled={props.busy}>
         {t("org.addDeveloper")}
       </Button>
-      <p className="basis-full text-xs text-slate-500">{t("org.addDeveloperHint")}</p>
+      <p className="basis-full text-xs text-slate-500 dark:text-slate-400">{t("org.addDeveloperHint")}</p>
     </Form>
   );
 }
@@ -121,7 +122,9 @@ function TeamCard(props: TeamFormProps & { team: Team; error: string | null }) {
           </Form>
         )}
       </div>
-      <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{t("org.developers")}</p>
+      <p className="text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+        {t("org.developers")}
+      </p>
       <TeamDevelopers {...props} />
       {props.isAdmin && <AddDeveloperForm {...props} />}
       {props.error && <FormError message={props.error} />}
@@ -159,7 +162,7 @@ export function OrgTeams(props: TeamFormProps & { failedTeam: string; errorText:
         </Form>
       )}
       {org.teams.length === 0 ? (
-        <p className="text-sm text-slate-500">{t("org.noTeams")}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t("org.noTeams")}</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {org.teams.map((team) => (

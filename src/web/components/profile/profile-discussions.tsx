@@ -122,7 +122,7 @@ export function ProfileDiscussions(props: {
               {t("common.previous")}
             </Link>
           )}
-          <span className="text-slate-500">
+          <span className="text-slate-500 dark:text-slate-400">
             {t("common.pageOf", { page: discussions.page, pages: discussionPages })}
           </span>
           {discussions.page < discussionPages && (

@@ -48,7 +48,8 @@ export function DownloadLinks(props: { owner: string; slug: string; versionId: s
 export function SpecVersionsList(props: { owner: string; slug: string; versions: VersionRow[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  if (props.versions.length === 0) return <p className="text-sm text-slate-500">{t("studio.versions.none")}</p>;
+  if (props.versions.length === 0)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">{t("studio.versions.none")}</p>;
   return (
     <ul data-testid="spec-versions" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
       {props.versions.map((v) => (

@@ -21,7 +21,7 @@ export type ButtonSize = "xs" | "sm" | "md" | "lg" | "row" | "custom";
 
 const VARIANT: Record<ButtonVariant, string> = {
   /** The accent call to action. */
-  primary: "bg-accent font-semibold text-white transition hover:brightness-110 disabled:opacity-60",
+  primary: "bg-accent-fill font-semibold text-white transition hover:brightness-110 disabled:opacity-60",
   /** White and bordered, a grey fill on hover. */
   secondary:
     "border border-slate-300 bg-white font-semibold text-slate-700 transition hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",

@@ -78,7 +78,7 @@ export function DataTable<Row>(props: {
               <td
                 colSpan={columns.length}
                 data-testid={props.emptyTestId}
-                className="px-4 py-6 text-center text-slate-500"
+                className="px-4 py-6 text-center text-slate-500 dark:text-slate-400"
               >
                 {props.empty}
               </td>

@@ -16,7 +16,7 @@ describe("ui parts keep the copied looks", () => {
   it("buttons", () => {
     expect(classSet(buttonClass({ size: "lg", className: "self-start shadow-sm" }))).toEqual(
       classSet(
-        "self-start rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60 transition",
+        "self-start rounded-lg bg-accent-fill px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60 transition",
       ),
     );
     // app-form-bits' buttonClass.secondary of My Apps, plans and billing.
@@ -28,7 +28,7 @@ describe("ui parts keep the copied looks", () => {
     // The filter rows of /admin and /org.
     expect(classSet(buttonClass({ size: "row" }))).toEqual(
       classSet(
-        "rounded-lg bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60 transition",
+        "rounded-lg bg-accent-fill px-3.5 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60 transition",
       ),
     );
   });

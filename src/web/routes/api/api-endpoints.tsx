@@ -46,11 +46,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 const METHOD_STYLES: Record<string, string> = {
-  GET: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
-  POST: "bg-sky-500/15 text-sky-700 dark:text-sky-300",
-  PUT: "bg-amber-500/15 text-amber-700 dark:text-amber-300",
-  PATCH: "bg-violet-500/15 text-violet-700 dark:text-violet-300",
-  DELETE: "bg-rose-500/15 text-rose-700 dark:text-rose-300",
+  GET: "bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
+  POST: "bg-sky-500/15 text-sky-800 dark:text-sky-300",
+  PUT: "bg-amber-500/15 text-amber-800 dark:text-amber-300",
+  PATCH: "bg-violet-500/15 text-violet-800 dark:text-violet-300",
+  DELETE: "bg-rose-500/15 text-rose-800 dark:text-rose-300",
 };
 
 function MethodBadge(props: { method: string }) {
@@ -182,7 +182,7 @@ function TagChip(props: { to: string; current: boolean; label: string; count?: s
       preventScrollReset
       data-testid="endpoint-tag"
       aria-current={props.current ? "true" : undefined}
-      className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:border-accent hover:text-accent aria-[current=true]:border-accent aria-[current=true]:bg-accent aria-[current=true]:text-white dark:border-slate-700 dark:text-slate-300"
+      className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:border-accent hover:text-accent aria-[current=true]:border-accent aria-[current=true]:bg-accent-fill aria-[current=true]:text-white dark:border-slate-700 dark:text-slate-300"
     >
       <span dir="auto">{props.label}</span>
       {props.count !== undefined && <span className="font-normal opacity-75">{props.count}</span>}

@@ -67,7 +67,7 @@ export default function ApiExtensions({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <table data-testid="extensions-table" className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs tracking-wider text-slate-500 uppercase dark:border-slate-800">
+            <thead className="border-b border-slate-200 text-xs tracking-wider text-slate-500 dark:text-slate-400 uppercase dark:border-slate-800">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   {t("extensions.columns.name")}

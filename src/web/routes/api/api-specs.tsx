@@ -48,7 +48,7 @@ export default function ApiSpecs({ loaderData }: Route.ComponentProps) {
           </div>
           <SpecVersionPicker id="spec-version" testId="version-picker" versions={versions} selectedId={selected.id} />
         </div>
-        <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wider text-slate-500 uppercase">
+        <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
           {t("studio.specs.download")}
         </h3>
         <DownloadLinks owner={owner} slug={slug} versionId={selected.id} />

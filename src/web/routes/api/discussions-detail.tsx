@@ -110,7 +110,7 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">{t("content.discussions.comments", { count: comments.length })}</h2>
         {comments.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("content.discussions.noComments")}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("content.discussions.noComments")}</p>
         ) : (
           <ol className="flex flex-col gap-3">
             {comments.map((c) => (
@@ -169,7 +169,9 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
         >
           {t("content.discussions.comment")}
         </Button>
-        {!signedIn && <p className="text-xs text-slate-500">{t("content.discussions.signInToPost")}</p>}
+        {!signedIn && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t("content.discussions.signInToPost")}</p>
+        )}
       </Form>
     </article>
   );

@@ -157,7 +157,9 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
           >
             {t("content.discussions.post")}
           </Button>
-          {!signedIn && <p className="text-xs text-slate-500">{t("content.discussions.signInToPost")}</p>}
+          {!signedIn && (
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t("content.discussions.signInToPost")}</p>
+          )}
         </Form>
       </section>
     </div>

@@ -79,7 +79,9 @@ function NavCard(props: { to: string; label: string; title: string; align: "star
       rel={props.testId === "tutorial-next" ? "next" : "prev"}
       className={`flex flex-1 flex-col gap-1 rounded-xl border border-slate-200 p-4 transition hover:border-accent dark:border-slate-800 ${props.align === "end" ? "items-end text-end" : ""}`}
     >
-      <span className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{props.label}</span>
+      <span className="text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+        {props.label}
+      </span>
       <span dir="auto" className="font-semibold break-words text-accent">
         {props.title}
       </span>
@@ -137,7 +139,7 @@ export default function TutorialDetail({ loaderData }: Route.ComponentProps) {
             data-testid="tutorial-toc"
             className="order-first h-fit rounded-2xl border border-slate-200 p-4 lg:sticky lg:top-20 lg:order-none dark:border-slate-800"
           >
-            <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("content.tutorials.contents")}
             </h2>
             <ol className="flex flex-col gap-1.5 text-sm">

@@ -191,7 +191,7 @@ export function TutorialEditor(props: {
         </div>
         <aside className="flex min-w-0 flex-col gap-4" aria-label={t("content.tutorials.preview")}>
           <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-            <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("content.tutorials.contents")}
             </h3>
             {shown && shown.toc.length > 0 ? (
@@ -201,11 +201,11 @@ export function TutorialEditor(props: {
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-slate-500">{t("content.tutorials.noContents")}</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t("content.tutorials.noContents")}</p>
             )}
           </section>
           <section className="min-h-40 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-            <h3 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <h3 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("content.tutorials.preview")}
             </h3>
             {shown?.html ? (
@@ -217,7 +217,7 @@ export function TutorialEditor(props: {
                 dangerouslySetInnerHTML={{ __html: shown.html }}
               />
             ) : (
-              <p className="text-sm text-slate-500">{t("content.tutorials.previewEmpty")}</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t("content.tutorials.previewEmpty")}</p>
             )}
           </section>
         </aside>

@@ -145,7 +145,11 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
   return (
     <>
       <PageHeader title={t("apps.title")} intro={t("apps.intro")}>
-        <p data-testid="apps-context" data-context-id={context.id} className="mt-3 text-sm text-slate-500">
+        <p
+          data-testid="apps-context"
+          data-context-id={context.id}
+          className="mt-3 text-sm text-slate-500 dark:text-slate-400"
+        >
           {t("apps.contextIs", { context: contextName })}
         </p>
         <p className="mt-2 text-sm">

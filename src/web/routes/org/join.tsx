@@ -58,7 +58,7 @@ export default function JoinOrganization({ loaderData, actionData }: Route.Compo
                     {org.name}
                   </p>
                   {org.description && (
-                    <p dir="auto" className="truncate text-sm text-slate-500">
+                    <p dir="auto" className="truncate text-sm text-slate-500 dark:text-slate-400">
                       {org.description}
                     </p>
                   )}

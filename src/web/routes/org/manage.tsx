@@ -109,7 +109,7 @@ function OrganizationList(props: { organizations: Array<{ id: string; name: stri
   const { t } = useTranslation();
   return (
     <nav aria-label={t("org.yourOrganizations")}>
-      <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+      <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
         {t("org.yourOrganizations")}
       </h2>
       <ul className="flex gap-2 overflow-x-auto lg:flex-col">
@@ -140,7 +140,7 @@ function OrganizationHeading(props: { org: ManagedOrganization; isAdmin: boolean
         <h2 data-testid="org-title" dir="auto" className="text-2xl font-bold tracking-tight">
           {org.name}
         </h2>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-slate-500 dark:text-slate-400">
           {t("org.roleLabel", { role: t(`org.roles.${org.viewerRole ?? "member"}`) })} ·{" "}
           <LocalLink to={`/orghomepage/${org.slug}`} className="font-semibold text-accent hover:underline">
             {t("org.homepage")}

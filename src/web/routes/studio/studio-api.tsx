@@ -93,7 +93,10 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
           >
             {t("studio.plansAndApprovals")}
             {loaderData.pendingApprovals ? (
-              <span data-testid="studio-pending-approvals" className="rounded-full bg-accent px-2 text-xs text-white">
+              <span
+                data-testid="studio-pending-approvals"
+                className="rounded-full bg-accent-fill px-2 text-xs text-white"
+              >
                 {t("studio.pendingApprovals", { count: loaderData.pendingApprovals })}
               </span>
             ) : null}

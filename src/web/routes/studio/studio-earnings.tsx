@@ -53,7 +53,7 @@ function ShareRow(props: { label: string; sub?: string; amount: string; share: n
             {props.label}
           </span>
           {props.sub && (
-            <span className="text-xs text-slate-500" dir="auto">
+            <span className="text-xs text-slate-500 dark:text-slate-400" dir="auto">
               {props.sub}
             </span>
           )}
@@ -61,7 +61,7 @@ function ShareRow(props: { label: string; sub?: string; amount: string; share: n
         <span className="font-semibold tabular-nums">{props.amount}</span>
       </div>
       <div className="h-1.5 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-        <div className="h-full rounded-full bg-accent" style={{ width: `${Math.max(2, props.share * 100)}%` }} />
+        <div className="h-full rounded-full bg-accent-fill" style={{ width: `${Math.max(2, props.share * 100)}%` }} />
       </div>
     </li>
   );

@@ -124,7 +124,9 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
                       <span dir="auto" className="truncate">
                         {api.name}
                       </span>
-                      {api.visibility !== "PUBLIC" && <LockIcon className="size-4 text-slate-500" />}
+                      {api.visibility !== "PUBLIC" && (
+                        <LockIcon className="size-4 text-slate-500 dark:text-slate-400" />
+                      )}
                     </p>
                     <p className="text-sm text-slate-500 dark:text-slate-400">
                       {api.version ? t("studio.version", { version: api.version }) : t("studio.noSpec")}

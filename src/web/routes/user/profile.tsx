@@ -191,7 +191,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                       <span dir="auto" className="block truncate font-semibold">
                         {u.name || u.username}
                       </span>
-                      <span className="block truncate text-xs text-slate-500">@{u.username}</span>
+                      <span className="block truncate text-xs text-slate-500 dark:text-slate-400">@{u.username}</span>
                     </span>
                   </LocalLink>
                 </li>
