@@ -18,6 +18,7 @@ import * as m041 from "./migrations/041-subscription-billing";
 import * as m042 from "./migrations/042-subscription-payment-locks";
 import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
+import * as m110 from "./migrations/110-endpoint-kind";
 
 // Migrations are listed here, not discovered on disk, so they work the same under tsx, Vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "042-subscription-payment-locks": m042,
   "043-plan-change-requests": m043,
   "050-content": m050,
+  "110-endpoint-kind": m110,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,3 +87,18 @@ export async function renderContentMarkdown(source: string): Promise<RenderedMar
 export function tableOfContents(source: string): TocEntry[] {
   return annotateH1(md.parse(source, {}));
 }
+
+// Spec descriptions are CommonMark (OpenAPI 3): mostly plain sentences, so text without Markdown syntax skips the
+// parser and the sanitizer and comes back escaped.
+const MARKDOWN_SYNTAX = /[*_`[\]<>#|!\\&]|\n\s*\n|^\s*([-+]|\d+\.)\s/m;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One spec description (OpenAPI: CommonMark) as sanitized HTML, by the same parser and sanitizer as tutorials. */
+export async function renderSpecMarkdown(source: string): Promise<string> {
+  if (!MARKDOWN_SYNTAX.test(source)) return `<p>${escapeHtml(source.trim())}</p>`;
+  const sanitize = await sanitizer();
+  return sanitize(md.render(source));
+}

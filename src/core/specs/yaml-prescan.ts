@@ -26,7 +26,10 @@ export function assertYamlWithinLimits(text: string, limit: number = SPEC_LIMITS
   let aliases = 0;
   const where = () => `${line}:${column + 1}`;
   const tooManyLines = () =>
-    specError(`Spec YAML has more than ${SPEC_LIMITS.maxYamlLines} lines, too many to parse safely; upload it as JSON`, "");
+    specError(
+      `Spec YAML has more than ${SPEC_LIMITS.maxYamlLines} lines, too many to parse safely; upload it as JSON`,
+      "",
+    );
 
   for (const token of new Lexer().lex(text)) {
     tokens++;
