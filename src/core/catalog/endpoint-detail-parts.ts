@@ -35,7 +35,7 @@ const MAX_LINKS = 10;
 const MAX_EXAMPLE_TEXT = 64 * 1024;
 const MAX_DESCRIPTION = 20_000;
 
-export function describe(value: unknown): Promise<string | null> {
+export function markdownHtml(value: unknown): Promise<string | null> {
   if (typeof value !== "string" || value.trim() === "") return Promise.resolve(null);
   return renderSpecMarkdown(value.slice(0, MAX_DESCRIPTION));
 }
@@ -113,7 +113,7 @@ export async function parameterDetail(document: Doc, p: NormalizedParameter): Pr
     in: p.in,
     required: p.required,
     description: p.description,
-    descriptionHtml: await describe(p.description),
+    descriptionHtml: await markdownHtml(p.description),
     schema: p.schema === null || p.schema === undefined ? null : buildSchemaView(document, p.schema),
     example: asText(example),
     options,
@@ -147,7 +147,7 @@ export async function responsesOf(document: Doc, responses: Record<string, unkno
         return {
           status,
           description: typeof r.description === "string" ? r.description : null,
-          descriptionHtml: await describe(r.description),
+          descriptionHtml: await markdownHtml(r.description),
           media: mediaOf(document, r.content, null),
           links: linksOf(document, r.links),
           headers: isPlainRecord(r.headers) ? Object.keys(r.headers).slice(0, 30) : [],
@@ -171,7 +171,7 @@ export async function callbacksOf(document: Doc, callbacks: unknown): Promise<Ca
         const op = rawOperation;
         const body = resolveSchemaRef(document, op.requestBody).schema;
         out.push(
-          describe(op.description).then((descriptionHtml) => ({
+          markdownHtml(op.description).then((descriptionHtml) => ({
             name,
             expression,
             method: method.toUpperCase(),

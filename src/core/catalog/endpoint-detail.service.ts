@@ -6,7 +6,14 @@ import type { NormalizedParameter } from "../specs/normalize-spec.types";
 import { type MockResponse, mockResponse } from "../upstreams/mock-response";
 import { selectNormalizedDocument, selectVisibleEndpoint, type VisibleEndpointRow } from "./endpoint-detail.queries";
 import type { EndpointDetail, EndpointTarget } from "./endpoint-detail.types";
-import { callbacksOf, describe, externalDocsOf, mediaOf, parameterDetail, responsesOf } from "./endpoint-detail-parts";
+import {
+  callbacksOf,
+  externalDocsOf,
+  markdownHtml,
+  mediaOf,
+  parameterDetail,
+  responsesOf,
+} from "./endpoint-detail-parts";
 import { resolveSchemaRef } from "./schema-view";
 import { parseStoredJson } from "./stored-json";
 
@@ -97,11 +104,11 @@ export async function getEndpointDetail(
   const responses = parseStoredJson<Record<string, unknown>>(row.responses_json, {});
   const requestBody = resolveSchemaRef(document, body).schema;
   const [descriptionHtml, parameterDetails, responseDetails, callbacks, bodyHtml] = await Promise.all([
-    describe(row.description),
+    markdownHtml(row.description),
     Promise.all(parameters.map((p) => parameterDetail(document, p))),
     responsesOf(document, isPlainRecord(responses) ? responses : {}),
     callbacksOf(document, operation.callbacks),
-    describe(isPlainRecord(requestBody) ? requestBody.description : null),
+    markdownHtml(isPlainRecord(requestBody) ? requestBody.description : null),
   ]);
   return {
     id: row.id,
