@@ -666,7 +666,8 @@ export const enUS = {
     webhooks: "Webhooks",
     webhook: "Webhook",
     webhookNote: "The API sends this request to the URL you register; your server answers it.",
-    webhookTryIt: "Webhooks are sent by the API to you, so there is nothing to try here: the request body above is what your server receives.",
+    webhookTryIt:
+      "Webhooks are sent by the API to you, so there is nothing to try here: the request body above is what your server receives.",
     matches_one: "{{count}} match",
     matches_other: "{{count}} matches",
     missing: "That operation is not in the current version; showing the first one instead.",
