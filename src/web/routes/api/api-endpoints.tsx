@@ -25,7 +25,7 @@ import type { Route } from "./+types/api-endpoints";
  */
 
 /** Rows of the navigation index rendered on the server; longer specs load the rest after hydration. */
-const SSR_NAV_ROWS = 120;
+const SSR_NAV_ROWS = 40;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
