@@ -24,8 +24,8 @@ function Prose(props: { html: string | null; className?: string }) {
       dir="auto"
       data-testid="reference-prose"
       className={`prose break-words text-sm text-slate-700 dark:text-slate-300 ${props.className ?? ""}`}
-      // Sanitized on the server (DOMPurify after markdown-it with raw HTML off).
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized HTML from renderSpecMarkdown
+      // Rendered on the server by markdown-it with raw HTML off and only http(s)/mailto/# links (decision 110).
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: safe HTML from renderSpecMarkdown
       dangerouslySetInnerHTML={{ __html: props.html }}
     />
   );

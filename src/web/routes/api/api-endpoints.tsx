@@ -84,6 +84,8 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
   const items = useFullIndex(nav, owner, slug);
   const [example, setExample] = useState<string | null>(null);
   const drawer = useRef<HTMLDialogElement>(null);
+  // The drawer's navigation exists only while it is open: one navigation in the HTML, not two.
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const docsRef = useRef<HTMLDivElement>(null);
 
   // A new operation starts from its own first example, and its documentation from the top on small screens.
@@ -128,7 +130,10 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           data-testid="reference-drawer-open"
-          onClick={() => drawer.current?.showModal()}
+          onClick={() => {
+            setDrawerOpen(true);
+            drawer.current?.showModal();
+          }}
           className="flex h-10 items-center justify-between gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold lg:hidden dark:border-slate-700"
         >
           <span>{t("reference.browse")}</span>
@@ -161,6 +166,7 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
 
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click only; the dialog closes on Escape natively. */}
       <dialog
         ref={drawer}
         aria-label={t("reference.navLabel")}
@@ -168,7 +174,7 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
         onClick={(e) => {
           if (e.target === e.currentTarget) e.currentTarget.close();
         }}
-        onKeyDown={() => {}}
+        onClose={() => setDrawerOpen(false)}
         className="m-0 h-full max-h-none w-[min(22rem,90vw)] max-w-none bg-white p-4 text-slate-900 backdrop:bg-slate-950/50 dark:bg-slate-900 dark:text-slate-100 rtl:ms-auto"
       >
         <div className="mb-3 flex items-center justify-between">
@@ -182,12 +188,14 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
             <CloseIcon className="size-5" />
           </button>
         </div>
-        <ReferenceNav
-          {...navProps}
-          idPrefix="reference-drawer"
-          listClassName="h-[calc(100vh-9rem)]"
-          onOpen={() => drawer.current?.close()}
-        />
+        {drawerOpen && (
+          <ReferenceNav
+            {...navProps}
+            idPrefix="reference-drawer"
+            listClassName="h-[calc(100vh-9rem)]"
+            onOpen={() => drawer.current?.close()}
+          />
+        )}
       </dialog>
     </div>
   );
