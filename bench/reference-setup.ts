@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { largeSpecYaml } from "../tests/fixtures/large-spec";
+import { largeSpecYaml } from "../tests/factories/large-operations-spec";
 
 /*
  * Adds the reference fixtures to a running server as the demo developer's APIs (reference-fixture, hooks-only,

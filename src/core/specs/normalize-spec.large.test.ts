@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { largeSpecYaml } from "../../../tests/fixtures/large-spec";
+import { largeSpecYaml } from "../../../tests/factories/large-operations-spec";
 import { normalizeSpec } from "./normalize-spec";
 
 // Only catches a hang on a loaded machine; the import's speed is measured by `npm run bench:import`, not asserted.
