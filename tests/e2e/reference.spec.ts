@@ -23,6 +23,7 @@ async function importSpec(page: Page, file: { name: string; mimeType: string; bu
   await page.getByTestId("spec-import-submit").click();
   await expect(page.getByTestId("spec-diff")).toContainText(`with ${endpoints} endpoints.`, { timeout: 120_000 });
   await page.getByTestId("studio-view-page").click();
+  await expect(page.getByTestId("reference")).toBeVisible();
   await waitForHydration(page);
 }
 
@@ -51,7 +52,7 @@ test("a 3.1 spec's webhooks, callbacks, examples and Markdown are shown", async 
     "An order shared between operations",
   ]);
   await page.getByTestId("reference-example-choice").filter({ hasText: "A bulk order" }).click();
-  await expect(page.getByTestId("reference-example")).toContainText('"paper"');
+  await expect(page.getByTestId("endpoint-request-body").getByTestId("reference-example")).toContainText('"paper"');
   // Try-it's body follows the chosen example.
   await expect(page.getByTestId("try-it-body")).toHaveValue(/"paper"/);
   await expect(page.getByTestId("reference-callback")).toContainText("{$request.body#/callbackUrl}");
@@ -92,7 +93,9 @@ test("a 1,100-operation YAML spec imports whole and its reference is navigable",
   // Keyboard: from the filter down into the list, then Enter opens the operation.
   await page.getByTestId("reference-filter").fill("resources7/");
   await page.getByTestId("reference-filter").press("ArrowDown");
+  await expect(page.getByTestId("reference-nav-item").first()).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByTestId("reference-nav-item").nth(1)).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("operation-path")).toHaveText("/resources7/{id}/items");
   await expect(page.getByTestId("operation-title")).toContainText("Operation 36:");
@@ -107,8 +110,10 @@ test("a 1,100-operation YAML spec imports whole and its reference is navigable",
 
 test("on a phone the navigation is a drawer", async ({ page }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 390, height: 844 });
   await importSpec(page, yamlFile("reference-3.1.yaml"), "3");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await waitForHydration(page);
   await expect(page.getByTestId("reference-nav")).toBeHidden();
   await page.getByTestId("reference-drawer-open").click();
   const drawer = page.getByTestId("reference-drawer");
