@@ -151,8 +151,10 @@ test.describe("provider studio", () => {
     await page.locator("#field-specFiles").setInputFiles(specFile("bookshop-v2.openapi-3.1.json", "application/json"));
     await page.getByTestId("spec-import-submit").click();
     const diff = page.getByTestId("spec-diff");
-    await expect(diff).toContainText("Imported version 2.0.0 with 5 endpoints.");
+    // Five operations and the newBook webhook, which is documented (and counted) like them.
+    await expect(diff).toContainText("Imported version 2.0.0 with 6 endpoints.");
     await expect(page.getByTestId("diff-added")).toContainText("/books/{id}");
+    await expect(page.getByTestId("diff-added")).toContainText("newBook");
     await expect(page.getByTestId("diff-added")).toContainText("PUT");
     await expect(page.getByTestId("diff-removed")).toContainText("DELETE");
     await expect(page.getByTestId("diff-changed")).toContainText("parameters");
