@@ -5,7 +5,7 @@
  * plain JSON.parse of the same files as the baseline. Every phase runs in its own process so peak RSS is its own.
  * SQLite by default; BENCH_DATABASE_URL=postgres://... imports into PostgreSQL instead (the database is emptied first).
  * "Stall": the longest event-loop delay while one 9 MB spec (400k keys) is imported, parsed in the web process's own
- * thread (as every import was before issue 11) versus on the spec worker pool, and the ratio of the two.
+ * thread (as every import was before decision 061) versus on the spec worker pool, and the ratio of the two.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";

@@ -23,6 +23,7 @@ import { rebuildSearchIndex } from "../src/core/search/search-index";
 import { type Db, type DialectName, openDatabase } from "../src/db/connection";
 import { migrateToLatest } from "../src/db/migrate";
 import { seedDemoCatalog } from "../src/db/seed/seed-demo-catalog";
+import { searchBackendFor } from "../src/infra/search/search-backends";
 import { benchTerms, type Corpus, insertSynthetic, loadCorpus } from "./search-corpus";
 
 const SYNTHETIC_APIS = Number(process.env.BENCH_SYNTHETIC_APIS ?? 100_000);
@@ -97,8 +98,9 @@ async function measure(db: Db, tenantId: string, terms: string[]) {
   const ids = (
     await db.kysely.selectFrom("apis").select("id").where("tenant_id", "=", tenantId).limit(5000).execute()
   ).map((r) => r.id);
-  const page = (term: string) => searchApis(db, tenantId, { term, offset: 0, limit: PAGE_SIZE });
-  const dropdown = (term: string) => searchApis(db, tenantId, { term, offset: 0, limit: DROPDOWN_SIZE, facets: false });
+  const page = (term: string) => searchApis(db, tenantId, { term, offset: 0, limit: PAGE_SIZE }, searchBackendFor(db));
+  const dropdown = (term: string) =>
+    searchApis(db, tenantId, { term, offset: 0, limit: DROPDOWN_SIZE, facets: false }, searchBackendFor(db));
   // Warm-up pass (statement caches, page cache), not measured. No result cache exists, so repeats are real work.
   for (const term of terms) await page(term);
   const pageMs: number[] = [];
@@ -181,7 +183,7 @@ async function corpusFromScratch(): Promise<Corpus> {
   const db = openDatabase({ databaseUrl: "sqlite::memory:", dataDir: os.tmpdir() });
   try {
     await migrateToLatest(db);
-    await seedDemoCatalog(db, { dataDir: os.tmpdir(), log: () => {} });
+    await seedDemoCatalog(db, { dataDir: os.tmpdir(), log: () => {}, search: searchBackendFor(db) });
     return await loadCorpus(db, "1");
   } finally {
     await db.close();
@@ -209,10 +211,10 @@ async function main(): Promise<void> {
       const b = await openBenchDb(dialect, "seeded");
       try {
         let t = performance.now();
-        await seedDemoCatalog(b.db, { dataDir: os.tmpdir(), log: () => {} });
+        await seedDemoCatalog(b.db, { dataDir: os.tmpdir(), log: () => {}, search: searchBackendFor(b.db) });
         const seedMs = performance.now() - t;
         t = performance.now();
-        const indexed = await rebuildSearchIndex(b.db, "1");
+        const indexed = await rebuildSearchIndex(b.db, "1", searchBackendFor(b.db));
         console.log(
           `${dialect}: seeded in ${(seedMs / 1000).toFixed(1)} s; indexed ${indexed} APIs of tenant 1 in ${((performance.now() - t) / 1000).toFixed(1)} s`,
         );
@@ -233,7 +235,7 @@ async function main(): Promise<void> {
       if (dialect === "postgres") await sql`analyze`.execute(b.db.kysely);
       const insertMs = performance.now() - t;
       t = performance.now();
-      const indexed = await rebuildSearchIndex(b.db, tenantId);
+      const indexed = await rebuildSearchIndex(b.db, tenantId, searchBackendFor(b.db));
       console.log(
         `${dialect}: inserted ${SYNTHETIC_APIS} APIs in ${(insertMs / 1000).toFixed(1)} s; indexed in ${((performance.now() - t) / 1000).toFixed(1)} s`,
       );

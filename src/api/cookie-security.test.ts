@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestTenant } from "../../tests/factories/tenants";
+import { testProviders } from "../../tests/providers";
 import { loadConfig } from "../config";
 import { type Db, openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
@@ -21,6 +22,7 @@ async function server(env: Record<string, string>): Promise<FastifyInstance> {
     config: loadConfig({ LOG_LEVEL: "silent", ...env }),
     db,
     logger: pino({ level: "silent" }),
+    providers: testProviders(db),
   });
   app.get("/test/client", async (request) => ({ ip: request.ip, protocol: request.protocol }));
   await app.ready();

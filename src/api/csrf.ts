@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../core/errors/app-error";
+import { sendAppError } from "./app-error-mapping";
 import { serverCookieOptions } from "./cookie-options";
 
 export const CSRF_COOKIE = "portico_csrf";
@@ -50,7 +52,7 @@ export function registerCsrfRoute(
   app.get("/gateway/csrf", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     if (options.hasStaleSession?.(request)) {
-      return reply.code(419).send({ error: { code: "CSRF", message: "Your session has ended. Sign in again." } });
+      return sendAppError(reply, new AppError("CSRF", "Your session has ended. Sign in again."));
     }
     const secret = ensureCsrfSecret(request, reply);
     return { data: { csrfToken: issueCsrfToken(secret) } };

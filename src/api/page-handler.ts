@@ -5,6 +5,7 @@ import { isLocale, type Locale } from "../common/locales";
 import { isDangerousPath } from "../common/route-guard";
 import type { Config } from "../config";
 import type { SpecImportServices } from "../core/api-specs/api-specs.types";
+import type { Providers } from "../core/providers";
 import type { Db } from "../db/connection";
 import type { RequestContext, ThemeChoice } from "../server/request-context";
 import { ensureCsrfSecret, issueCsrfToken } from "./csrf";
@@ -63,7 +64,7 @@ function themeFrom(value: string | undefined): ThemeChoice {
  */
 export async function registerPageHandler(
   app: FastifyInstance,
-  deps: { build: ServerBuild; db: Db; config: Config; specImports: SpecImportServices },
+  deps: { build: ServerBuild; db: Db; config: Config; providers: Providers; specImports: SpecImportServices },
 ): Promise<void> {
   const handle = createRequestHandler(
     deps.build,
@@ -86,6 +87,7 @@ export async function registerPageHandler(
       const cookieLocale = request.cookies[LOCALE_COOKIE];
       const context: RequestContext = {
         db: deps.db,
+        providers: deps.providers,
         config: deps.config,
         tenant: request.tenant,
         cookieLocale: cookieLocale && isLocale(cookieLocale) ? (cookieLocale as Locale) : null,

@@ -8,7 +8,9 @@ import {
   lookupSession,
   SESSION_TTL_MS,
 } from "../core/accounts/sessions.service";
+import { AppError } from "../core/errors/app-error";
 import type { Db } from "../db/connection";
+import { sendAppError } from "./app-error-mapping";
 import { serverCookieOptions } from "./cookie-options";
 import { CSRF_COOKIE, hasValidCsrf, issueCsrfToken, verifyCsrfToken } from "./csrf";
 
@@ -56,10 +58,7 @@ export function registerSession(app: FastifyInstance, db: Db): void {
       request.sessionOfOtherTenant = true;
       const path = request.url.split("?")[0] ?? "";
       if (request.method !== "GET" && request.method !== "HEAD" && !SESSION_REPLACING.test(path)) {
-        return reply
-          .code(403)
-          .type("application/json")
-          .send({ error: { code: "FORBIDDEN", message: "This session belongs to another tenant. Sign in again." } });
+        return sendAppError(reply, new AppError("FORBIDDEN", "This session belongs to another tenant. Sign in again."));
       }
       return;
     }

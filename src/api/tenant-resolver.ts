@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { DEFAULT_TENANT_ID } from "../common/tenant-config";
 import { VERIFY_PAGE_PATH } from "../core/accounts/email-verification.service";
 import { RESET_PAGE_PATH, RESET_TENANT_PARAM } from "../core/accounts/password-reset.service";
+import { AppError } from "../core/errors/app-error";
 import { getTenant } from "../core/tenants/tenants.service";
 import type { Db } from "../db/connection";
 import type { TenantInfo } from "../server/request-context";
+import { sendAppError } from "./app-error-mapping";
 import { serverCookieOptions } from "./cookie-options";
 
 export const TENANT_HEADER = "x-tenant-id";
@@ -42,17 +44,11 @@ export function registerTenantResolver(app: FastifyInstance, db: Db): void {
     const named = headerValue(request) ?? resetLinkTenant(request);
     const id = named ?? request.cookies[TENANT_COOKIE] ?? DEFAULT_TENANT_ID;
     if (!TENANT_ID.test(id)) {
-      return reply
-        .code(400)
-        .type("application/json")
-        .send({ error: { code: "BAD_REQUEST", message: "Invalid tenant id" } });
+      return sendAppError(reply, new AppError("BAD_REQUEST", "Invalid tenant id"));
     }
     const tenant = await lookup(id);
     if (!tenant) {
-      return reply
-        .code(404)
-        .type("application/json")
-        .send({ error: { code: "NOT_FOUND", message: `Unknown tenant '${id}'` } });
+      return sendAppError(reply, new AppError("NOT_FOUND", `Unknown tenant '${id}'`));
     }
     request.tenant = tenant;
     if (named && request.cookies[TENANT_COOKIE] !== named) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi } from "../../tests/factories/apis";
 import { createTestCategory } from "../../tests/factories/categories";
 import { createTestTenant } from "../../tests/factories/tenants";
+import { testProviders } from "../../tests/providers";
 import { loadConfig } from "../config";
 import { type Db, openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
@@ -34,7 +35,12 @@ beforeAll(async () => {
   const weather = await createTestCategory(db, "1", { name: "Weather", slug: "weather" });
   await createTestApi(db, "1", { name: "Sunny", slug: "sunny", category_id: weather.id });
   await createTestApi(db, "2", { name: "Secret Acme API", slug: "secret" });
-  app = await buildWebServer({ config: loadConfig({ LOG_LEVEL: "silent" }), db, logger: pino({ level: "silent" }) });
+  app = await buildWebServer({
+    config: loadConfig({ LOG_LEVEL: "silent" }),
+    db,
+    logger: pino({ level: "silent" }),
+    providers: testProviders(db),
+  });
   await app.ready();
 });
 

@@ -8,9 +8,11 @@ import type { ServerBuild } from "react-router";
 import { type Config, publicBaseUrl } from "../config";
 import type { SpecImportServices } from "../core/api-specs/api-specs.types";
 import { ImportProgressBoard } from "../core/api-specs/import-progress";
+import type { Providers } from "../core/providers";
 import { SpecWorkerPool } from "../core/specs/spec-worker-pool";
 import type { Db } from "../db/connection";
 import type { Logger } from "../server/logger";
+import { registerAppErrorHandler } from "./app-error-mapping";
 import { registerAuthRoutes } from "./auth/auth-routes";
 import { fastifyTrustProxy, registerCookiePolicy } from "./cookie-options";
 import { registerCsrfRoute } from "./csrf";
@@ -25,6 +27,8 @@ export interface WebServerDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** Built once by the composition root (src/server/providers.ts); tests pass tests/providers.ts. */
+  providers: Providers;
   /** The React Router server build; absent in API-only tests. */
   build?: ServerBuild;
   /** build/client: hashed assets served with long-lived caching. */
@@ -43,6 +47,7 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
     routerOptions: { maxParamLength: 500 },
     requestTimeout: 30_000,
   });
+  registerAppErrorHandler(app);
   await app.register(fastifyCookie);
   registerCookiePolicy(app, { publicUrl: publicBaseUrl(deps.config) });
   // Pages, GraphQL and JSON answers: brotli at a low quality (fast enough per request) or gzip. Assets are compressed
@@ -82,9 +87,15 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
   // One pool for the process: GraphQL imports and the studio's form imports (the React Router build) share it.
   const specImports = deps.specImports ?? { processor: new SpecWorkerPool(), progress: new ImportProgressBoard() };
   app.addHook("onClose", () => specImports.processor.close());
-  registerGraphQL(app, { db: deps.db, config: deps.config, specImports });
+  registerGraphQL(app, { db: deps.db, config: deps.config, providers: deps.providers, specImports });
   if (deps.build) {
-    await registerPageHandler(app, { build: deps.build, db: deps.db, config: deps.config, specImports });
+    await registerPageHandler(app, {
+      build: deps.build,
+      db: deps.db,
+      config: deps.config,
+      providers: deps.providers,
+      specImports,
+    });
   }
   return app;
 }

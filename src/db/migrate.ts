@@ -19,6 +19,7 @@ import * as m042 from "./migrations/042-subscription-payment-locks";
 import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
 import * as m110 from "./migrations/110-endpoint-kind";
+import * as m130 from "./migrations/130-catalog-translations";
 
 // Migrations are listed here, not discovered on disk, so they work the same under tsx, Vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "043-plan-change-requests": m043,
   "050-content": m050,
   "110-endpoint-kind": m110,
+  "130-catalog-translations": m130,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

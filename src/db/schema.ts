@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AccountsTables } from "./tables/accounts.tables";
 import type { BillingTables } from "./tables/billing.tables";
+import type { CatalogTranslationsTables } from "./tables/catalog-translations.tables";
 import type { ContentTables } from "./tables/content.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
@@ -214,6 +215,7 @@ export interface CatalogTables {
  * (decision 070). Queries take `Db`, or a `DbExecutor` (the handle or an open transaction) from `./connection`.
  */
 export type Database = CatalogTables &
+  CatalogTranslationsTables &
   AccountsTables &
   ContentTables &
   EventsTables &

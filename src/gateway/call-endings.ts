@@ -50,12 +50,12 @@ export function refuse(
   releaseReservation(call, gateway);
   const { status, code, message } = refusal;
   if (call.record.recorded) {
-    sendError(call.res, status, code, message, extra);
+    sendError(call.res, code, message, extra);
     return false;
   }
   call.record.status = status;
   call.record.reason = refusal.reason;
-  call.record.bytesOut += sendError(call.res, status, code, message, {
+  call.record.bytesOut += sendError(call.res, code, message, {
     "x-portico-request-id": call.record.requestId,
     ...extra,
   });
@@ -163,7 +163,7 @@ export function failUnexpectedly(call: GatewayCall, gateway: HandlerDeps, error:
   if (!res.headersSent && !res.destroyed) {
     call.record.status = UNAVAILABLE.status;
     call.record.reason = UNAVAILABLE.reason;
-    sendError(res, UNAVAILABLE.status, UNAVAILABLE.code, UNAVAILABLE.message);
+    sendError(res, UNAVAILABLE.code, UNAVAILABLE.message);
   } else {
     res.destroy();
   }

@@ -29,14 +29,14 @@ const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function readRequest(call: GatewayCall, gateway: Gateway): Continue {
   const target = parseTarget(call.req.url ?? "/");
   if (!target) {
-    sendError(call.res, 404, "NOT_FOUND", "Call APIs at /{owner}/{api-slug}/{path}");
+    sendError(call.res, "NOT_FOUND", "Call APIs at /{owner}/{api-slug}/{path}");
     return false;
   }
   call.target = target;
   readClientHeaders(call);
   const tenantId = (call.tenantHeader === null ? "" : call.tenantHeader.trim()) || gateway.defaultTenantId;
   if (!TENANT_ID.test(tenantId)) {
-    sendError(call.res, 400, "BAD_REQUEST", "Invalid tenant id");
+    sendError(call.res, "BAD_REQUEST", "Invalid tenant id");
     return false;
   }
   call.record.tenantId = tenantId;
@@ -54,7 +54,7 @@ export function resolveRoute(call: GatewayCall, gateway: Gateway): Continue {
 function withApi(call: GatewayCall, api: GatewayApi | null): Continue {
   const target = resolved(call.target, "target");
   if (!api) {
-    sendError(call.res, 404, "NOT_FOUND", `No API at /${target.owner}/${target.slug}`);
+    sendError(call.res, "NOT_FOUND", `No API at /${target.owner}/${target.slug}`);
     return false;
   }
   call.api = api;

@@ -6,13 +6,13 @@ import path from "node:path";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGatewayFixture } from "../../tests/factories/gateway";
+import { startUpstream } from "../../tests/test-gateway";
 import { countRecordsByReason } from "../core/metering/metering.queries";
 import { periodStart } from "../core/plans/quota-period";
 import type { Db } from "../db/connection";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { BillingJournal } from "../infra/counters/billing-journal";
-import { startUpstream } from "./test-gateway";
 
 /*
  * kill -9 the gateway process in the middle of a stream of calls, restart it, and compare the billing counter with

@@ -2,9 +2,9 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../tests/factories/gateway";
+import { startTestGateway, startUpstream } from "../../tests/test-gateway";
 import { countRecordsByReason } from "../core/metering/metering.queries";
 import type { RunningGateway } from "./gateway-server";
-import { startTestGateway, startUpstream } from "./test-gateway";
 
 /*
  * The response deadline (GATEWAY_RESPONSE_DEADLINE_MS) and cookie filtering. The upstream's own header and idle

@@ -60,7 +60,7 @@ export function createGatewayHandler(deps: HandlerDeps): (req: IncomingMessage, 
       return;
     }
     if (req.url === "/healthz") {
-      sendError(res, 200, "OK", "ok");
+      sendError(res, "OK", "ok");
       return;
     }
     const call = new GatewayCall(req, res);

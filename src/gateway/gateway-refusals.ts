@@ -6,29 +6,25 @@ import { type CallRefusal, callRefusal } from "../core/subscriptions/call-access
  */
 
 export function bodyTooLarge(maxBytes: number): CallRefusal {
-  return callRefusal(413, "PAYLOAD_TOO_LARGE", "payload_too_large", `Request body larger than ${maxBytes} bytes`);
+  return callRefusal("PAYLOAD_TOO_LARGE", "payload_too_large", `Request body larger than ${maxBytes} bytes`);
 }
 
 export const UPSTREAM_TIMEOUT = callRefusal(
-  504,
   "UPSTREAM_TIMEOUT",
   "upstream_timeout",
   "The upstream did not answer in time",
 );
 export const UPSTREAM_PRIVATE = callRefusal(
-  502,
   "UPSTREAM",
   "upstream_refused",
   "The upstream address is private and not allowed",
 );
 export const UPSTREAM_REDIRECT = callRefusal(
-  502,
   "UPSTREAM",
   "upstream_refused",
   "The upstream redirected to an address that is not allowed",
 );
 export const UPSTREAM_UNREACHABLE = callRefusal(
-  502,
   "UPSTREAM",
   "upstream_unreachable",
   "The upstream could not be reached",
@@ -36,17 +32,16 @@ export const UPSTREAM_UNREACHABLE = callRefusal(
 
 /** The API has no usable upstream (GatewayApi.blockedReason says why). */
 export function upstreamBlocked(reason: string | null): CallRefusal {
-  return callRefusal(502, "UPSTREAM", "upstream_refused", reason ?? "No upstream");
+  return callRefusal("UPSTREAM", "upstream_refused", reason ?? "No upstream");
 }
 
 /** Mock mode answers documented endpoints only. */
 export function noMockAnswer(method: string | undefined): CallRefusal {
-  return callRefusal(404, "NOT_FOUND", "mock", `No documented endpoint matches ${method} in mock mode`);
+  return callRefusal("NOT_FOUND", "mock", `No documented endpoint matches ${method} in mock mode`);
 }
 
 /** The gateway itself failed (a bug, or a store it depends on is down). */
 export const UNAVAILABLE = callRefusal(
-  503,
   "UNAVAILABLE",
   "unavailable",
   "Currently Unavailable. Please refresh the page or try again later.",

@@ -4,10 +4,10 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../tests/factories/gateway";
+import { startTestGateway, startUpstream } from "../../tests/test-gateway";
 import { countRecordsByReason } from "../core/metering/metering.queries";
 import { periodStart } from "../core/plans/quota-period";
 import type { RunningGateway } from "./gateway-server";
-import { startTestGateway, startUpstream } from "./test-gateway";
 
 let database: TestDatabase;
 let gateway: RunningGateway;

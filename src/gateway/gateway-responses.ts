@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { type ErrorCode, httpStatusOf } from "../core/errors/app-error";
 import { resetSeconds } from "../core/plans/quota-period";
 import type { LimitDecision } from "../infra/counters/counter-store";
 
@@ -58,11 +59,14 @@ export function headerObject(list: readonly string[]): Record<string, string | s
   return out;
 }
 
-/** A gateway-made answer: JSON { error: { code, message } } with CORS headers; returns the bytes written. */
+/**
+ * A gateway-made answer: JSON { error: { code, message } } with CORS headers; returns the bytes written. The codes
+ * are the web service's (src/core/errors, with UPSTREAM/UPSTREAM_TIMEOUT for upstream failures) and the status is
+ * always httpStatusOf(code); "OK" is the health answer (200).
+ */
 export function sendError(
   res: ServerResponse,
-  status: number,
-  code: string,
+  code: ErrorCode | "OK",
   message: string,
   extra: Record<string, string | string[]> = {},
 ): number {
@@ -71,7 +75,7 @@ export function sendError(
     res.destroy();
     return 0;
   }
-  res.writeHead(status, {
+  res.writeHead(code === "OK" ? 200 : httpStatusOf(code), {
     ...CORS_HEADERS,
     ...extra,
     "content-type": "application/json; charset=utf-8",

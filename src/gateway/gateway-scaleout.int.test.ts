@@ -2,10 +2,10 @@ import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/db-dialects";
 import { createGatewayFixture } from "../../tests/factories/gateway";
+import { startTestGateway, startUpstream } from "../../tests/test-gateway";
 import { countRecordsByReason } from "../core/metering/metering.queries";
 import { periodStart } from "../core/plans/quota-period";
 import type { RunningGateway } from "./gateway-server";
-import { startTestGateway, startUpstream } from "./test-gateway";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
 let database: TestDatabase;

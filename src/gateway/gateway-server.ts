@@ -1,13 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { DEFAULT_TENANT_ID } from "../common/tenant-config";
 import type { Config } from "../config";
 import { onGatewayChange } from "../core/plans/gateway-changes";
 import type { Db } from "../db/connection";
 import type { CounterStore } from "../infra/counters/counter-store";
-import { MemoryCounterStore } from "../infra/counters/memory-counter-store";
-import { RedisCounterStore } from "../infra/counters/redis-counter-store";
 import { subscribeToRemoteChanges } from "./change-bridge";
 import { type DemoUpstreams, startDemoUpstreams } from "./demo-upstreams";
 import { GatewayDirectory } from "./gateway-directory";
@@ -54,14 +51,6 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/** The counter store for the mode: Redis when REDIS_URL is set (scale-out), else memory + billing journal. */
-export function openCounterStore(config: GatewayConfig): CounterStore {
-  if (config.REDIS_URL) return RedisCounterStore.connect(config.REDIS_URL);
-  const file = config.GATEWAY_BILLING_JOURNAL ?? path.join(config.PORTICO_DATA_DIR, "gateway-billing.sqlite");
-  // The journal keeps usage records too, and each log until its records are in the database (decision 037).
-  return MemoryCounterStore.open(file, { fsync: config.GATEWAY_BILLING_FSYNC, retainLogs: true });
-}
-
 /**
  * Starts the data plane on GATEWAY_PORT: its own node:http listener (no framework on the hot path), in-memory
  * directory of keys/plans/subscriptions, exact counters, undici pools to upstreams, batched metering.
@@ -70,10 +59,11 @@ export async function startGateway(deps: {
   config: GatewayConfig;
   db: Db;
   logger: GatewayLogger;
+  /** Built by the composition root (src/infra/counters/counter-stores.ts); the gateway closes it on close(). */
+  counters: CounterStore;
 }): Promise<RunningGateway> {
-  const { config, db, logger } = deps;
+  const { config, db, logger, counters } = deps;
   const demo: DemoUpstreams | null = config.GATEWAY_DEMO_UPSTREAMS ? await startDemoUpstreams() : null;
-  const counters = openCounterStore(config);
   const directory = new GatewayDirectory(db, {
     ttlMs: config.GATEWAY_CACHE_TTL_MS,
     allowPrivateUpstreams: config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS,

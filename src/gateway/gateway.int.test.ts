@@ -5,6 +5,7 @@ import { openTestDatabase, type TestDatabase } from "../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../tests/factories/gateway";
 import { createTestTenant } from "../../tests/factories/tenants";
 import { createTestUser } from "../../tests/factories/users";
+import { startTestGateway, startUpstream } from "../../tests/test-gateway";
 import { createApp, createAppKey, revokeAppKey, rotateAppKey } from "../core/apps/apps.service";
 import { countRecordsByReason, selectBilledCount } from "../core/metering/metering.queries";
 import { summarizeAppUsage } from "../core/metering/metering.service";
@@ -13,7 +14,6 @@ import { periodStart } from "../core/plans/quota-period";
 import { decideSubscription, subscribeToPlan, unsubscribe } from "../core/subscriptions/subscriptions.service";
 import { setApiGatewayMode } from "../core/upstreams/upstreams.service";
 import type { RunningGateway } from "./gateway-server";
-import { startTestGateway, startUpstream } from "./test-gateway";
 
 let database: TestDatabase;
 let gateway: RunningGateway;

@@ -9,12 +9,14 @@ import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { ensureDemoApis } from "../db/seed/demo/demo-apis";
+import { ensureCatalogTranslations } from "../db/seed/seed-catalog-translations";
 import { seedIfEmpty } from "../db/seed/seed-demo-catalog";
 import { publishGatewayChanges } from "../gateway/change-bridge";
 import { startGateway } from "../gateway/gateway-server";
-import { mailSenderFor } from "../infra/mail/mail-senders";
+import { counterStoreFor } from "../infra/counters/counter-stores";
 import { startWorker } from "../worker/worker";
 import { createLogger } from "./logger";
+import { buildProviders } from "./providers";
 
 const BUILD_DIR = path.resolve("build");
 
@@ -32,12 +34,21 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.PORTICO_DATA_DIR });
   await migrateToLatest(db);
+  // Built once for the process and handed down through the request, GraphQL and job contexts (decision 070).
+  const providers = buildProviders({ config, db, log: logger });
   if (config.PORTICO_SEED === "auto") {
-    const report = await seedIfEmpty(db, { dataDir: config.PORTICO_DATA_DIR, log: (line) => logger.info(line) });
+    const report = await seedIfEmpty(db, {
+      dataDir: config.PORTICO_DATA_DIR,
+      log: (line) => logger.info(line),
+      search: providers.search,
+    });
     if (report) logger.info({ seed: report }, "demo catalog seeded");
     // The in-process demo upstreams (Portico Echo, Portico Geo) with their plans, so subscribe-and-call works offline.
     const demoApis = await ensureDemoApis(db, DEFAULT_TENANT_ID);
     if (demoApis.length > 0) logger.info({ demoApis }, "demo gateway APIs added");
+    // Category and collection names in every language for databases seeded before migration 130 (decision 130).
+    const translations = await ensureCatalogTranslations(db);
+    if (translations > 0) logger.info({ translations }, "demo catalog translations added");
   }
 
   const closers: Array<() => Promise<unknown>> = [];
@@ -46,6 +57,7 @@ async function main(): Promise<void> {
       config,
       db,
       logger,
+      providers,
       build: await loadServerBuild(),
       clientDir: path.join(BUILD_DIR, "client"),
     });
@@ -55,13 +67,14 @@ async function main(): Promise<void> {
     if (config.REDIS_URL) closers.push(publishGatewayChanges(config.REDIS_URL));
   }
   if (config.PORTICO_SERVICES.has("gateway")) {
-    const gateway = await startGateway({ config, db, logger });
+    // The counters belong to the data plane alone: only a process that runs the gateway opens them (and its journal).
+    const gateway = await startGateway({ config, db, logger, counters: counterStoreFor(config) });
     closers.push(() => gateway.close());
   }
 
   if (config.PORTICO_SERVICES.has("worker")) {
     // Billing runs, reconciliation and housekeeping; every job is idempotent, so several workers may run at once.
-    const worker = startWorker({ db, logger, mailSender: mailSenderFor(config, logger) });
+    const worker = startWorker({ db, logger, providers });
     closers.push(() => worker.stop());
     // A worker-only process tells remote gateways about suspensions through Redis like the web service does.
     if (config.REDIS_URL && !config.PORTICO_SERVICES.has("web")) closers.push(publishGatewayChanges(config.REDIS_URL));

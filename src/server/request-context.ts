@@ -2,6 +2,7 @@ import type { Locale } from "../common/locales";
 import type { Config } from "../config";
 import type { Viewer } from "../core/accounts/accounts.types";
 import type { SpecImportServices } from "../core/api-specs/api-specs.types";
+import type { Providers } from "../core/providers";
 import type { TenantInfo } from "../core/tenants/tenants.types";
 import type { Db } from "../db/connection";
 
@@ -18,6 +19,8 @@ export type ThemeChoice = "light" | "dark" | null;
 // A type alias (not an interface) so it fits React Router's index-signature AppLoadContext.
 export type RequestContext = {
   db: Db;
+  /** Payments, storage, search, mail and clock, built once by the composition root (decision 070). */
+  providers: Providers;
   config: Config;
   tenant: TenantInfo;
   /** Locale from the path prefix (or en-US); see src/web/i18n for cookie/browser detection at the root. */

@@ -35,6 +35,7 @@ import { primeCsrfToken } from "./lib/graphql-client";
 import { pageMeta } from "./lib/meta";
 import { THEME_BOOT_SCRIPT } from "./lib/preferences";
 import { loadSessionData } from "./lib/session-data.server";
+import { SLASH_SEARCH_SCRIPT } from "./lib/slash-search";
 
 // An inline icon: no extra request (and /favicon.ico is not a page).
 const FAVICON =
@@ -159,6 +160,14 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
           <script nonce={data.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         )}
+        {data && (
+          <script
+            nonce={data.nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
+            dangerouslySetInnerHTML={{ __html: SLASH_SEARCH_SCRIPT }}
+          />
+        )}
         <Meta />
         <Links />
       </head>
@@ -222,7 +231,7 @@ function SkipLink() {
   return (
     <a
       href="#main-content"
-      className="fixed start-3 top-3 z-[60] -translate-y-24 rounded-lg bg-accent px-4 py-2 font-semibold text-white shadow-lg transition focus:translate-y-0"
+      className="fixed start-3 top-3 z-[60] -translate-y-24 rounded-lg bg-accent-fill px-4 py-2 font-semibold text-white shadow-lg transition focus:translate-y-0"
     >
       {t("common.skipToContent")}
     </a>

@@ -7,19 +7,14 @@
 
 import type { MailSender } from "../core/accounts/mail-sender";
 import type { PaymentProcessor } from "../core/payments/payment-processor";
+import type { Clock } from "../core/providers";
 import type { Db } from "../db/connection";
-
-export interface Clock {
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
 
 export interface JobContext {
   db: Db;
   processor: PaymentProcessor;
   clock: Clock;
-  /** Where the mail outbox goes (src/infra/mail: log sender by default, SMTP with SMTP_URL). */
+  /** Where the mail outbox goes (providers.mail: log sender by default, SMTP with SMTP_URL). */
   mailSender: MailSender;
 }
 

@@ -1,22 +1,12 @@
 /** The worker service: the registered jobs on the in-process scheduler (started by src/server/main.ts). */
-import type { MailSender } from "../core/accounts/mail-sender";
+import type { Providers } from "../core/providers";
 import type { Db } from "../db/connection";
-import { logMailSender } from "../infra/mail/log-mail-sender";
-import { createPaymentProcessor } from "../infra/payments/sandbox-processor";
 import { WORKER_JOBS } from "./jobs";
-import { type Clock, type RunningWorker, startScheduler, systemClock, type WorkerLogger } from "./scheduler";
+import { type RunningWorker, startScheduler, type WorkerLogger } from "./scheduler";
 
-export function startWorker(options: {
-  db: Db;
-  logger: WorkerLogger;
-  clock?: Clock;
-  mailSender?: MailSender;
-}): RunningWorker {
-  const ctx = {
-    db: options.db,
-    processor: createPaymentProcessor(options.db),
-    clock: options.clock ?? systemClock,
-    mailSender: options.mailSender ?? logMailSender(options.logger),
-  };
+/** The providers come from the composition root (docs/decisions/070-core-boundary.md); the worker builds none. */
+export function startWorker(options: { db: Db; logger: WorkerLogger; providers: Providers }): RunningWorker {
+  const { db, providers } = options;
+  const ctx = { db, processor: providers.payments, clock: providers.clock, mailSender: providers.mail };
   return startScheduler(WORKER_JOBS, ctx, options.logger);
 }

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { confirmationLinkFor, confirmEmail, signUpNewUser, unique } from "./sign-up";
 
-// Issue 4 through the browser: sign-up/in/out, optimistic follow/save, organizations and teams, the context
+// Accounts (decision 020) through the browser: sign-up/in/out, optimistic follow/save, organizations and teams, the context
 // switcher, public mode and the private second tenant. The server seeds data/demo (see playwright.config.ts).
 
 const API_PATH = "/tvmaze-com/api/tvmaze-user";
@@ -294,7 +294,9 @@ test("the profile shows the user's fields and only the owner edits them", async 
   await page.locator("#discussion-title").fill(title);
   await page.locator("#discussion-body").fill("How are rate limits counted?");
   await page.getByTestId("discussion-post").click();
-  await expect(page.getByTestId("discussion-title")).toHaveText(title);
+  // The first thread page a fresh server renders loads the Markdown and sanitizer modules (several seconds under tsx
+  // on a loaded machine): a cold start, not a slow page.
+  await expect(page.getByTestId("discussion-title")).toHaveText(title, { timeout: 30_000 });
   await page.goto(`/user/${username}`);
   const rows = page.getByTestId("profile-discussion-row");
   await expect(rows).toHaveCount(1);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUpNewUser, unique } from "./sign-up";
 
-// Issue 7 beyond the basic card flow (billing.spec.ts): a paid plan that needs the provider's approval (decision 045:
+// Paid plans (decision 040) beyond the basic card flow (billing.spec.ts): a paid plan that needs the provider's approval (decision 045:
 // nothing due today, the provider approves from the studio, only then is the first period charged), and the spec's
 // organization context choice (a second team of a subscribed organization is added at no extra cost).
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUpNewUser, unique } from "./sign-up";
 
-// Issue 7 through the browser: the subscription modal of a paid plan (card hints, a declined test card with the
+// Paid plans (decision 040) through the browser: the subscription modal of a paid plan (card hints, a declined test card with the
 // spec's message, a success card, the confirmation), a call through the gateway with the app's key, the Billing page
 // (subscription, invoice, printable invoice, cancel at period end), and the /pricing page's FAQ.
 // Test cards: docs/payments-test-cards.md. Server: playwright.config.ts.

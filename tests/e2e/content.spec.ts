@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { signUpNewUser, unique } from "./sign-up";
 
-// Issue 5 content through the browser: a provider writes tutorials (live preview, H1 contents, previous/next, drafts,
+// API page content (decision 050) through the browser: a provider writes tutorials (live preview, H1 contents, previous/next, drafts,
 // 'Tutorial Not Found'), hostile Markdown that must not run, spotlights (validation messages, upload, order, publish)
 // shown on the API page, and discussions (login prompt, spec message, thread with a comment).
 

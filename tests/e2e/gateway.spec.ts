@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { signUpNewUser, unique } from "./sign-up";
 
-// Issue 6 through the browser: My Apps (app, key shown once, copy), the Pricing tab (free plan subscribe, paid plan
+// The gateway (decision 032) through the browser: My Apps (app, key shown once, copy), the Pricing tab (free plan subscribe, paid plan
 // modal), calls through the gateway (from the test and from the API page's try-it) up to the 429 with
 // Retry-After, revocation (401), and the provider's plan manager with approvals. Server: playwright.config.ts.
 

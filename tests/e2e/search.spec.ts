@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
-// Issue 3, search UI: the top bar's combobox, analytics events and the /search/{term} page, on the seeded demo
+// Search UI (decisions 010–012): the top bar's combobox, analytics events and the /search/{term} page, on the seeded demo
 // catalog (playwright.config.ts).
 
 // Several navigations per test on a shared two-core machine.
@@ -208,6 +208,30 @@ test("'/' focuses the search box when the page body has focus", async ({ page })
   await expect(input).toHaveValue("");
 });
 
+test("'/' focuses the search box after a click on the page or with a link focused", async ({ page }) => {
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  await page.locator("main h2").first().click();
+  await page.keyboard.press("/");
+  await expect(input).toBeFocused();
+  await page.locator("main a").first().focus();
+  await page.keyboard.press("/");
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue("");
+});
+
+test("'/' focuses the search box before the page has hydrated", async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Hold the page's scripts so React never hydrates: only the inline pre-hydration handler can answer.
+  await page.route("**/assets/**/*.js", () => undefined);
+  await page.goto(`${baseURL}/hub`, { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await page.keyboard.press("/");
+  await expect(page.getByTestId("search-input")).toBeFocused();
+  await context.close();
+});
+
 test("a typo ('wether') still finds weather APIs, in the dropdown and on the page", async ({ page }) => {
   await openHub(page);
   const input = page.getByTestId("search-input");
@@ -246,7 +270,8 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await expect(page.getByTestId("search-top-collections")).toContainText("Top Weather APIs");
   await expect(page.getByTestId("search-top-resources").getByTestId("search-resource").first()).toBeVisible();
   expect(await page.getByTestId("api-card").count()).toBeGreaterThan(10);
-  await page.waitForLoadState("networkidle");
+  // A click on server HTML before React has hydrated it can land on a node hydration is about to take over.
+  await waitForHydration(page);
 
   await page.getByTestId("search-tab-collections").click();
   await expect(page).toHaveURL(/\/search\/weather\?tab=collections$/);
@@ -278,7 +303,7 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await expect(page).not.toHaveURL(/pricing=/);
   await expect(page.getByTestId("search-active-filters")).toHaveCount(0);
 
-  // Category and authentication facets work the same way (issue 3: facets by category, pricing and auth type).
+  // Category and authentication facets work the same way (decision 010: facets by category, pricing and auth type).
   const category = page.getByTestId("search-filter-category").getByRole("checkbox").first();
   const categoryName = ((await category.getAttribute("value")) ?? "").trim();
   await category.check();

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 import { waitForHydration } from "./hydration";
 
 const DEVELOPER = { email: "developer@portico.demo", password: "portico-demo-developer" };
-const FIXTURES = path.resolve("src/core/api-specs/fixtures");
+const FIXTURES = path.resolve("tests/fixtures/api-specs");
 
 async function signIn(page: Page, referral: string) {
   await page.goto(`/auth?referral=${encodeURIComponent(referral)}`);
@@ -225,7 +225,7 @@ test.describe("provider studio", () => {
     await page.getByLabel("Resources").fill("Pet docs https://pets.example.com/docs");
     await page.getByTestId("api-form-create-submit").click();
     await expect(page).toHaveURL(/\/studio\/apis\//);
-    await page.locator("#field-specFolder").setInputFiles(path.resolve("src/core/specs/fixtures/multi-file"));
+    await page.locator("#field-specFolder").setInputFiles(path.resolve("tests/fixtures/specs/multi-file"));
     await page.getByTestId("spec-import-submit").click();
     await expect(page.getByTestId("spec-diff")).toContainText("Imported version 2.0.0 with 3 endpoints.");
     await page.getByTestId("studio-view-page").click();

@@ -3,13 +3,14 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig, publicBaseUrl } from "../../config";
 import { selectOutboxFor } from "../../core/accounts/accounts.queries";
 import { createUser } from "../../core/accounts/accounts.service";
 import { SIGN_UP_CHECK_INBOX, SIGN_UP_LIMITED } from "../../core/accounts/sign-up.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import { buildWebServer } from "../web-server";
-import { TestBrowser } from "./test-client";
 
 const PASSWORD = "meadow-lantern-31";
 const PUBLIC_URL = "https://hub.example.com";
@@ -24,7 +25,7 @@ describe("publicBaseUrl", () => {
 });
 
 /*
- * Issue 4's anti-abuse gaps over HTTP: reset links come from PUBLIC_URL and name the tenant whatever Host header the
+ * The anti-abuse rules of accounts (decision 020) over HTTP: reset links come from PUBLIC_URL and name the tenant whatever Host header the
  * request carried (host-header poisoning), and sign-ups are limited per client IP with one answer for every e-mail.
  */
 describeEachDialect("auth abuse limits", ({ db }) => {
@@ -39,6 +40,7 @@ describeEachDialect("auth abuse limits", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_URL, SIGN_UP_MAX_PER_IP_PER_HOUR: "3" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
   });

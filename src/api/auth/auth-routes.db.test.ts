@@ -6,6 +6,8 @@ import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { latestVerificationToken, TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
 import { SIGN_IN_FAILED } from "../../core/accounts/accounts.service";
 import { VERIFY_LINK_INVALID } from "../../core/accounts/email-verification.service";
@@ -13,7 +15,6 @@ import { ONE_TAP_DISABLED, ONE_TAP_INVALID } from "../../core/accounts/one-tap.s
 import { SIGN_UP_CHECK_INBOX } from "../../core/accounts/sign-up.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import { buildWebServer } from "../web-server";
-import { latestVerificationToken, TestBrowser } from "./test-client";
 
 const PASSWORD = "meadow-lantern-31";
 const CLIENT_ID = "portico-test-client";
@@ -49,6 +50,7 @@ describeEachDialect("auth HTTP routes", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
   });

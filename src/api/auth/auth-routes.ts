@@ -13,7 +13,7 @@ import { hasValidCsrfInHeaderOrBody, sessionControl } from "../session";
 import { bodyField, isFormPost, safeReferral, sendFailure } from "./http-answers";
 
 /*
- * HTTP surface of issue 4 (spec section 7): sign-in/up/out, one-tap, password reset, access control.
+ * HTTP surface of accounts (spec section 7, decision 020): sign-in/up/out, one-tap, password reset, access control.
  * Every POST needs the CSRF token (header csrf-token, or a csrfToken field in an HTML form) — sign-in included, so a
  * foreign page cannot sign a browser into an attacker's account. JSON callers get { data } or { error }; HTML form
  * posts get a 303 to the referral (success) or back to the form with ?error=CODE.

@@ -1,22 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isDangerousPath } from "../../common/route-guard";
 import { isSameSitePath } from "../../common/url";
-import { type AppError, isAppError } from "../../core/errors/app-error";
-
-/** JSON error body of the auth and access-control routes: { error: { code, message, fields? } }. */
-export function errorBody(error: AppError) {
-  const fields = error.details?.fields;
-  return {
-    error: {
-      code: error.code,
-      message: error.message,
-      ...(fields && typeof fields === "object" ? { fields } : {}),
-      ...(typeof error.details?.retryAfterSeconds === "number"
-        ? { retryAfterSeconds: error.details.retryAfterSeconds }
-        : {}),
-    },
-  };
-}
+import { isAppError } from "../../core/errors/app-error";
+import { sendAppError } from "../app-error-mapping";
 
 /** True for classic HTML form posts (they get redirects, not JSON). */
 export function isFormPost(request: FastifyRequest): boolean {
@@ -63,7 +49,5 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, error:
     if (typeof referral === "string") url.searchParams.set("referral", safeReferral(referral));
     return reply.redirect(`${url.pathname}${url.search}`, 303);
   }
-  if (typeof error.details?.retryAfterSeconds === "number")
-    reply.header("Retry-After", String(error.details.retryAfterSeconds));
-  return reply.code(error.status).type("application/json").send(errorBody(error));
+  return sendAppError(reply, error);
 }

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
+import { startTestGateway } from "../../../tests/test-gateway";
 import { loadConfig } from "../../config";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import { ensureDemoApis } from "../../db/seed/demo/demo-apis";
 import type { RunningGateway } from "../../gateway/gateway-server";
-import { startTestGateway } from "../../gateway/test-gateway";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 const PASSWORD = "harbour-compass-48";
@@ -41,6 +42,7 @@ describeEachDialect("apps, keys, plans and subscriptions over GraphQL, called th
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
     gateway = await startTestGateway(db());

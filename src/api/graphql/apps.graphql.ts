@@ -22,7 +22,6 @@ import {
   type Subscription,
   unsubscribe,
 } from "../../core/subscriptions/subscriptions.service";
-import { createPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 import { planNode } from "./plans.graphql";
@@ -308,7 +307,7 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
         );
         const decision = a.decision.toLowerCase() as "approve" | "reject" | "suspend" | "reactivate";
         // Approving a paid request charges its first period (decision 045).
-        const deps = { processor: createPaymentProcessor(ctx.db) };
+        const deps = { processor: ctx.providers.payments };
         return subscriptionNode(
           await decideSubscription(ctx.db, ctx.tenant.id, v.id, a.subscriptionId, decision, deps),
         );

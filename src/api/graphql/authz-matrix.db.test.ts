@@ -1,4 +1,3 @@
-import os from "node:os";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -7,6 +6,8 @@ import { createTestApi } from "../../../tests/factories/apis";
 import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestCollection } from "../../../tests/factories/collections";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
 import { inviteToApi } from "../../core/access/private-apis.service";
 import { selectOutboxFor } from "../../core/accounts/accounts.queries";
@@ -28,12 +29,10 @@ import { SpecWorkerPool } from "../../core/specs/spec-worker-pool";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
 import type { Db } from "../../db/connection";
-import { uploadStorage } from "../../infra/storage/local-storage";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 /*
- * Authorization matrix (issue 4): every Query and Mutation field of the served schema × 7 principals → expected
+ * Authorization matrix (decision 020): every Query and Mutation field of the served schema × 7 principals → expected
  * outcome, executed through the real Fastify + yoga server. The schema is read by introspection, so an operation
  * added without an entry here fails the "covers every operation" test.
  *
@@ -100,7 +99,7 @@ async function freshOrg(f: Fixture, db: () => import("../../db/connection").Db, 
 
 /** Content owned by orgAdmin on the public API, made fresh for each principal (one may delete what another reads). */
 async function matrixSpotlight(db: Db, f: Fixture): Promise<string> {
-  const deps = { storage: uploadStorage(os.tmpdir()), limits: f.t1.config.spotlightFiles };
+  const deps = { storage: testProviders(db).storage, limits: f.t1.config.spotlightFiles };
   const input = { title: `Spot ${next()}`, url: "https://x.test/s" };
   return (await createSpotlight(db, f.t1.id, f.users.orgAdmin, f.publicApi.id, input, null, deps)).id;
 }
@@ -444,7 +443,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       },
       expect: only("orgAdmin"),
     },
-    // ---- provider studio (issue 5) ----
+    // ---- provider studio (decision 050) ----
     myApis: { query: "{ myApis { context { ownerId } apis { id } } }", expect: signedIn },
     editableApi: {
       query: "query($id: ID!) { editableApi(apiId: $id) { id } }",
@@ -495,7 +494,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       },
       expect: only("orgAdmin"),
     },
-    // ---- API page content: spotlights, tutorials, discussions (issue 5) ----
+    // ---- API page content: spotlights, tutorials, discussions (decision 050) ----
     apiSpotlights: {
       query: "query($id: ID!) { apiSpotlights(apiId: $id, includeUnpublished: true) { id } }",
       vars: (f) => ({ id: f.publicApi.id }),
@@ -678,7 +677,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       vars: (f) => ({ id: f.publicApi.id }),
       expect: only("orgAdmin"),
     },
-    // ---- billing (issue 7) ----
+    // ---- billing (decision 044) ----
     subscriptionQuote: {
       query: "query($p: ID!, $a: ID!) { subscriptionQuote(planId: $p, appId: $a) { totalDueToday { amountMinor } } }",
       vars: async (f, p) => ({
@@ -830,6 +829,7 @@ describeEachDialect("GraphQL authorization matrix", ({ db }) => {
       db: db(),
       logger: pino({ level: "silent" }),
       specImports: { processor: new SpecWorkerPool(), progress },
+      providers: testProviders(db()),
     });
     await app.ready();
   });

@@ -5,11 +5,12 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
 import { CARD_DECLINED_MESSAGE } from "../../core/payments/payment-messages";
 import { createPlan } from "../../core/plans/plans.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 const SUBSCRIBE = `mutation($p: ID!, $a: ID!, $c: CardInput, $k: String) {
@@ -31,6 +32,7 @@ describeEachDialect("billing over GraphQL: quote, card subscribe, spec payment e
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
     consumer = new TestBrowser(app, tenant.id);

@@ -15,14 +15,13 @@ import {
 } from "../../core/subscriptions/subscription-billing.service";
 import type { PlanRequestView } from "../../core/subscriptions/subscription-model";
 import { cardInput, type PaymentDeps } from "../../core/subscriptions/subscription-payments";
-import { createPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { subscriptionNode } from "./apps.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 import { planNode } from "./plans.graphql";
 
 /*
- * Paid plans (issue 7): quote, subscribe with a card, plan change, cancel, past-due payment, invoices and provider
+ * Paid plans (decision 044): quote, subscribe with a card, plan change, cancel, past-due payment, invoices and provider
  * earnings. Thin over src/core/subscriptions and src/core/billing. Payment failures arrive as GraphQL errors whose
  * message is the spec's text and whose extensions.code is PAYMENT_* (graphql-server.ts reads details.graphqlCode).
  */
@@ -177,7 +176,7 @@ export function moneyNode(amountMinor: number, currency: string | null | undefin
 }
 
 function paymentDeps(ctx: GraphQLContext): PaymentDeps {
-  return { processor: createPaymentProcessor(ctx.db), ip: ctx.clientIp };
+  return { processor: ctx.providers.payments, ip: ctx.clientIp };
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));

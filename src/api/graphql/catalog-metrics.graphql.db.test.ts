@@ -7,8 +7,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 // The About tab hides metrics when the tenant hides API scores; GraphQL API nodes follow the same switches.
@@ -21,6 +22,7 @@ describeEachDialect("API metrics over GraphQL follow the tenant's switches", ({ 
       config: loadConfig({ LOG_LEVEL: "silent", PORTICO_DATA_DIR: dataDir }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db(), {}, { dataDir }),
     });
     await app.ready();
   });

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
 import { inviteToApi } from "../../core/access/private-apis.service";
 import { getViewer } from "../../core/accounts/accounts.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 const PASSWORD = "lantern-orchard-73";
@@ -48,6 +49,7 @@ describeEachDialect("catalog GraphQL queries and private APIs", ({ db }) => {
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db()),
     });
     await app.ready();
     const o = await signUp("owner-olga");

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
 import { createUser } from "../../core/accounts/accounts.service";
 import { createSession } from "../../core/accounts/sessions.service";
 import type { TenantInfo } from "../../core/tenants/tenants.types";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 describeEachDialect("content over GraphQL (spotlights, tutorials, discussions)", ({ db }) => {
@@ -40,6 +41,7 @@ describeEachDialect("content over GraphQL (spotlights, tutorials, discussions)",
       config: loadConfig({ LOG_LEVEL: "silent", PORTICO_DATA_DIR: dataDir }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db(), {}, { dataDir }),
     });
     await app.ready();
   });

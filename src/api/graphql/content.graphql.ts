@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Config } from "../../config";
 import { assertContentEnabled, spotlightsVisible } from "../../core/content/content-switches";
 import {
   addDiscussionComment,
@@ -27,7 +26,6 @@ import {
   type Tutorial,
   updateTutorial,
 } from "../../core/content/tutorials.service";
-import { uploadStorage } from "../../infra/storage/local-storage";
 import { decodeCursor } from "./cursor";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso, MAX_LIST_PAGE } from "./graphql-paging";
@@ -245,142 +243,141 @@ function tutorialInputOf(raw: z.infer<typeof tutorialInput>) {
 }
 
 /** Resolvers for spotlights, tutorials and discussions; thin over src/core/content (policies live there). */
-export function createContentResolvers(config: Pick<Config, "PORTICO_DATA_DIR">) {
-  const deps = (ctx: GraphQLContext): SpotlightDeps => ({
-    storage: uploadStorage(config.PORTICO_DATA_DIR),
-    limits: ctx.tenant.config.spotlightFiles,
-  });
-  return {
-    Query: {
-      apiSpotlights: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        const a = argsOf(z.object({ apiId: id, includeUnpublished: z.boolean().nullish() }), args);
-        // With the spotlight switch off nothing shows to readers; editors still list them all to manage them.
-        if (!spotlightsVisible(ctx.tenant.config) && a.includeUnpublished !== true) return [];
-        const list = await listSpotlights(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
-          includeUnpublished: a.includeUnpublished === true,
-        });
-        return list.map(spotlightNode);
-      },
-      apiTutorials: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "tutorials");
-        const a = argsOf(z.object({ apiId: id }), args);
-        return (await listTutorials(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId)).map(tutorialNode);
-      },
-      tutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "tutorials");
-        const a = argsOf(z.object({ apiId: id, slug: z.string().min(1).max(120) }), args);
-        const page = await getTutorialPage(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, a.slug);
-        return {
-          tutorial: tutorialNode(page.tutorial),
-          html: page.rendered.html,
-          toc: page.rendered.toc,
-          previous: page.previous,
-          next: page.next,
-          canEdit: page.canEdit,
-        };
-      },
-      apiDiscussions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "discussions");
-        const a = argsOf(
-          z.object({ apiId: id, first: z.number().int().min(1).nullish(), after: z.string().max(64).nullish() }),
-          args,
-        );
-        const page = await listDiscussions(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
-          limit: Math.min(a.first ?? 20, MAX_LIST_PAGE),
-          offset: decodeCursor(a.after),
-        });
-        return { total: page.total, nodes: page.nodes.map(discussionNode) };
-      },
-      discussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "discussions");
-        const a = argsOf(z.object({ id }), args);
-        const thread = await getDiscussionThread(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
-        return {
-          discussion: discussionNode(thread.discussion),
-          bodyHtml: thread.bodyHtml,
-          comments: thread.comments.map(commentNode),
-        };
-      },
+const deps = (ctx: GraphQLContext): SpotlightDeps => ({
+  storage: ctx.providers.storage,
+  limits: ctx.tenant.config.spotlightFiles,
+});
+
+export const contentResolvers = {
+  Query: {
+    apiSpotlights: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(z.object({ apiId: id, includeUnpublished: z.boolean().nullish() }), args);
+      // With the spotlight switch off nothing shows to readers; editors still list them all to manage them.
+      if (!spotlightsVisible(ctx.tenant.config) && a.includeUnpublished !== true) return [];
+      const list = await listSpotlights(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+        includeUnpublished: a.includeUnpublished === true,
+      });
+      return list.map(spotlightNode);
     },
-    Mutation: {
-      createSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        const a = argsOf(z.object({ apiId: id, input: spotlightInput }), args);
-        const created = await createSpotlight(
-          ctx.db,
-          ctx.tenant.id,
-          ctx.viewer,
-          a.apiId,
-          spotlightInputOf(a.input),
-          null,
-          deps(ctx),
-        );
-        return spotlightNode(created);
-      },
-      updateSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        const a = argsOf(z.object({ id, input: spotlightInput }), args);
-        const updated = await updateSpotlight(
-          ctx.db,
-          ctx.tenant.id,
-          ctx.viewer,
-          a.id,
-          spotlightInputOf(a.input),
-          null,
-          deps(ctx),
-        );
-        return spotlightNode(updated);
-      },
-      setSpotlightState: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        const a = argsOf(z.object({ id, state: stateEnum }), args);
-        return spotlightNode(await setSpotlightState(ctx.db, ctx.tenant.id, ctx.viewer, a.id, a.state.toLowerCase()));
-      },
-      moveSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        const a = argsOf(z.object({ id, direction: z.enum(["LEFT", "RIGHT"]) }), args);
-        const direction = a.direction === "LEFT" ? "left" : "right";
-        return (await moveSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, direction)).map(spotlightNode);
-      },
-      deleteSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        const a = argsOf(z.object({ id }), args);
-        return deleteSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, deps(ctx));
-      },
-      createTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "tutorials");
-        const a = argsOf(z.object({ apiId: id, input: tutorialInput }), args);
-        const input = tutorialInputOf(a.input);
-        const created = await createTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
-          ...input,
-          title: input.title ?? "",
-          body: input.body ?? "",
-        });
-        return tutorialNode(created);
-      },
-      updateTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "tutorials");
-        const a = argsOf(z.object({ id, input: tutorialInput }), args);
-        return tutorialNode(await updateTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id, tutorialInputOf(a.input)));
-      },
-      deleteTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "tutorials");
-        const a = argsOf(z.object({ id }), args);
-        return deleteTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
-      },
-      createDiscussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "discussions");
-        const a = argsOf(z.object({ apiId: id, title: z.string().max(10_000), body: z.string().max(100_000) }), args);
-        const created = await createDiscussion(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
-          title: a.title,
-          body: a.body,
-        });
-        return discussionNode(created);
-      },
-      addDiscussionComment: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-        assertContentEnabled(ctx.tenant.config, "discussions");
-        const a = argsOf(z.object({ discussionId: id, body: z.string().max(100_000), parentId: id.nullish() }), args);
-        const comment = await addDiscussionComment(ctx.db, ctx.tenant.id, ctx.viewer, a.discussionId, {
-          body: a.body,
-          parentId: a.parentId ?? null,
-        });
-        return commentNode(comment);
-      },
+    apiTutorials: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "tutorials");
+      const a = argsOf(z.object({ apiId: id }), args);
+      return (await listTutorials(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId)).map(tutorialNode);
     },
-  };
-}
+    tutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "tutorials");
+      const a = argsOf(z.object({ apiId: id, slug: z.string().min(1).max(120) }), args);
+      const page = await getTutorialPage(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, a.slug);
+      return {
+        tutorial: tutorialNode(page.tutorial),
+        html: page.rendered.html,
+        toc: page.rendered.toc,
+        previous: page.previous,
+        next: page.next,
+        canEdit: page.canEdit,
+      };
+    },
+    apiDiscussions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "discussions");
+      const a = argsOf(
+        z.object({ apiId: id, first: z.number().int().min(1).nullish(), after: z.string().max(64).nullish() }),
+        args,
+      );
+      const page = await listDiscussions(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+        limit: Math.min(a.first ?? 20, MAX_LIST_PAGE),
+        offset: decodeCursor(a.after),
+      });
+      return { total: page.total, nodes: page.nodes.map(discussionNode) };
+    },
+    discussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "discussions");
+      const a = argsOf(z.object({ id }), args);
+      const thread = await getDiscussionThread(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
+      return {
+        discussion: discussionNode(thread.discussion),
+        bodyHtml: thread.bodyHtml,
+        comments: thread.comments.map(commentNode),
+      };
+    },
+  },
+  Mutation: {
+    createSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(z.object({ apiId: id, input: spotlightInput }), args);
+      const created = await createSpotlight(
+        ctx.db,
+        ctx.tenant.id,
+        ctx.viewer,
+        a.apiId,
+        spotlightInputOf(a.input),
+        null,
+        deps(ctx),
+      );
+      return spotlightNode(created);
+    },
+    updateSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(z.object({ id, input: spotlightInput }), args);
+      const updated = await updateSpotlight(
+        ctx.db,
+        ctx.tenant.id,
+        ctx.viewer,
+        a.id,
+        spotlightInputOf(a.input),
+        null,
+        deps(ctx),
+      );
+      return spotlightNode(updated);
+    },
+    setSpotlightState: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(z.object({ id, state: stateEnum }), args);
+      return spotlightNode(await setSpotlightState(ctx.db, ctx.tenant.id, ctx.viewer, a.id, a.state.toLowerCase()));
+    },
+    moveSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(z.object({ id, direction: z.enum(["LEFT", "RIGHT"]) }), args);
+      const direction = a.direction === "LEFT" ? "left" : "right";
+      return (await moveSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, direction)).map(spotlightNode);
+    },
+    deleteSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      const a = argsOf(z.object({ id }), args);
+      return deleteSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, deps(ctx));
+    },
+    createTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "tutorials");
+      const a = argsOf(z.object({ apiId: id, input: tutorialInput }), args);
+      const input = tutorialInputOf(a.input);
+      const created = await createTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+        ...input,
+        title: input.title ?? "",
+        body: input.body ?? "",
+      });
+      return tutorialNode(created);
+    },
+    updateTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "tutorials");
+      const a = argsOf(z.object({ id, input: tutorialInput }), args);
+      return tutorialNode(await updateTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id, tutorialInputOf(a.input)));
+    },
+    deleteTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "tutorials");
+      const a = argsOf(z.object({ id }), args);
+      return deleteTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
+    },
+    createDiscussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "discussions");
+      const a = argsOf(z.object({ apiId: id, title: z.string().max(10_000), body: z.string().max(100_000) }), args);
+      const created = await createDiscussion(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+        title: a.title,
+        body: a.body,
+      });
+      return discussionNode(created);
+    },
+    addDiscussionComment: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "discussions");
+      const a = argsOf(z.object({ discussionId: id, body: z.string().max(100_000), parentId: id.nullish() }), args);
+      const comment = await addDiscussionComment(ctx.db, ctx.tenant.id, ctx.viewer, a.discussionId, {
+        body: a.body,
+        parentId: a.parentId ?? null,
+      });
+      return commentNode(comment);
+    },
+  },
+};

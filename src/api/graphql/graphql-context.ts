@@ -1,5 +1,6 @@
 import type { Viewer } from "../../core/accounts/accounts.types";
 import type { SpecImportServices } from "../../core/api-specs/api-specs.types";
+import type { Providers } from "../../core/providers";
 import type { Db } from "../../db/connection";
 import type { TenantInfo } from "../../server/request-context";
 import type { SessionControl } from "../session";
@@ -7,6 +8,8 @@ import type { SessionControl } from "../session";
 /** What every resolver gets; resolvers stay thin and call src/core with (db, tenant.id, ...). */
 export interface GraphQLContext {
   db: Db;
+  /** Payments, storage, search, mail and clock, built once by the composition root (decision 070). */
+  providers: Providers;
   tenant: TenantInfo;
   csrfValid: boolean;
   /** The signed-in user of this tenant (src/api/session.ts), or null. */

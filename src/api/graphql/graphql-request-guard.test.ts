@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import { createSession } from "../../core/accounts/sessions.service";
 import { type Db, openDatabase } from "../../db/connection";
@@ -12,7 +13,7 @@ import { CSRF_COOKIE, CSRF_HEADER, issueCsrfToken } from "../csrf";
 import { buildWebServer } from "../web-server";
 
 /*
- * Issue 11: CSRF, variables and cost are checked on the operation that will run, on every transport; suggestions
+ * Decision 023: CSRF, variables and cost are checked on the operation that will run, on every transport; suggestions
  * stay hidden with introspection off.
  */
 
@@ -80,7 +81,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await createTestApi(db, "1", { name: `Weather ${i}`, slug: `weather-${i}` });
   userId = (await createTestUser(db, "1", { bio: "original" })).id;
   const logger = pino({ level: "info" }, { write: (line: string) => void logLines.push(line) });
-  app = await buildWebServer({ config: loadConfig({ LOG_LEVEL: "info" }), db, logger });
+  app = await buildWebServer({ config: loadConfig({ LOG_LEVEL: "info" }), db, logger, providers: testProviders(db) });
   await app.ready();
   const session = await createSession(db, "1", userId);
   const csrf = await app.inject({ url: "/gateway/csrf" });
@@ -204,6 +205,7 @@ describe("input errors", () => {
       config: loadConfig({ LOG_LEVEL: "silent", GRAPHQL_INTROSPECTION: "true" }),
       db,
       logger: pino({ level: "silent" }),
+      providers: testProviders(db),
     });
     try {
       const response = await open.inject({

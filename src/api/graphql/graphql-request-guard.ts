@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLErrorOptions, getOperationAST, getVariableValues, OperationTypeNode } from "graphql";
 import type { Plugin } from "graphql-yoga";
+import { httpStatusOf } from "../../core/errors/app-error";
 import type { GraphQLContext } from "./graphql-context";
 import { GRAPHQL_COST, operationCost } from "./graphql-cost";
 
@@ -14,7 +15,10 @@ import { GRAPHQL_COST, operationCost } from "./graphql-cost";
 const formatCount = (n: number) => n.toLocaleString("en-US");
 
 function badRequest(message: string, options: GraphQLErrorOptions = {}): GraphQLError {
-  return new GraphQLError(message, { ...options, extensions: { code: "BAD_REQUEST", http: { status: 400 } } });
+  return new GraphQLError(message, {
+    ...options,
+    extensions: { code: "BAD_REQUEST", http: { status: httpStatusOf("BAD_REQUEST") } },
+  });
 }
 
 /** "Did you mean …?" names schema fields, arguments, types and enum values: with introspection off, it leaks them. */
@@ -31,7 +35,7 @@ export function guardExecutingOperation(options: { hideSuggestions: boolean }): 
       if (!operation) throw badRequest("Could not determine what operation to execute.");
       if (operation.operation === OperationTypeNode.MUTATION && !args.contextValue.csrfValid) {
         throw new GraphQLError("Invalid or missing CSRF token", {
-          extensions: { code: "CSRF", http: { status: 419 } },
+          extensions: { code: "CSRF", http: { status: httpStatusOf("CSRF") } },
         });
       }
       // Coerced here, before execution, so a bad value (a 10,000-deep array for a [String!]) is the client's error

@@ -7,7 +7,9 @@ import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import { type Config, publicBaseUrl } from "../../config";
 import type { SpecImportServices } from "../../core/api-specs/api-specs.types";
 import { isAppError } from "../../core/errors/app-error";
+import type { Providers } from "../../core/providers";
 import type { Db } from "../../db/connection";
+import { graphqlErrorOf } from "../app-error-mapping";
 import { hasValidCsrf } from "../csrf";
 import { sessionControl } from "../session";
 import { accessResolvers, accessTypeDefs } from "./access.graphql";
@@ -17,7 +19,7 @@ import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.
 import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
 import { billingResolvers, billingTypeDefs } from "./billing.graphql";
 import { catalogResolvers, catalogTypeDefs } from "./catalog.graphql";
-import { contentTypeDefs, createContentResolvers } from "./content.graphql";
+import { contentResolvers, contentTypeDefs } from "./content.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
 import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOversizedUpload } from "./graphql-uploads";
@@ -60,7 +62,7 @@ function disableIntrospection(): Plugin {
 /** POST /gateway/graphql: the spec's GraphQL contract, thin over src/core. */
 export function registerGraphQL(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; specImports: SpecImportServices },
+  deps: { db: Db; config: Config; providers: Providers; specImports: SpecImportServices },
 ): void {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     graphqlEndpoint: GRAPHQL_PATH,
@@ -75,7 +77,7 @@ export function registerGraphQL(
         accessResolvers,
         createAppsResolvers(deps.config),
         plansResolvers,
-        createContentResolvers(deps.config),
+        contentResolvers,
         createApiProductsResolvers(deps.config),
         billingResolvers,
         notificationsResolvers,
@@ -88,6 +90,7 @@ export function registerGraphQL(
     logging: false,
     context: ({ req, reply }): GraphQLContext => ({
       db: deps.db,
+      providers: deps.providers,
       tenant: req.tenant,
       csrfValid: hasValidCsrf(req),
       viewer: req.viewer ?? null,
@@ -100,17 +103,7 @@ export function registerGraphQL(
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? error.originalError : error;
-        if (isAppError(original)) {
-          return new GraphQLError(original.message, {
-            extensions: {
-              // Payment failures carry a finer code (PAYMENT_DECLINED, …) for the client; see payment-messages.ts.
-              code: typeof original.details?.graphqlCode === "string" ? original.details.graphqlCode : original.code,
-              ...(original.details ? { details: original.details } : {}),
-              // Field-level messages of zod-validated input: { field: message }.
-              ...(original.details?.fields ? { fields: original.details.fields } : {}),
-            },
-          });
-        }
+        if (isAppError(original)) return graphqlErrorOf(original);
         if (error instanceof GraphQLError && !error.originalError) return error;
         app.log.error({ err: original }, "GraphQL resolver failed");
         return new GraphQLError(message, { extensions: { code: "INTERNAL" } });

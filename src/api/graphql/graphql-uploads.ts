@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { assertUploadLength } from "../../core/api-specs/spec-uploads";
 import { AppError, isAppError } from "../../core/errors/app-error";
+import { sendGraphQLRefusal } from "../app-error-mapping";
 import { hasValidCsrf } from "../csrf";
 
 /**
@@ -22,15 +23,8 @@ export function isMultipart(req: FastifyRequest): boolean {
  */
 export function refuseForgeableUpload(req: FastifyRequest, reply: FastifyReply): boolean {
   if (hasValidCsrf(req)) return false;
-  refuse(reply, new AppError("CSRF", "Invalid or missing CSRF token"));
+  sendGraphQLRefusal(reply, new AppError("CSRF", "Invalid or missing CSRF token"));
   return true;
-}
-
-function refuse(reply: FastifyReply, error: AppError): void {
-  reply
-    .status(error.status)
-    .header("content-type", "application/json; charset=utf-8")
-    .send({ errors: [{ message: error.message, extensions: { code: error.code } }] });
 }
 
 /**
@@ -44,7 +38,7 @@ export function refuseOversizedUpload(req: FastifyRequest, reply: FastifyReply):
     return false;
   } catch (error) {
     if (!isAppError(error)) throw error;
-    refuse(reply, error);
+    sendGraphQLRefusal(reply, error);
     return true;
   }
 }

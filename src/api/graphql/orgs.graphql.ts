@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { MemberRow } from "../../core/orgs/orgs.queries";
 import {
   addOrganizationMember,
   addTeamDevelopers,
@@ -13,6 +12,7 @@ import {
   leaveOrganization,
   listJoinableOrganizations,
   listMyOrganizations,
+  type OrganizationDetail,
   type OrganizationSummary,
   removeOrganizationMember,
   removeTeamDevelopers,
@@ -140,7 +140,7 @@ function orgNode<T extends OrganizationSummary>(org: T) {
   return { ...org, createdAt: iso(org.createdAt) };
 }
 
-function memberNodes(members: MemberRow[]) {
+function memberNodes(members: OrganizationDetail["members"]) {
   return members.map((m) => ({ ...m, joinedAt: iso(m.joinedAt) }));
 }
 

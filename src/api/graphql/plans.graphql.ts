@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { canEditApi, canViewApi } from "../../core/access/private-apis.service";
 import { requireViewer } from "../../core/accounts/accounts.policy";
 import { AppError } from "../../core/errors/app-error";
 import { PERIOD_ABBREVIATIONS } from "../../core/plans/plan-texts";
-import { selectApiOwner } from "../../core/plans/plans.queries";
-import { createPlan, getPlan, listPlansForApi, updatePlan } from "../../core/plans/plans.service";
+import { createPlan, updatePlan } from "../../core/plans/plans.service";
 import type { Plan } from "../../core/plans/plans.types";
+import { getPlanForViewer, listPlansForViewer } from "../../core/plans/viewer-plans.service";
 import { getApiGatewayMode, setApiGatewayMode } from "../../core/upstreams/upstreams.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 
@@ -155,23 +155,15 @@ export const plansResolvers = {
   Query: {
     apiPlans: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ apiId: id }), args);
-      const api = await selectApiOwner(ctx.db, ctx.tenant.id, a.apiId);
-      // A private API's plans are as invisible as the API itself to whoever may not see it.
-      if (!api || !(await canViewApi(ctx.db, ctx.tenant.id, ctx.viewer ?? null, a.apiId))) return [];
-      const isProvider = await canEditApi(ctx.db, ctx.tenant.id, ctx.viewer ?? null, a.apiId);
-      return (await listPlansForApi(ctx.db, ctx.tenant.id, a.apiId, { includePrivate: isProvider })).map(planNode);
+      return (await listPlansForViewer(toUseCaseContext(ctx), a.apiId)).map(planNode);
     },
     plan: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      const plan = await getPlan(ctx.db, ctx.tenant.id, argsOf(z.object({ id }), args).id);
-      if (!plan || !(await canViewApi(ctx.db, ctx.tenant.id, ctx.viewer ?? null, plan.apiId))) return null;
-      const isProvider = await canEditApi(ctx.db, ctx.tenant.id, ctx.viewer ?? null, plan.apiId);
-      return plan.private && !isProvider ? null : planNode(plan);
+      const plan = await getPlanForViewer(toUseCaseContext(ctx), argsOf(z.object({ id }), args).id);
+      return plan ? planNode(plan) : null;
     },
     apiGatewayMode: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      const v = requireViewer(ctx.viewer, ctx.tenant.id);
       const a = argsOf(z.object({ apiId: id }), args);
-      if (!(await canEditApi(ctx.db, ctx.tenant.id, v, a.apiId))) throw new AppError("NOT_FOUND", "API not found");
-      return (await getApiGatewayMode(ctx.db, ctx.tenant.id, a.apiId)).toUpperCase();
+      return (await getApiGatewayMode(toUseCaseContext(ctx), a.apiId)).toUpperCase();
     },
   },
   Mutation: {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
 import { loadConfig } from "../../config";
 import { type Db, openDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
@@ -100,7 +101,12 @@ beforeAll(async () => {
       },
     ])
     .execute();
-  app = await buildWebServer({ config: loadConfig({ LOG_LEVEL: "silent" }), db, logger: pino({ level: "silent" }) });
+  app = await buildWebServer({
+    config: loadConfig({ LOG_LEVEL: "silent" }),
+    db,
+    logger: pino({ level: "silent" }),
+    providers: testProviders(db),
+  });
   await app.ready();
 });
 

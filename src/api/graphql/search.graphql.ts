@@ -4,9 +4,14 @@ import { privateApiIdsForSearchToken } from "../../core/access/private-apis.serv
 import { AppError } from "../../core/errors/app-error";
 import { recordClientEvent } from "../../core/events/client-events.service";
 import { SEARCH_CLICK_EVENT, SEARCH_EVENT } from "../../core/events/events.types";
-import type { SortSpec } from "../../core/search/search.queries";
 import { listVisibleTags, searchApis, searchCollections, searchResources } from "../../core/search/search.service";
-import { type ApiSearchHit, DEFAULT_SEARCH_PAGE_SIZE, type ResourceHit } from "../../core/search/search.types";
+import {
+  type ApiSearchHit,
+  DEFAULT_DIRECTION,
+  DEFAULT_SEARCH_PAGE_SIZE,
+  type ResourceHit,
+  type SortSpec,
+} from "../../core/search/search.types";
 import { apiNode, toConnection } from "./catalog.graphql";
 import { decodeCursor } from "./cursor";
 import type { GraphQLContext } from "./graphql-context";
@@ -191,21 +196,26 @@ export const searchResolvers = {
       const a = parseArgs(searchApisArgs, args);
       const sort: SortSpec[] | undefined = a.orderBy?.sortingFields.map((s) => ({
         field: s.fieldName,
-        direction: s.by ?? (s.fieldName === "LATENCY" || s.fieldName === "NAME" ? "ASC" : "DESC"),
+        direction: s.by ?? DEFAULT_DIRECTION[s.fieldName],
       }));
-      const result = await searchApis(ctx.db, ctx.tenant.id, {
-        term: a.term,
-        collectionIds: a.collectionIds,
-        categoryNames: a.categoryNames,
-        tags: a.tags,
-        pricingTypes: a.pricingTypes,
-        authTypes: a.authTypes,
-        // The token counts only for the signed-in user it was issued to; anything else is as if absent.
-        privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
-        sort,
-        facets: selectsFacets(info),
-        ...pageFrom(a),
-      });
+      const result = await searchApis(
+        ctx.db,
+        ctx.tenant.id,
+        {
+          term: a.term,
+          collectionIds: a.collectionIds,
+          categoryNames: a.categoryNames,
+          tags: a.tags,
+          pricingTypes: a.pricingTypes,
+          authTypes: a.authTypes,
+          // The token counts only for the signed-in user it was issued to; anything else is as if absent.
+          privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
+          sort,
+          facets: selectsFacets(info),
+          ...pageFrom(a),
+        },
+        ctx.providers.search,
+      );
       return {
         ...toConnection(result, hitNode),
         queryID: result.queryId,
@@ -221,7 +231,12 @@ export const searchResolvers = {
     },
     searchResources: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseArgs(z.object({ term, ...pageArgs }), args);
-      const result = await searchResources(ctx.db, ctx.tenant.id, { term: a.term, ...pageFrom(a) });
+      const result = await searchResources(
+        ctx.db,
+        ctx.tenant.id,
+        { term: a.term, ...pageFrom(a) },
+        ctx.providers.search,
+      );
       return { ...toConnection(result, resourceNode), queryID: result.queryId, term: result.term };
     },
     getTagsList: (_: unknown, _args: unknown, ctx: GraphQLContext) => listVisibleTags(ctx.db, ctx.tenant.id),

@@ -7,15 +7,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { testProviders } from "../../../tests/providers";
+import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
 import { createUser } from "../../core/accounts/accounts.service";
 import { createSession } from "../../core/accounts/sessions.service";
 import { MAX_SPEC_UPLOAD_BYTES } from "../../core/api-specs/spec-uploads";
-import { TestBrowser } from "../auth/test-client";
 import { buildWebServer } from "../web-server";
 
 const PETSTORE = fs.readFileSync(
-  new URL("../../core/specs/fixtures/petstore-swagger-2.0.json", import.meta.url),
+  new URL("../../../tests/fixtures/specs/petstore-swagger-2.0.json", import.meta.url),
   "utf8",
 );
 const MUTATION =
@@ -93,6 +94,7 @@ describeEachDialect("importApiSpec with an uploaded file (GraphQL multipart requ
       config: loadConfig({ LOG_LEVEL: "silent", PORTICO_DATA_DIR: dataDir }),
       db: db(),
       logger: pino({ level: "silent" }),
+      providers: testProviders(db(), {}, { dataDir }),
     });
     await app.ready();
   });

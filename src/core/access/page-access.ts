@@ -1,7 +1,7 @@
 import { PREFIXED_LOCALES } from "../../common/locales";
 
 /*
- * Spec section 2 and issue 4 item 10: which pages need a signed-in user. Pure, so the React Router root loader (or
+ * Spec section 2 (decision 020): which pages need a signed-in user. Pure, so the React Router root loader (or
  * each route's loader) can call it with the tenant's public-mode switch and the viewer, and redirect on the answer.
  */
 

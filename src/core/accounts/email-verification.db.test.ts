@@ -24,7 +24,7 @@ import { requestPasswordReset, resetPassword } from "./password-reset.service";
 import { SIGN_UP_CHECK_INBOX, SIGN_UP_NOTICES_PER_HOUR, signUp } from "./sign-up.service";
 
 /*
- * Issue 11 item 5 (decision 022): sign-up confirms the address by e-mail. Domain-based joining waits for it, the
+ * Decision 022: sign-up confirms the address by e-mail. Domain-based joining waits for it, the
  * answer never tells whether an address has an account, and its owner hears that someone tried.
  */
 

@@ -19,7 +19,7 @@ import { hashToken, newOpaqueToken } from "./session-tokens";
 import { toViewer } from "./sessions.service";
 import { fieldError, parseInput } from "./validation";
 /*
- * E-mail verification (issue 11, decision 022). Sign-up mails a link; redeeming it proves the address, which is what
+ * E-mail verification (decision 022). Sign-up mails a link; redeeming it proves the address, which is what
  * domain-based organization joining and claiming a corporate domain require. Links are opaque 256-bit tokens stored
  * as sha256 hashes, valid for 24 hours and used once, like reset links.
  */

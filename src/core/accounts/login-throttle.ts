@@ -1,5 +1,5 @@
 /*
- * Attempt counters (issue 4, reworked in issue 11, decision 022). A counter counts attempts under one key inside a
+ * Attempt counters (decisions 020 and 022). A counter counts attempts under one key inside a
  * fixed window that starts with the first counted attempt; a limit refuses further attempts once `maxPerWindow` were
  * counted, and from `backoffFrom` failures it makes the next attempt wait (1 s, 2 s, 4 s ... up to `backoffMaxMs`).
  *

@@ -67,7 +67,7 @@ export async function toViewer(db: Db, user: UserRow, sessionId: string | null):
 
 /**
  * Resolves a session cookie for a request of `tenantId`. Expired sessions are deleted and look like none; a live
- * session of another tenant is reported as such so the server can refuse the request (issue 4, tenant binding).
+ * session of another tenant is reported as such so the server can refuse the request (decision 020, tenant binding).
  */
 export async function lookupSession(
   db: Db,

@@ -7,7 +7,7 @@ import { createUser, signIn } from "./accounts.service";
 import { SIGN_IN_WINDOW_MS } from "./login-throttle";
 
 /*
- * Issue 11 item 4: the sign-in limits count per (account, client), per client and per account (decision 022), so a
+ * The sign-in limits (decision 022) count per (account, client), per client and per account (decision 022), so a
  * stranger cannot lock the owner out, and one client cannot spray a password over many accounts.
  */
 

@@ -20,7 +20,7 @@ import { hourlyLimit } from "./login-throttle";
 import { hashPassword } from "./password";
 import { parseInput } from "./validation";
 /*
- * Sign-up by e-mail confirmation (issue 11, decision 022). The answer is the same whether or not the address already
+ * Sign-up by e-mail confirmation (decision 022). The answer is the same whether or not the address already
  * has an account: "check your inbox", no session. A new address gets an unverified account and a confirmation link
  * (the link signs in); a registered address gets nothing created, and its owner a mail saying someone tried. Both
  * paths hash the password and write one transaction, so their timing is alike too.
@@ -28,7 +28,7 @@ import { parseInput } from "./validation";
 
 /** The one answer to every accepted sign-up. */
 export const SIGN_UP_CHECK_INBOX = "Check your inbox to confirm your address.";
-/** Issue 4 anti-abuse: sign-up attempts per client IP per tenant per hour (config SIGN_UP_MAX_PER_IP_PER_HOUR). */
+/** Anti-abuse (decision 020): sign-up attempts per client IP per tenant per hour (config SIGN_UP_MAX_PER_IP_PER_HOUR). */
 export const DEFAULT_SIGN_UPS_PER_IP_PER_HOUR = 20;
 /** The answer over the limit: the same for every e-mail and username (checked before either is looked up). */
 export const SIGN_UP_LIMITED = "Too many sign-ups from this network. Please try again later.";

@@ -15,9 +15,9 @@ import { addOrganizationMember, createOrganization } from "../orgs/orgs.service"
 import { getApiSpecDocument, importApiSpec, listApiVersions } from "./api-specs.service";
 import type { SpecSource } from "./api-specs.types";
 
-const fixtures = join(import.meta.dirname, "fixtures");
+const fixtures = join(import.meta.dirname, "../../../tests/fixtures/api-specs");
 const fixture = (name: string) => readFileSync(join(fixtures, name), "utf8");
-const multiFile = join(import.meta.dirname, "../specs/fixtures/multi-file");
+const multiFile = join(import.meta.dirname, "../../../tests/fixtures/specs/multi-file");
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   try {

@@ -17,7 +17,8 @@ import type { SpecSource } from "./api-specs.types";
 import { ImportProgressBoard } from "./import-progress";
 import { type SpecUpload, specSourceFromUploads } from "./spec-uploads";
 
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name), "utf8");
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, "../../../tests/fixtures/api-specs", name), "utf8");
 
 function upload(name: string, bytes: Uint8Array): SpecUpload {
   return { name, size: bytes.length, arrayBuffer: async () => bytes.slice().buffer as ArrayBuffer };

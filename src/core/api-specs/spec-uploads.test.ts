@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readSource } from "./api-specs.service";
 import { folderUploads, type SpecUpload, specSourceFromUploads } from "./spec-uploads";
 
-const multiFile = join(import.meta.dirname, "../specs/fixtures/multi-file");
+const multiFile = join(import.meta.dirname, "../../../tests/fixtures/specs/multi-file");
 
 function upload(name: string, text: string): SpecUpload {
   const bytes = new TextEncoder().encode(text);

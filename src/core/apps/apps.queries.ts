@@ -15,6 +15,11 @@ export async function selectAppById(db: Db, tenantId: string, appId: string) {
     .executeTakeFirst();
 }
 
+export async function selectAppsByIds(db: Db, tenantId: string, appIds: readonly string[]) {
+  if (appIds.length === 0) return [];
+  return db.kysely.selectFrom("apps").selectAll().where("tenant_id", "=", tenantId).where("id", "in", appIds).execute();
+}
+
 /** Apps of the personal context (organization null) or of an organization (and team when given). */
 export async function selectAppsInContext(
   db: Db,
@@ -84,6 +89,18 @@ export async function selectKeysOfApp(db: Db, tenantId: string, appId: string) {
     .selectAll()
     .where("tenant_id", "=", tenantId)
     .where("app_id", "=", appId)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+/** The keys of several apps in one query, newest first. */
+export async function selectKeysOfApps(db: Db, tenantId: string, appIds: readonly string[]) {
+  if (appIds.length === 0) return [];
+  return db.kysely
+    .selectFrom("app_keys")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("app_id", "in", appIds)
     .orderBy("created_at", "desc")
     .execute();
 }

@@ -1,9 +1,8 @@
 import type { Db } from "../../db/connection";
 import type { Viewer } from "../accounts/accounts.types";
-import { buildUserContexts } from "../orgs/contexts";
-import { selectSubscription } from "../subscriptions/subscriptions.queries";
-import { selectKeysOfApp } from "./apps.queries";
-import { listApps, toAppKey } from "./apps.service";
+import { selectKeysOfApps } from "./apps.queries";
+import { toAppKey } from "./apps.service";
+import { appsInContextsFor } from "./context-apps.service";
 
 /** An app of the viewer that can call an API now: what try-it needs to pick the browser's stored key (decision 005). */
 export interface KeyApp {
@@ -22,27 +21,23 @@ export interface KeyApp {
  */
 export async function listKeyAppsForApi(db: Db, tenantId: string, viewer: Viewer, apiId: string): Promise<KeyApp[]> {
   if (viewer.tenantId !== tenantId) return [];
-  const contexts = await buildUserContexts(db, tenantId, viewer);
-  const out: KeyApp[] = [];
+  const subscribed = (await appsInContextsFor(db, tenantId, viewer, apiId)).apps.filter(
+    (a) => a.subscription?.status === "subscribed",
+  );
   const now = Date.now();
-  for (const entry of contexts.all) {
-    const appContext =
-      entry.type === "Organization"
-        ? { organizationId: entry.id }
-        : entry.type === "Team"
-          ? { organizationId: entry.organization ?? "", teamId: entry.id }
-          : {};
-    for (const app of await listApps(db, tenantId, viewer.id, appContext)) {
-      const subscription = await selectSubscription(db, tenantId, app.id, apiId);
-      if (subscription?.status !== "subscribed") continue;
-      const keys = (await selectKeysOfApp(db, tenantId, app.id)).map((k) => toAppKey(k, now));
-      out.push({
-        appId: app.id,
-        appName: app.name,
-        contextName: entry.type === "User" ? null : entry.name,
-        usablePrefixes: keys.filter((k) => k.status === "ACTIVE" || k.status === "EXPIRING").map((k) => k.prefix),
-      });
-    }
-  }
-  return out;
+  const keys = (
+    await selectKeysOfApps(
+      db,
+      tenantId,
+      subscribed.map((a) => a.app.id),
+    )
+  ).map((k) => toAppKey(k, now));
+  return subscribed.map(({ entry, app }) => ({
+    appId: app.id,
+    appName: app.name,
+    contextName: entry.type === "User" ? null : entry.name,
+    usablePrefixes: keys
+      .filter((k) => k.appId === app.id && (k.status === "ACTIVE" || k.status === "EXPIRING"))
+      .map((k) => k.prefix),
+  }));
 }

@@ -1,5 +1,5 @@
 /*
- * Provider earnings (issue 7 part 5): gross amounts of paid invoices for the provider's plans, per API, per plan and
+ * Provider earnings (decision 043): gross amounts of paid invoices for the provider's plans, per API, per plan and
  * per calendar month (UTC), in integer minor units per currency. Gross means before any processor or marketplace fee;
  * proration credits on paid invoices reduce it.
  */

@@ -1,6 +1,6 @@
 /*
  * Exactly-once execution per (tenant, scope, idempotency key) — the guard in front of subscribe, renewals and any
- * other money-moving request (issue 7: "the same subscribe request sent 100 times concurrently with one key charges
+ * other money-moving request (decision 041: "the same subscribe request sent 100 times concurrently with one key charges
  * once and every answer is the first answer replayed, or 409 while it is in flight").
  *
  * - The first call claims the key with an INSERT on the primary key (race-free on SQLite and PostgreSQL), runs `fn`,

@@ -1,10 +1,10 @@
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
-import type { FileStorage } from "../../infra/storage/file-storage";
 import { requireVisibleApi } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { requireApiEditor, seesUnpublished } from "./content.policy";
+import type { FileStorage } from "./file-storage";
 import {
   fileExtension,
   type SpotlightFileLimits,

@@ -1,4 +1,7 @@
-/** The handful of error codes; src/api maps them to HTTP statuses and GraphQL extensions in one place. */
+/**
+ * The handful of error codes and their HTTP statuses: the one table every surface maps refusals with (GraphQL and
+ * Fastify through src/api/app-error-mapping.ts, the gateway's JSON refusals; docs/decisions/070-core-boundary.md).
+ */
 export type AppErrorCode =
   | "BAD_REQUEST"
   | "UNAUTHENTICATED"
@@ -11,7 +14,12 @@ export type AppErrorCode =
   | "UNAVAILABLE"
   | "INTERNAL";
 
-export const HTTP_STATUS: Record<AppErrorCode, number> = {
+/** Refusals only the gateway answers with: the upstream failed, neither the caller nor Portico. */
+export type UpstreamErrorCode = "UPSTREAM" | "UPSTREAM_TIMEOUT";
+
+export type ErrorCode = AppErrorCode | UpstreamErrorCode;
+
+export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -22,7 +30,13 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   CSRF: 419,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  UPSTREAM: 502,
+  UPSTREAM_TIMEOUT: 504,
 };
+
+export function httpStatusOf(code: ErrorCode): number {
+  return HTTP_STATUS[code];
+}
 
 /** An error whose message is safe to show to the user. */
 export class AppError extends Error {
@@ -34,7 +48,7 @@ export class AppError extends Error {
     super(message);
     this.name = "AppError";
     this.code = code;
-    this.status = HTTP_STATUS[code];
+    this.status = httpStatusOf(code);
     this.details = details;
   }
 }
@@ -49,4 +63,10 @@ export function isAppError(value: unknown): value is AppError {
   if (!(value instanceof Error) || value.name !== "AppError") return false;
   const { code, status } = value as { code?: unknown; status?: unknown };
   return typeof code === "string" && Object.hasOwn(HTTP_STATUS, code) && status === HTTP_STATUS[code as AppErrorCode];
+}
+
+/** The field messages of validated input ({ field: message }) an error carries, if any. */
+export function fieldsOf(error: AppError): Record<string, string> | undefined {
+  const fields = error.details?.fields;
+  return fields && typeof fields === "object" ? (fields as Record<string, string>) : undefined;
 }

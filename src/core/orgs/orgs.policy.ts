@@ -53,7 +53,7 @@ export interface DomainState {
 
 /**
  * Spec section 6: joining is offered unless the corporate domain has the ignore flag; and only to a verified address
- * (issue 11, decision 022), otherwise anyone could sign up as someone@company and join the company's organization.
+ * (decision 022), otherwise anyone could sign up as someone@company and join the company's organization.
  */
 export function canOfferJoin(viewer: Viewer | null | undefined, tenantId: string, domain: DomainState | null): boolean {
   return sameTenant(viewer, tenantId) && viewer.emailVerified && !!domain && !domain.ignore;

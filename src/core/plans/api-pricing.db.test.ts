@@ -8,6 +8,7 @@ import type { Db } from "../../db/connection";
 import { recomputeAllApiPricing } from "../../db/migrations/032-api-pricing-from-plans";
 import type { PricingType } from "../../db/schema";
 import { ensureDemoApis } from "../../db/seed/demo/demo-apis";
+import { searchBackendFor } from "../../infra/search/search-backends";
 import { getApiDetail, getHubAggregates, listApis } from "../catalog/catalog.service";
 import { compareApis } from "../catalog/compare.service";
 import { invalidateTenantAggregates } from "../catalog/tenant-aggregate-cache";
@@ -28,10 +29,10 @@ async function everywhere(db: Db, api: TestApi) {
   const cards = await listApis(db, T, { offset: 0, limit: 50 });
   const hub = await getHubAggregates(db, T, HUB);
   const compared = await compareApis(db, T, null, [ref]);
-  const search = await searchApis(db, T, { term: api.name, offset: 0, limit: 10 });
+  const search = await searchApis(db, T, { term: api.name, offset: 0, limit: 10 }, searchBackendFor(db));
   const foundBy: PricingType[] = [];
   for (const type of TYPES) {
-    const filtered = await searchApis(db, T, { pricingTypes: [type], offset: 0, limit: 50 });
+    const filtered = await searchApis(db, T, { pricingTypes: [type], offset: 0, limit: 50 }, searchBackendFor(db));
     if (filtered.items.some((i) => i.id === api.id)) foundBy.push(type);
   }
   return {

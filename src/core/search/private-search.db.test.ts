@@ -3,6 +3,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { searchBackendFor } from "../../infra/search/search-backends";
 import { getPrivateApisJwt, inviteToApi, privateApiIdsForSearchToken } from "../access/private-apis.service";
 import { signToken } from "../access/signing-keys";
 import { createUser, getViewer } from "../accounts/accounts.service";
@@ -12,7 +13,7 @@ import { searchApis } from "./search.service";
 import type { ApiSearchResult, SearchApisInput } from "./search.types";
 
 /*
- * searchApis with a private search token (issue 4): invited users (directly, through a team or an organization) find
+ * searchApis with a private search token (decision 020): invited users (directly, through a team or an organization) find
  * the private APIs they were given, with totals and facets that count them; everyone else, and every bad token, gets
  * exactly the visitor's answer. Runs on SQLite FTS5 and PostgreSQL, each query on the one-pass and the tiered path.
  */
@@ -46,11 +47,13 @@ describeEachDialect("private search", ({ db }) => {
   ): Promise<ApiSearchResult> {
     const privateApiIds = await privateApiIdsForSearchToken(db(), tenant, who, token);
     const full: SearchApisInput = { offset: 0, limit: 50, ...input, privateApiIds };
-    const onePass = await searchApis(db(), tenant, full);
-    const tiered = await searchApis(db(), tenant, full, undefined, { onePassMaxMatches: 0 });
+    const onePass = await searchApis(db(), tenant, full, searchBackendFor(db()));
+    const tiered = await searchApis(db(), tenant, full, searchBackendFor(db()), { onePassMaxMatches: 0 });
     expect(comparable(tiered)).toEqual(comparable(onePass));
     // The typeahead's shape (no facets) gives the same total and page.
-    const dropdown = await searchApis(db(), tenant, { ...full, facets: false }, undefined, { onePassMaxMatches: 0 });
+    const dropdown = await searchApis(db(), tenant, { ...full, facets: false }, searchBackendFor(db()), {
+      onePassMaxMatches: 0,
+    });
     expect(dropdown.total).toBe(onePass.total);
     expect(dropdown.items.map((i) => i.id)).toEqual(onePass.items.map((i) => i.id));
     return onePass;

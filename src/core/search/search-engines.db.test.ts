@@ -5,12 +5,13 @@ import { createTestCategory } from "../../../tests/factories/categories";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
 import type { Db } from "../../db/connection";
+import { searchBackendFor } from "../../infra/search/search-backends";
 import { searchApis, searchResources } from "./search.service";
 import type { SearchApisInput } from "./search.types";
 import { rebuildSearchIndex } from "./search-index";
 
 /*
- * Issue 3: "both engines return the same results in the same order for the same data". The same deterministic
+ * Decision 010: "both engines return the same results in the same order for the same data". The same deterministic
  * catalog (fixed ids, many popularity ties) is loaded into SQLite (FTS5) and PostgreSQL (full text); every term below
  * is asked in several shapes (page, dropdown, deeper page, filters, every sort, private APIs) on both, on both the
  * one-pass and the tiered path, and the answers must be identical. search.db.test.ts checks literal orders on a
@@ -147,7 +148,7 @@ async function loadCatalog(db: Db): Promise<Seeded> {
       endpoints,
     });
   }
-  await rebuildSearchIndex(db, TENANT);
+  await rebuildSearchIndex(db, TENANT, searchBackendFor(db));
   return { privateIds };
 }
 
@@ -264,7 +265,7 @@ async function apisAnswer(db: Db, input: SearchApisInput, tiered: boolean) {
     db,
     TENANT,
     input,
-    undefined,
+    searchBackendFor(db),
     tiered ? { onePassMaxMatches: 0 } : { onePassMaxMatches: 1_000 },
   );
   const { queryId: _queryId, items, ...rest } = result;
@@ -278,7 +279,7 @@ async function apisAnswer(db: Db, input: SearchApisInput, tiered: boolean) {
 }
 
 async function resourcesAnswer(db: Db, term: string) {
-  const result = await searchResources(db, TENANT, { term, offset: 0, limit: 10 });
+  const result = await searchResources(db, TENANT, { term, offset: 0, limit: 10 }, searchBackendFor(db));
   return {
     total: result.total,
     items: result.items.map((r) => `${r.method} ${r.path} ${r.summary ?? ""} ${r.api.slug}`),
@@ -361,7 +362,7 @@ declare("search engines agree (SQLite FTS5 and PostgreSQL, same data)", () => {
         ["weat", "weather"],
         ["transalte", "translat"],
       ] as const) {
-        const result = await searchApis(db, TENANT, { term, offset: 0, limit: 50 });
+        const result = await searchApis(db, TENANT, { term, offset: 0, limit: 50 }, searchBackendFor(db));
         expect(result.total).toBeGreaterThan(3);
         for (const item of result.items) {
           const text =

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/connection";
-import { searchBackendFor } from "../../infra/search/search-backends";
+import type { SearchBackend } from "./search-backend";
 import {
   type ApiIndexRow,
   analyzeSearchTables,
@@ -135,14 +135,12 @@ export function buildDocuments(tenantId: string, apis: readonly ApiIndexRow[], e
   return out;
 }
 
-async function rebuild(tx: Db, tenantId: string, apiIds: readonly string[]): Promise<void> {
+async function rebuild(tx: Db, tenantId: string, apiIds: readonly string[], backend: SearchBackend): Promise<void> {
   const apis = await selectApisForIndex(tx, tenantId, apiIds);
   const versionIds = apis.map((a) => a.current_version_id).filter((v): v is string => v !== null);
   const endpoints = await selectEndpointsForIndex(tx, tenantId, versionIds);
   const built = buildDocuments(tenantId, apis, endpoints);
-  await replaceDocuments(tx, tenantId, apiIds, built, (docs) =>
-    searchBackendFor(tx).assignDocumentIds(tx, tenantId, docs),
-  );
+  await replaceDocuments(tx, tenantId, apiIds, built, (docs) => backend.assignDocumentIds(tx, tenantId, docs));
 }
 
 /**
@@ -150,7 +148,7 @@ async function rebuild(tx: Db, tenantId: string, apiIds: readonly string[]): Pro
  * before answering, so writers need not; calling it right after a bulk write (seed, import) just moves the cost.
  * Returns the number of APIs rebuilt.
  */
-export async function syncSearchIndex(db: Db, tenantId: string): Promise<number> {
+export async function syncSearchIndex(db: Db, tenantId: string, backend: SearchBackend): Promise<number> {
   if (!(await hasDirtyApis(db, tenantId))) return 0;
   let done = 0;
   for (;;) {
@@ -158,26 +156,26 @@ export async function syncSearchIndex(db: Db, tenantId: string): Promise<number>
     if (ids.length === 0) return done;
     done += await withSearchTransaction(db, async (tx) => {
       const claimed = await claimDirtyApiIds(tx, tenantId, ids);
-      await rebuild(tx, tenantId, claimed);
+      await rebuild(tx, tenantId, claimed, backend);
       return claimed.length;
     });
   }
 }
 
 /** Rebuilds one API's documents now (also removes them when the API is gone). */
-export async function reindexApi(db: Db, tenantId: string, apiId: string): Promise<void> {
+export async function reindexApi(db: Db, tenantId: string, apiId: string, backend: SearchBackend): Promise<void> {
   await withSearchTransaction(db, async (tx) => {
     await claimDirtyApiIds(tx, tenantId, [apiId]);
-    await rebuild(tx, tenantId, [apiId]);
+    await rebuild(tx, tenantId, [apiId], backend);
   });
 }
 
 /** Drops and rebuilds the tenant's whole index and vocabulary in one transaction (after bulk loads, or to repair). */
-export async function rebuildSearchIndex(db: Db, tenantId: string): Promise<number> {
+export async function rebuildSearchIndex(db: Db, tenantId: string, backend: SearchBackend): Promise<number> {
   const count = await withSearchTransaction(db, async (tx) => {
     await clearTenantIndex(tx, tenantId);
     const ids = await selectAllApiIds(tx, tenantId);
-    for (let i = 0; i < ids.length; i += BATCH) await rebuild(tx, tenantId, ids.slice(i, i + BATCH));
+    for (let i = 0; i < ids.length; i += BATCH) await rebuild(tx, tenantId, ids.slice(i, i + BATCH), backend);
     return ids.length;
   });
   await analyzeSearchTables(db);

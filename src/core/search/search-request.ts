@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEFAULT_DIRECTION, type SortSpec } from "./search.queries";
-import { DEFAULT_SEARCH_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE } from "./search.types";
+import { DEFAULT_DIRECTION, DEFAULT_SEARCH_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE, type SortSpec } from "./search.types";
 
 /* What a search request is normalized to before any SQL: its page, its ordering and the names sent back with it. */
 

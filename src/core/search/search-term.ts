@@ -1,4 +1,4 @@
-/** Longest term the engine looks at; longer input is cut here, never rejected (issue 3, "bad input"). */
+/** Longest term the engine looks at; longer input is cut here, never rejected (decision 010, bad input). */
 export const MAX_TERM_LENGTH = 200;
 
 // Control characters break JSON analytics payloads in PostgreSQL (\u0000) and are never meaningful in a term.

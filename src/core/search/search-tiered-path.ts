@@ -3,9 +3,9 @@ import {
   countPublicDocuments,
   type PrivateMatchRow,
   type RankedApiRow,
-  type SortSpec,
   selectDocumentPopularity,
 } from "./search.queries";
+import type { SortSpec } from "./search.types";
 import type { FacetFilters, SearchBackend } from "./search-backend";
 import type { SearchFilters } from "./search-conditions";
 import type { TokenPlan } from "./search-plan";

@@ -25,8 +25,8 @@ describeEachDialect("search", ({ db, dialect }) => {
   const comparable = ({ queryId: _, ...rest }: Awaited<ReturnType<typeof searchApis>>) => rest;
   const names = async (input: Partial<SearchApisInput>, tenant = A) => {
     const full: SearchApisInput = { offset: 0, limit: 50, ...input };
-    const result = await searchApis(db(), tenant, full);
-    const tiered = await searchApis(db(), tenant, full, undefined, { onePassMaxMatches: 0 });
+    const result = await searchApis(db(), tenant, full, searchBackendFor(db()));
+    const tiered = await searchApis(db(), tenant, full, searchBackendFor(db()), { onePassMaxMatches: 0 });
     expect(comparable(tiered)).toEqual(comparable(result));
     return result.items.map((i) => i.name);
   };
@@ -189,27 +189,32 @@ describeEachDialect("search", ({ db, dialect }) => {
   });
 
   it("finds APIs by endpoint path, summary and operation id, naming the matching endpoint", async () => {
-    const refunds = await searchApis(db(), A, { term: "refunds", offset: 0, limit: 10 });
+    const refunds = await searchApis(db(), A, { term: "refunds", offset: 0, limit: 10 }, searchBackendFor(db()));
     expect(refunds.items.map((i) => [i.name, i.matchedEndpoint?.method, i.matchedEndpoint?.path])).toEqual([
       ["PayFlow", "GET", "/v1/refunds"],
     ]);
-    const forecast = await searchApis(db(), A, { term: "5 day forecast", offset: 0, limit: 10 });
+    const forecast = await searchApis(
+      db(),
+      A,
+      { term: "5 day forecast", offset: 0, limit: 10 },
+      searchBackendFor(db()),
+    );
     expect(forecast.items.map((i) => [i.name, i.matchedEndpoint?.path])).toEqual([
       ["OpenWeatherMap", "/data/2.5/forecast"],
     ]);
-    const op = await searchApis(db(), A, { term: "listrefunds", offset: 0, limit: 10 });
+    const op = await searchApis(db(), A, { term: "listrefunds", offset: 0, limit: 10 }, searchBackendFor(db()));
     expect(op.items.map((i) => i.matchedEndpoint?.summary)).toEqual(["List refunds"]);
-    const plain = await searchApis(db(), A, { term: "sunny", offset: 0, limit: 10 });
+    const plain = await searchApis(db(), A, { term: "sunny", offset: 0, limit: 10 }, searchBackendFor(db()));
     expect(plain.items[0]?.matchedEndpoint).toBeNull();
   });
 
   it("never shows private APIs or another tenant's APIs", async () => {
     for (const term of ["weather", "secret", "forecast", "elsewhere", "", "translate", "refunds"]) {
-      const result = await searchApis(db(), A, { term, offset: 0, limit: 50 });
+      const result = await searchApis(db(), A, { term, offset: 0, limit: 50 }, searchBackendFor(db()));
       const ids = result.items.map((i) => i.id);
       expect(ids).not.toContain(apis.secret?.id);
       expect(ids).not.toContain(apis.other?.id);
-      const resources = await searchResources(db(), A, { term, offset: 0, limit: 50 });
+      const resources = await searchResources(db(), A, { term, offset: 0, limit: 50 }, searchBackendFor(db()));
       expect(resources.items.map((r) => r.api.id)).not.toContain(apis.secret?.id);
       expect(resources.items.map((r) => r.api.id)).not.toContain(apis.other?.id);
     }
@@ -237,13 +242,18 @@ describeEachDialect("search", ({ db, dialect }) => {
     expect(await names({ tags: ["x"] })).toEqual([]);
     expect(await names({ categoryNames: ["No such category"] })).toEqual([]);
 
-    const result = await searchApis(db(), A, {
-      term: "weather",
-      categoryNames: ["Weather"],
-      pricingTypes: ["PAID"],
-      offset: 0,
-      limit: 10,
-    });
+    const result = await searchApis(
+      db(),
+      A,
+      {
+        term: "weather",
+        categoryNames: ["Weather"],
+        pricingTypes: ["PAID"],
+        offset: 0,
+        limit: 10,
+      },
+      searchBackendFor(db()),
+    );
     expect(result.total).toBe(1);
     expect(result.facets.categories).toEqual([{ value: "Weather", label: "Weather", count: 1 }]);
     expect(result.facets.pricingTypes.map((f) => [f.value, f.count])).toEqual([
@@ -255,15 +265,25 @@ describeEachDialect("search", ({ db, dialect }) => {
   });
 
   it("can skip facets and still count the filtered total (typeahead)", async () => {
-    const plain = await searchApis(db(), A, { term: "weather", facets: false, offset: 0, limit: 1 });
+    const plain = await searchApis(
+      db(),
+      A,
+      { term: "weather", facets: false, offset: 0, limit: 1 },
+      searchBackendFor(db()),
+    );
     expect([plain.total, plain.items.map((i) => i.name), plain.facets.categories]).toEqual([3, ["OpenWeatherMap"], []]);
-    const filtered = await searchApis(db(), A, {
-      term: "weather",
-      pricingTypes: ["PAID", "FREE"],
-      facets: false,
-      offset: 0,
-      limit: 5,
-    });
+    const filtered = await searchApis(
+      db(),
+      A,
+      {
+        term: "weather",
+        pricingTypes: ["PAID", "FREE"],
+        facets: false,
+        offset: 0,
+        limit: 5,
+      },
+      searchBackendFor(db()),
+    );
     expect([filtered.total, filtered.items.map((i) => i.name)]).toEqual([2, ["Weatherbit", "Sunny Skies"]]);
   });
 
@@ -290,8 +310,8 @@ describeEachDialect("search", ({ db, dialect }) => {
         { offset: 0, limit: 20, categoryNames: ["Weather"], authTypes: ["apiKey"], facets: false },
       ]) {
         const input: SearchApisInput = { term, ...page };
-        const onePass = await searchApis(db(), A, input);
-        const tiered = await searchApis(db(), A, input, undefined, { onePassMaxMatches: 0 });
+        const onePass = await searchApis(db(), A, input, searchBackendFor(db()));
+        const tiered = await searchApis(db(), A, input, searchBackendFor(db()), { onePassMaxMatches: 0 });
         expect([term, comparable(tiered)]).toEqual([term, comparable(onePass)]);
         compared += onePass.items.length;
       }
@@ -313,7 +333,7 @@ describeEachDialect("search", ({ db, dialect }) => {
       auth_type: "OAuth",
       popularity: 2,
     });
-    await syncSearchIndex(db(), B);
+    await syncSearchIndex(db(), B, searchBackendFor(db()));
     const doc = await db()
       .kysely.selectFrom("search_documents")
       .select("doc_id")
@@ -325,11 +345,11 @@ describeEachDialect("search", ({ db, dialect }) => {
       { term: "weather", offset: 0, limit: 10, facets: false, pricingTypes: ["PAID"] },
       { term: "weather", offset: 0, limit: 10, authTypes: ["OAuth"] },
     ]) {
-      const onePass = await searchApis(db(), B, input);
-      const tiered = await searchApis(db(), B, input, undefined, { onePassMaxMatches: 0 });
+      const onePass = await searchApis(db(), B, input, searchBackendFor(db()));
+      const tiered = await searchApis(db(), B, input, searchBackendFor(db()), { onePassMaxMatches: 0 });
       expect(comparable(tiered)).toEqual(comparable(onePass));
     }
-    const all = await searchApis(db(), B, { term: "weather", offset: 0, limit: 10 }, undefined, {
+    const all = await searchApis(db(), B, { term: "weather", offset: 0, limit: 10 }, searchBackendFor(db()), {
       onePassMaxMatches: 0,
     });
     expect([all.total, all.facets.pricingTypes.map((f) => [f.value, f.count])]).toEqual([
@@ -339,13 +359,18 @@ describeEachDialect("search", ({ db, dialect }) => {
         ["PAID", 1],
       ],
     ]);
-    const paid = await searchApis(db(), B, {
-      term: "weather",
-      facets: false,
-      pricingTypes: ["PAID"],
-      offset: 0,
-      limit: 5,
-    });
+    const paid = await searchApis(
+      db(),
+      B,
+      {
+        term: "weather",
+        facets: false,
+        pricingTypes: ["PAID"],
+        offset: 0,
+        limit: 5,
+      },
+      searchBackendFor(db()),
+    );
     expect([paid.total, paid.items.map((i) => i.name)]).toEqual([1, ["Uncoded Weather"]]);
   });
 
@@ -363,26 +388,33 @@ describeEachDialect("search", ({ db, dialect }) => {
     expect(await sorted("POPULARITY")).toEqual(["Sunny Skies", "OpenWeatherMap", "Weatherbit"]);
     expect(await sorted("UPDATED")).toEqual(["OpenWeatherMap", "Sunny Skies", "Weatherbit"]);
     expect(await sorted("RELEVANCE")).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
-    const byName = await searchApis(db(), A, {
-      term: "weather",
-      sort: [{ field: "NAME", direction: "ASC" }],
-      offset: 0,
-      limit: 5,
-    });
+    const byName = await searchApis(
+      db(),
+      A,
+      {
+        term: "weather",
+        sort: [{ field: "NAME", direction: "ASC" }],
+        offset: 0,
+        limit: 5,
+      },
+      searchBackendFor(db()),
+    );
     expect(byName.replicaIndex).toBe("apis_name_asc");
   });
 
   it("pages with offsets and caps the page size", async () => {
-    const first = await searchApis(db(), A, { term: "weather", offset: 0, limit: 2 });
-    const second = await searchApis(db(), A, { term: "weather", offset: 2, limit: 2 });
+    const first = await searchApis(db(), A, { term: "weather", offset: 0, limit: 2 }, searchBackendFor(db()));
+    const second = await searchApis(db(), A, { term: "weather", offset: 2, limit: 2 }, searchBackendFor(db()));
     expect(first.total).toBe(3);
     expect([...first.items, ...second.items].map((i) => i.name)).toEqual([
       "OpenWeatherMap",
       "Weatherbit",
       "Sunny Skies",
     ]);
-    expect((await searchApis(db(), A, { term: "weather", offset: 99, limit: 2 })).items).toEqual([]);
-    expect((await searchApis(db(), A, { term: "", offset: 0, limit: 10_000 })).limit).toBe(50);
+    expect(
+      (await searchApis(db(), A, { term: "weather", offset: 99, limit: 2 }, searchBackendFor(db()))).items,
+    ).toEqual([]);
+    expect((await searchApis(db(), A, { term: "", offset: 0, limit: 10_000 }, searchBackendFor(db()))).limit).toBe(50);
     expect(first.queryId).toMatch(/^[0-9a-f]{32}$/);
     expect(first.queryId).not.toBe(second.queryId);
     expect(first.replicaIndex).toBe("apis");
@@ -410,10 +442,10 @@ describeEachDialect("search", ({ db, dialect }) => {
       "\uD800",
     ];
     for (const term of nasty) {
-      const result = await searchApis(db(), A, { term, offset: 0, limit: 6 });
+      const result = await searchApis(db(), A, { term, offset: 0, limit: 6 }, searchBackendFor(db()));
       expect(Array.isArray(result.items)).toBe(true);
       expect(result.term.length).toBeLessThanOrEqual(400);
-      await searchResources(db(), A, { term, offset: 0, limit: 6 });
+      await searchResources(db(), A, { term, offset: 0, limit: 6 }, searchBackendFor(db()));
       await searchCollections(db(), A, { term, offset: 0, limit: 6 });
     }
     expect(await names({ term: "//weather//" })).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
@@ -422,16 +454,16 @@ describeEachDialect("search", ({ db, dialect }) => {
   });
 
   it("searches resources (endpoints), each naming its API", async () => {
-    const weather = await searchResources(db(), A, { term: "weather", offset: 0, limit: 10 });
+    const weather = await searchResources(db(), A, { term: "weather", offset: 0, limit: 10 }, searchBackendFor(db()));
     expect(weather.items.map((r) => `${r.method} ${r.path} ${r.api.name}`)).toEqual([
       "GET /data/2.5/weather OpenWeatherMap",
       "GET /data/2.5/forecast OpenWeatherMap",
     ]);
-    const refunds = await searchResources(db(), A, { term: "refnds", offset: 0, limit: 10 });
+    const refunds = await searchResources(db(), A, { term: "refnds", offset: 0, limit: 10 }, searchBackendFor(db()));
     expect(refunds.items.map((r) => `${r.method} ${r.path} ${r.api.slug}`)).toEqual([
       `GET /v1/refunds ${apis.payflow?.slug}`,
     ]);
-    expect((await searchResources(db(), A, { term: "", offset: 0, limit: 10 })).total).toBe(0);
+    expect((await searchResources(db(), A, { term: "", offset: 0, limit: 10 }, searchBackendFor(db()))).total).toBe(0);
   });
 
   it("searches collections by name and description, with typos", async () => {
@@ -517,10 +549,10 @@ describeEachDialect("search", ({ db, dialect }) => {
       .kysely.deleteFrom("apis")
       .where("id", "=", apis.lingua?.id ?? "")
       .execute();
-    expect(await syncSearchIndex(db(), A)).toBeGreaterThan(0);
+    expect(await syncSearchIndex(db(), A, searchBackendFor(db()))).toBeGreaterThan(0);
     expect(await names({ term: "lingua" })).toEqual([]);
-    await reindexApi(db(), A, apis.owm?.id ?? "");
-    expect(await rebuildSearchIndex(db(), A)).toBe(7);
+    await reindexApi(db(), A, apis.owm?.id ?? "", searchBackendFor(db()));
+    expect(await rebuildSearchIndex(db(), A, searchBackendFor(db()))).toBe(7);
     expect(await names({ term: "weather" })).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
   });
 });

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection";
 import { visibleApis } from "../catalog/api-read-model";
+import type { SortSpec } from "./search.types";
 import type { SearchBackend } from "./search-backend";
 import {
   and,
@@ -26,22 +27,6 @@ import type { TypoCandidateRange } from "./typo";
  */
 
 const PRIVATE = "PRIVATE";
-
-export type SortField = "RELEVANCE" | "POPULARITY" | "RATING" | "LATENCY" | "UPDATED" | "NAME";
-export type SortDirection = "ASC" | "DESC";
-export interface SortSpec {
-  field: SortField;
-  direction: SortDirection;
-}
-
-export const DEFAULT_DIRECTION: Record<SortField, SortDirection> = {
-  RELEVANCE: "DESC",
-  POPULARITY: "DESC",
-  RATING: "DESC",
-  LATENCY: "ASC",
-  UPDATED: "DESC",
-  NAME: "ASC",
-};
 
 function orderSql(sort: readonly SortSpec[], backend: SearchBackend): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];

@@ -1,5 +1,4 @@
 import type { Db } from "../../db/connection";
-import { searchBackendFor } from "../../infra/search/search-backends";
 import { listApiCardsByIds } from "../catalog/api-read-model";
 import { listCollections } from "../catalog/catalog.service";
 import type { CollectionSummary, Paged } from "../catalog/catalog.types";
@@ -57,7 +56,7 @@ export async function searchApis(
   db: Db,
   tenantId: string,
   input: SearchApisInput,
-  backend: SearchBackend = searchBackendFor(db),
+  backend: SearchBackend,
   tuning: SearchTuning = { onePassMaxMatches: ONE_PASS_MAX_MATCHES },
 ): Promise<ApiSearchResult> {
   const page = clampSearchPage(input);
@@ -75,7 +74,7 @@ export async function searchApis(
 
   // Independent reads run side by side (PostgreSQL's pool overlaps them; SQLite runs them in turn anyway).
   const [rebuilt, categories, typoCandidates] = await Promise.all([
-    syncSearchIndex(db, tenantId),
+    syncSearchIndex(db, tenantId, backend),
     selectCategoryRefs(db, tenantId),
     backend.typoCandidates(db, tenantId, typoRanges(tokens)),
   ]);
@@ -187,7 +186,7 @@ export async function searchResources(
   db: Db,
   tenantId: string,
   input: { term?: string | null; offset: number; limit: number },
-  backend: SearchBackend = searchBackendFor(db),
+  backend: SearchBackend,
 ): Promise<ResourceSearchResult> {
   const page = clampSearchPage(input);
   const term = cleanSearchTerm(input.term);
@@ -196,7 +195,7 @@ export async function searchResources(
   if (tokens.length === 0) return { ...base, items: [], total: 0 };
 
   const [, typoCandidates] = await Promise.all([
-    syncSearchIndex(db, tenantId),
+    syncSearchIndex(db, tenantId, backend),
     backend.typoCandidates(db, tenantId, typoRanges(tokens)),
   ]);
   const plan = buildPlan(tokens, typoCandidates);
@@ -222,20 +221,33 @@ export async function searchResources(
 export async function searchCollections(
   db: Db,
   tenantId: string,
-  input: { term?: string | null; offset: number; limit: number },
+  input: {
+    term?: string | null;
+    offset: number;
+    limit: number;
+    /** The page's language (catalog-translations.service): names shown and matched in it as well as in en-US. */
+    localize?: (collection: CollectionSummary) => CollectionSummary;
+  },
 ): Promise<Paged<CollectionSummary> & { term: string }> {
   const page = clampSearchPage(input);
   const term = cleanSearchTerm(input.term);
   const tokens = queryTokens(term);
   if (term !== "" && tokens.length === 0) return { term, items: [], total: 0, ...page };
-  const collections = await listCollections(db, tenantId);
+  const base = await listCollections(db, tenantId);
+  const collections = input.localize ? base.map(input.localize) : base;
   let matches: CollectionSummary[] = collections;
   if (tokens.length > 0) {
-    const docs = collections.map((c) => ({
-      collection: c,
-      head: documentTokens(c.name),
-      body: documentTokens(c.description),
-    }));
+    const docs = collections.map((c, i) => {
+      const english = base[i];
+      const translated = english !== undefined && english.name !== c.name;
+      return {
+        collection: c,
+        head: translated ? [...documentTokens(c.name), ...documentTokens(english.name)] : documentTokens(c.name),
+        body: translated
+          ? [...documentTokens(c.description), ...documentTokens(english.description)]
+          : documentTokens(c.description),
+      };
+    });
     const plan: TokenPlan[] = buildPlan(
       tokens,
       docs.flatMap((d) => [...d.head, ...d.body]),

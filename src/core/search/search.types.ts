@@ -1,9 +1,25 @@
 import type { ApiCard, Paged } from "../catalog/catalog.types";
-import type { SortSpec } from "./search.queries";
 
 /** Spec section 9: the dropdown shows 6; pages ask for more, never above this. */
 export const MAX_SEARCH_PAGE_SIZE = 50;
 export const DEFAULT_SEARCH_PAGE_SIZE = 20;
+
+export type SortField = "RELEVANCE" | "POPULARITY" | "RATING" | "LATENCY" | "UPDATED" | "NAME";
+export type SortDirection = "ASC" | "DESC";
+export interface SortSpec {
+  field: SortField;
+  direction: SortDirection;
+}
+
+/** The direction a sort field takes when the caller names none. */
+export const DEFAULT_DIRECTION: Record<SortField, SortDirection> = {
+  RELEVANCE: "DESC",
+  POPULARITY: "DESC",
+  RATING: "DESC",
+  LATENCY: "ASC",
+  UPDATED: "DESC",
+  NAME: "ASC",
+};
 
 /** The operation of the API's current spec that matched the term best. */
 export interface MatchedEndpoint {

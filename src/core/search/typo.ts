@@ -1,4 +1,4 @@
-/** One typo is forgiven in words of at least this many letters (issue 3: 'wether', 'transalte'). */
+/** One typo is forgiven in words of at least this many letters (decision 010: 'wether', 'transalte'). */
 export const MIN_TYPO_LENGTH = 4;
 /** Corrections kept per query word, so a short word cannot fan out into a huge query. */
 export const MAX_TYPO_ALTERNATIVES = 16;

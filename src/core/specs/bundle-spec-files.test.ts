@@ -6,7 +6,7 @@ import { bundleSpecFiles } from "./bundle-spec-files";
 import { isFound, lookupSegments, refToSegments } from "./json-pointer";
 import { normalizeParsedSpec } from "./normalize-spec";
 
-const fixtureDir = join(import.meta.dirname, "fixtures/multi-file");
+const fixtureDir = join(import.meta.dirname, "../../../tests/fixtures/specs/multi-file");
 
 function readFolder(dir: string): Record<string, string> {
   const files: Record<string, string> = {};

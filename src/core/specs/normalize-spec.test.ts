@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { normalizeParsedSpec, normalizeSpec } from "./normalize-spec";
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../tests/fixtures/specs/${name}`, import.meta.url), "utf8");
 
 describe("normalizeSpec on Swagger 2.0", () => {
   it("converts to OpenAPI 3 and reads title, servers and APIs.guru metadata", async () => {

@@ -8,13 +8,16 @@
 
 import type { SubscriptionStatus } from "../../db/tables/gateway.tables";
 import { looksLikeApiKey } from "../apps/api-key";
-import type { AppErrorCode } from "../errors/app-error";
+import { type ErrorCode, httpStatusOf } from "../errors/app-error";
 import type { UsageReason } from "../metering/usage.types";
 import { quotaText } from "../plans/plan-texts";
 import type { Plan } from "../plans/plans.types";
 
-/** The error code of a gateway answer: an AppError code, or one of the two upstream failures only the gateway has. */
-export type CallRefusalCode = AppErrorCode | "UPSTREAM" | "UPSTREAM_TIMEOUT";
+/**
+ * The error code of a gateway answer: the web service's codes (src/core/errors), with the two upstream failures only
+ * the gateway has; the HTTP status always follows from it (httpStatusOf), as on every other surface (decision 070).
+ */
+export type CallRefusalCode = ErrorCode;
 
 /** Why the gateway answers a call itself: sent as `{ error: { code, message } }` with `status`, recorded as `reason`. */
 export interface CallRefusal {
@@ -24,23 +27,21 @@ export interface CallRefusal {
   readonly reason: UsageReason;
 }
 
-/** A refusal (the gateway's own, for body and upstream failures, are built with it too). */
-export function callRefusal(status: number, code: CallRefusalCode, reason: UsageReason, message: string): CallRefusal {
-  return { status, code, message, reason };
+/** A refusal (the gateway's own, for body and upstream failures, are built with it too); its status is the code's. */
+export function callRefusal(code: CallRefusalCode, reason: UsageReason, message: string): CallRefusal {
+  return { status: httpStatusOf(code), code, message, reason };
 }
 
-const NO_KEY = callRefusal(401, "UNAUTHENTICATED", "no_key", "Missing API key: send it in the X-Api-Key header");
-const INVALID_KEY = callRefusal(401, "UNAUTHENTICATED", "invalid_key", "Invalid API key");
-const REVOKED_KEY = callRefusal(401, "UNAUTHENTICATED", "invalid_key", "This API key was revoked");
+const NO_KEY = callRefusal("UNAUTHENTICATED", "no_key", "Missing API key: send it in the X-Api-Key header");
+const INVALID_KEY = callRefusal("UNAUTHENTICATED", "invalid_key", "Invalid API key");
+const REVOKED_KEY = callRefusal("UNAUTHENTICATED", "invalid_key", "This API key was revoked");
 const REPLACED_KEY = callRefusal(
-  401,
   "UNAUTHENTICATED",
   "invalid_key",
   "This API key expired after a rotation: use the new key",
 );
 
 const NOT_SUBSCRIBED = callRefusal(
-  403,
   "FORBIDDEN",
   "not_subscribed",
   "This app is not subscribed to this API: subscribe to a plan first",
@@ -51,23 +52,12 @@ const BY_STATUS: Record<SubscriptionStatus, CallRefusal | null> = {
   subscribed: null,
   unsubscribed: NOT_SUBSCRIBED,
   pending_approval: callRefusal(
-    403,
     "FORBIDDEN",
     "pending_approval",
     "This app's subscription is pending approval by the provider",
   ),
-  access_rejected: callRefusal(
-    403,
-    "FORBIDDEN",
-    "access_rejected",
-    "The provider rejected this app's access to the API",
-  ),
-  suspended: callRefusal(
-    403,
-    "FORBIDDEN",
-    "suspended",
-    "This subscription is suspended until its past-due balance is paid",
-  ),
+  access_rejected: callRefusal("FORBIDDEN", "access_rejected", "The provider rejected this app's access to the API"),
+  suspended: callRefusal("FORBIDDEN", "suspended", "This subscription is suspended until its past-due balance is paid"),
 };
 
 /** The key as the client sent it (X-Api-Key, trimmed; "" when absent): missing, or not shaped like a Portico key. */
@@ -106,9 +96,9 @@ export function limitRefusal(
   refusedScope: string | null,
 ): CallRefusal {
   if (limit === "rate_limited") {
-    return callRefusal(429, "RATE_LIMITED", "rate_limited", `Rate limit exceeded: ${plan.rateLimitText}`);
+    return callRefusal("RATE_LIMITED", "rate_limited", `Rate limit exceeded: ${plan.rateLimitText}`);
   }
   const object = refusedScope && refusedScope !== "plan" ? plan.objects.find((o) => o.id === refusedScope) : undefined;
   const what = object ? `${quotaText(object.quota, object.quotaPeriod)} of ${object.name}` : plan.quotaText;
-  return callRefusal(429, "RATE_LIMITED", "quota_exceeded", `Quota exceeded: ${what} on the ${plan.name} plan`);
+  return callRefusal("RATE_LIMITED", "quota_exceeded", `Quota exceeded: ${what} on the ${plan.name} plan`);
 }

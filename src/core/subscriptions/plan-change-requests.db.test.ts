@@ -15,7 +15,7 @@ import { changeSubscriptionPlan, subscriptionQuote } from "./subscription-billin
 import { selectSubscriptionIn } from "./subscriptions.queries";
 import { decideSubscription, listSubscriptionsOfApp } from "./subscriptions.service";
 
-// Issue 11 item 7, decision 049: asking an active subscription's move to a plan that needs approval charges nothing
+// Decision 049: asking an active subscription's move to a plan that needs approval charges nothing
 // and keeps the current plan working; a rejection leaves the old plan as it was and tells the consumer; an approval
 // switches the plan and charges the proration exactly once.
 

@@ -1,5 +1,5 @@
 /*
- * Changes of an active subscription to a plan that needs the provider's approval (issue 11 item 7, decision 049).
+ * Changes of an active subscription to a plan that needs the provider's approval (decision 049).
  * Asking records a request beside the subscription: the subscription stays on its plan (the gateway keeps serving its
  * limits), nothing is charged. Approving moves the plan and charges the proration, once, under the subscription's
  * payment lock; rejecting closes the request, leaves the plan as it was and tells the consumer.

@@ -14,7 +14,7 @@ import { type RenewalStep, runBillingCycle } from "./renewals.service";
 import { subscribeWithPayment } from "./subscribe.service";
 import { selectSubscriptionEvents, selectSubscriptionIn } from "./subscriptions.queries";
 
-// Issue 7, money safety: a crash at any step of a renewal, followed by the worker's next sweep, never charges twice,
+// Money safety (decision 046): a crash at any step of a renewal, followed by the worker's next sweep, never charges twice,
 // never records a past-due balance twice and leaves no hold behind once reconciliation ran.
 
 const card = (number: string): CardDetails => ({

@@ -1,5 +1,5 @@
 /*
- * Billing runs (issue 7 part 5), called by the worker (src/worker): at each billing period end a subscription is
+ * Billing runs (decision 043), called by the worker (src/worker): at each billing period end a subscription is
  * renewed (next period charged to the stored card, or invoiced under the tenant's invoice-billing switch) with the
  * overage of every completed quota period on the same invoice: exactly (counted calls above quota) × the plan's
  * overage price, from the gateway's billing counters. A failed charge suspends the subscription (the gateway refuses

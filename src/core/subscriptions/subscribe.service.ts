@@ -1,5 +1,5 @@
 /*
- * Subscribing an app to a plan (issue 7 part 2): free plans without a card; paid plans with a card (throttle → card
+ * Subscribing an app to a plan (decision 040): free plans without a card; paid plans with a card (throttle → card
  * checks → 0.50 hold, voided → first period charged → subscription, invoice and SubscribedToPlan event in one
  * transaction → gateway told), or with an open invoice when the tenant's invoice-billing switch is on; a plan that
  * needs the provider's approval only verifies and stores the card, and approval bills the first period

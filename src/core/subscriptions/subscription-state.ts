@@ -1,5 +1,5 @@
 /*
- * The subscription state machine (spec sections 3 and 4, issue 7 part 3): the one place that says which transition
+ * The subscription state machine (spec sections 3 and 4, decision 040): the one place that says which transition
  * may leave which state and where it lands. Services apply transitions through subscription-transitions.ts, which
  * writes the new state with a conditional update (from the expected state) and records who, when and why.
  */

@@ -12,6 +12,23 @@ export async function selectSubscription(db: Db, tenantId: string, appId: string
     .executeTakeFirst();
 }
 
+/** The subscriptions of several apps to one API in one query (the Pricing tab's and try-it's app lists). */
+export async function selectSubscriptionsOfAppsToApi(
+  db: Db,
+  tenantId: string,
+  appIds: readonly string[],
+  apiId: string,
+) {
+  if (appIds.length === 0) return [];
+  return db.kysely
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("api_id", "=", apiId)
+    .where("app_id", "in", appIds)
+    .execute();
+}
+
 export async function selectSubscriptionById(db: Db, tenantId: string, subscriptionId: string) {
   return db.kysely
     .selectFrom("subscriptions")

@@ -1,8 +1,11 @@
 import type { Db } from "../../db/connection";
 import type { GatewayMode } from "../../db/tables/gateway.tables";
+import { API_NOT_FOUND, canEditApi } from "../access/private-apis.service";
+import { requireViewer } from "../accounts/accounts.policy";
 import { AppError } from "../errors/app-error";
 import { announceGatewayChange } from "../plans/gateway-changes";
 import { assertCanManageApi } from "../plans/plans.policy";
+import type { UseCaseContext } from "../use-case-context";
 import { validateUpstreamUrl } from "./ssrf-guard";
 import { selectGatewayMode, updateUpstreamUrl, upsertGatewayMode } from "./upstreams.queries";
 
@@ -23,8 +26,11 @@ export async function setApiGatewayMode(
   return mode;
 }
 
-export async function getApiGatewayMode(db: Db, tenantId: string, apiId: string): Promise<GatewayMode> {
-  return selectGatewayMode(db, tenantId, apiId);
+/** Provider side: the API's gateway mode; an API the viewer may not edit is "not found", as if it did not exist. */
+export async function getApiGatewayMode(ctx: UseCaseContext, apiId: string): Promise<GatewayMode> {
+  const viewer = requireViewer(ctx.viewer, ctx.tenantId);
+  if (!(await canEditApi(ctx.db, ctx.tenantId, viewer, apiId))) throw new AppError("NOT_FOUND", API_NOT_FOUND);
+  return selectGatewayMode(ctx.db, ctx.tenantId, apiId);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 4: accounts, sessions, organizations and teams, follow/save, private API invitations, mail outbox.
+ * Accounts (decision 020): accounts, sessions, organizations and teams, follow/save, private API invitations, mail outbox.
  * Portable types only (text, integer, bigint); every tenant-scoped table carries tenant_id so queries filter on it.
  * Secrets (password hashes, session and reset tokens) live outside `users`, and tokens are stored only as hashes.
  */

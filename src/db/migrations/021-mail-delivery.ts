@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 4: the mail outbox gets a delivery state for the worker's sender job (attempts, retry time that doubles as the
+ * Accounts (decision 020): the mail outbox gets a delivery state for the worker's sender job (attempts, retry time that doubles as the
  * claim of the instance sending it, last error, given-up time), and the purge job gets indexes on what it deletes by.
  * Portable types only (decision 002).
  */

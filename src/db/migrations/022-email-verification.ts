@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 11: e-mail verification (decision 022). `users.email_verified_at` says since when the address is proven
+ * E-mail verification (decision 022). `users.email_verified_at` says since when the address is proven
  * (null: not yet); verification links are stored only as sha256 hashes, expire and are used once, like reset links.
  * Demo and seeded users count as verified (the seed runs after migrations and sets it itself); other existing users
  * stay unverified until they confirm from their settings. Portable types only (decision 002).

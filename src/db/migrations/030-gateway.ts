@@ -7,7 +7,7 @@ type AnyDb = Kysely<any>;
 const LATENCY_BUCKETS = 14;
 
 /*
- * Issue 6: plans, apps and keys, subscriptions, gateway settings, billing counters and metering.
+ * The gateway (decision 032): plans, apps and keys, subscriptions, gateway settings, billing counters and metering.
  * Portable types only (text, integer, bigint). Usage tables carry no foreign keys: they are written in batches by the
  * gateway, outlive deleted apps for billing, and must never make a metering flush fail.
  */

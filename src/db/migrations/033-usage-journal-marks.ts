@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 11: usage records as durable as the billing counter (docs/decisions/037-durable-usage-records.md). Each
+ * Usage records as durable as the billing counter (docs/decisions/037-durable-usage-records.md). Each
  * embedded gateway journal writes its usage records into the journal log first; a row here says up to which log the
  * database holds them, written in the same transaction as the records, so a restart stores exactly the missing ones.
  */

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 7, money foundation: idempotency keys, invoices with gap-free per-tenant numbers, the core payment ledger
+ * Money foundation (decisions 040, 041): idempotency keys, invoices with gap-free per-tenant numbers, the core payment ledger
  * (authorizations Portico asked a processor for, so orphaned holds can be found and voided), card-attempt throttling,
  * and the built-in sandbox processor's own state. Amounts are integer minor units (bigint), never numeric.
  * Invoices reference users/subscriptions without foreign keys: they are financial records that must outlive them.

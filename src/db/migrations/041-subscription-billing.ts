@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 7, paid subscriptions: billing columns on subscriptions (period, price snapshot, cancel flag, past-due
+ * Paid subscriptions (decision 040): billing columns on subscriptions (period, price snapshot, cancel flag, past-due
  * balance, stored payment method token, organization coverage), the transition log of the subscription state machine,
  * and the record of which metered quota periods were already invoiced as overage (so a rerun never bills twice).
  * SQLite accepts one ADD COLUMN per ALTER TABLE, hence one statement per column.

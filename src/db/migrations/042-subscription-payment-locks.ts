@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 7, money safety: one payment at a time per (app, API) subscription, whatever idempotency key each request
+ * Money safety (decision 046): one payment at a time per (app, API) subscription, whatever idempotency key each request
  * carries (decision 046). A row is held while a subscribe, plan change or past-due payment moves money; a holder that
  * crashed is taken over once its row is stale.
  */

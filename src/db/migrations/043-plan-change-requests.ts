@@ -4,7 +4,7 @@ import { type Kysely, sql } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 11 item 7: a change of an active subscription to a plan that needs the provider's approval is a request of
+ * Decision 049: a change of an active subscription to a plan that needs the provider's approval is a request of
  * its own (decision 049). The subscription keeps its current plan, status and limits while the request waits; the
  * request carries the plan asked for and, once the provider approves, the instant the proration is computed at (so a
  * retried approval charges the same amount under the same processor key).

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 /*
- * Issue 5: provider content on the API page. Spotlights already exist (001-catalog); this adds tutorials and
+ * API page content (decision 050): provider content on the API page. Spotlights already exist (001-catalog); this adds tutorials and
  * discussions with their comments. Discussions carry a status, a kind and counters so the community issue can add
  * reactions, moderation and threads (parent_id) without reshaping the tables.
  */

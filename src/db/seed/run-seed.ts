@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "../../config";
+import { searchBackendFor } from "../../infra/search/search-backends";
 import { openDatabase } from "../connection";
 import { migrateToLatest } from "../migrate";
 import { seedIfEmpty } from "./seed-demo-catalog";
@@ -9,7 +10,12 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.PORTICO_DATA_DIR });
   try {
     await migrateToLatest(db);
-    const report = await seedIfEmpty(db, { dataDir: config.PORTICO_DATA_DIR, log: (line) => console.log(line) });
+    // A composition root of its own (a command line): it needs only the search engine of the providers.
+    const report = await seedIfEmpty(db, {
+      dataDir: config.PORTICO_DATA_DIR,
+      log: (line) => console.log(line),
+      search: searchBackendFor(db),
+    });
     if (!report) {
       console.log('Tenant "1" already exists: nothing seeded.');
       return;

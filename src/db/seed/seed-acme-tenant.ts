@@ -24,7 +24,7 @@ const PER_CATEGORY = 8;
 /** Positions (in seed order) of the APIs made PRIVATE, so the hub has something that stays hidden. */
 const PRIVATE_POSITIONS = new Set([3, 11]);
 
-const ACME_COLLECTIONS: CollectionSpec[] = [
+export const ACME_COLLECTIONS: CollectionSpec[] = [
   {
     slug: "approved-for-production",
     name: "Approved for Production",

@@ -3,10 +3,12 @@ import { newId } from "../../common/ids";
 import { sanitizeSlug } from "../../common/slug";
 import { DEFAULT_TENANT_ID } from "../../common/tenant-config";
 import { seedDemoAccounts } from "../../core/accounts/demo-accounts";
+import type { SearchBackend } from "../../core/search/search-backend";
 import { syncSearchIndex } from "../../core/search/search-index";
 import type { Db } from "../connection";
 import type { CategoriesTable } from "../schema";
 import { seedAcmeTenant, type TenantSeedSummary } from "./seed-acme-tenant";
+import { seedCatalogTranslations } from "./seed-catalog-translations";
 import { buildCollections, PORTICO_COLLECTIONS } from "./seed-collections";
 import { pageRows, portalTenantConfig, tagDefinitionRows } from "./seed-content";
 import { buildListingBatch, listingCategorySlugger } from "./seed-listings";
@@ -20,6 +22,8 @@ export interface SeedOptions {
   /** The app's data directory (PORTICO_DATA_DIR); the demo data itself is found by resolveSeedSource. */
   dataDir: string;
   log: (line: string) => void;
+  /** The search engine the catalog is indexed with (providers.search of the composition root). */
+  search: SearchBackend;
   /** Read the demo data from here instead (tests use a tiny fixture directory). */
   sourceDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -178,12 +182,15 @@ export async function seedDemoCatalog(db: Db, opts: SeedOptions): Promise<SeedRe
   for (const tenantId of [DEFAULT_TENANT_ID, acme.id]) await seedDemoAccounts(db, tenantId);
   await seedDemoNotifications(db, DEFAULT_TENANT_ID, "Portico", now);
   await seedDemoNotifications(db, acme.id, acme.name, now);
+  // Category and collection names in the 14 other interface languages (decision 130).
+  await seedCatalogTranslations(db, DEFAULT_TENANT_ID);
+  await seedCatalogTranslations(db, acme.id, { acme: true });
   const secondTenant = lap();
 
   // Fresh planner statistics: without them both SQLite and PostgreSQL pick slow plans for the hub queries on a
   // just-filled database (PostgreSQL's carousel went from ~120 ms to ~2 ms once analyzed).
   // Index the new catalog now rather than on the first search (about 1 s on SQLite, 4 s on PostgreSQL).
-  for (const tenantId of [DEFAULT_TENANT_ID, acme.id]) await syncSearchIndex(db, tenantId);
+  for (const tenantId of [DEFAULT_TENANT_ID, acme.id]) await syncSearchIndex(db, tenantId, opts.search);
   await sql`analyze`.execute(db.kysely);
   const analyze = lap();
 

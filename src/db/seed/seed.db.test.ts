@@ -6,6 +6,7 @@ import { createTestTenant } from "../../../tests/factories/tenants";
 import { listApiEndpoints } from "../../core/catalog/api-endpoints.service";
 import { getApiDetail, listCollections, listHubCarousel } from "../../core/catalog/catalog.service";
 import { getTenant } from "../../core/tenants/tenants.service";
+import { searchBackendFor } from "../../infra/search/search-backends";
 import type { Db } from "../connection";
 import { type SeedReport, seedDemoCatalog, seedIfEmpty } from "./seed-demo-catalog";
 import { readSeedData } from "./seed-source";
@@ -39,7 +40,7 @@ describeEachDialect("demo catalog seed (seed-mini fixture)", ({ db, dialect }) =
   let report: SeedReport | null;
 
   beforeAll(async () => {
-    report = await seedIfEmpty(db(), quiet);
+    report = await seedIfEmpty(db(), { ...quiet, search: searchBackendFor(db()) });
   });
 
   it("reports the source, the listings and the spec that was skipped", () => {
@@ -192,7 +193,7 @@ describeEachDialect("demo catalog seed (seed-mini fixture)", ({ db, dialect }) =
 
   it("seedIfEmpty a second time does nothing", async () => {
     const before = await countRows(db());
-    expect(await seedIfEmpty(db(), quiet)).toBeNull();
+    expect(await seedIfEmpty(db(), { ...quiet, search: searchBackendFor(db()) })).toBeNull();
     expect(await countRows(db())).toEqual(before);
   });
 
@@ -220,7 +221,7 @@ describeEachDialect("demo catalog seed (seed-mini fixture)", ({ db, dialect }) =
     it("a second seed into another database gives the same synthetic figures", async () => {
       const other = await openTestDatabase(dialect);
       try {
-        await seedDemoCatalog(other.db, quiet);
+        await seedDemoCatalog(other.db, { ...quiet, search: searchBackendFor(other.db) });
         const figures = (d: Db) =>
           d.kysely
             .selectFrom("apis as a")

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type FileStorage, isSafeStorageKey } from "./file-storage";
+import { type FileStorage, isSafeStorageKey } from "../../core/content/file-storage";
 
 function resolveKey(root: string, key: string): string {
   if (!isSafeStorageKey(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
@@ -33,17 +33,4 @@ export function createLocalStorage(root: string): FileStorage {
       await fs.rm(resolveKey(root, key), { force: true });
     },
   };
-}
-
-const byRoot = new Map<string, FileStorage>();
-
-/** The upload storage of a data dir (one instance per folder). */
-export function uploadStorage(dataDir: string): FileStorage {
-  const root = path.join(dataDir, "uploads");
-  let storage = byRoot.get(root);
-  if (!storage) {
-    storage = createLocalStorage(root);
-    byRoot.set(root, storage);
-  }
-  return storage;
 }

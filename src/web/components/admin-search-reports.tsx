@@ -3,7 +3,9 @@ import type { PositionClicks, TermCount } from "../../core/events/events.types";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { useLocale } from "../lib/root-data";
-import { ADMIN_BUTTON, ADMIN_INPUT, ADMIN_ROW, ADMIN_TABLE_BOX, ADMIN_TH, ADMIN_THEAD } from "./admin-styles";
+import { Button } from "./ui/button";
+import { DataTable } from "./ui/data-table";
+import { Select } from "./ui/select";
 
 /** /admin's search analytics tab: top terms, zero-result terms and click-through by result position. */
 export interface ReportData {
@@ -20,34 +22,25 @@ function TermTable(props: { testId: string; title: string; rows: TermCount[]; em
     <section className="flex flex-col gap-3" data-testid={props.testId}>
       <h2 className="text-lg font-bold">{props.title}</h2>
       {props.rows.length === 0 ? (
-        <p className="text-sm text-slate-500" data-testid={`${props.testId}-empty`}>
+        <p className="text-sm text-slate-500 dark:text-slate-400" data-testid={`${props.testId}-empty`}>
           {props.empty}
         </p>
       ) : (
-        <div className={ADMIN_TABLE_BOX}>
-          <table className="w-full text-sm">
-            <thead className={ADMIN_THEAD}>
-              <tr>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.term")}
-                </th>
-                <th scope="col" className={`${ADMIN_TH} text-end`}>
-                  {t("admin.searches")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={row.term} className={ADMIN_ROW} data-testid="admin-term-row">
-                  <td className="px-4 py-2 break-all" dir="auto">
-                    {row.term}
-                  </td>
-                  <td className="px-4 py-2 text-end tabular-nums">{formatNumber(row.count, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={props.rows}
+          rowKey={(row) => row.term}
+          rowAttributes={() => ({ "data-testid": "admin-term-row" })}
+          columns={[
+            { id: "term", header: t("admin.term"), cell: (row) => row.term, cellClassName: "break-all", dir: "auto" },
+            {
+              id: "count",
+              header: t("admin.searches"),
+              className: "text-end",
+              cellClassName: "tabular-nums",
+              cell: (row) => formatNumber(row.count, locale),
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -64,17 +57,17 @@ export function SearchReports(props: { report: ReportData; periods: readonly num
         <input type="hidden" name="tab" value="search" />
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t("admin.period")}
-          <select name="days" defaultValue={String(report.days)} className={ADMIN_INPUT} data-testid="admin-period">
+          <Select look="plain" name="days" defaultValue={String(report.days)} data-testid="admin-period">
             {props.periods.map((d) => (
               <option key={d} value={d}>
                 {t("admin.periodDays", { count: d })}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
-        <button type="submit" className={ADMIN_BUTTON}>
+        <Button type="submit" size="row">
           {t("admin.show")}
-        </button>
+        </Button>
       </Form>
       <div className="grid gap-8 lg:grid-cols-2">
         <TermTable
@@ -93,40 +86,40 @@ export function SearchReports(props: { report: ReportData; periods: readonly num
       <section className="flex flex-col gap-3" data-testid="admin-click-through">
         <h2 className="text-lg font-bold">{t("admin.clickThrough")}</h2>
         {report.clicksByPosition.length === 0 ? (
-          <p className="text-sm text-slate-500" data-testid="admin-click-through-empty">
+          <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="admin-click-through-empty">
             {t("admin.noClicks")}
           </p>
         ) : (
-          <div className={ADMIN_TABLE_BOX}>
-            <table className="w-full text-sm">
-              <thead className={ADMIN_THEAD}>
-                <tr>
-                  <th scope="col" className={ADMIN_TH}>
-                    {t("admin.position")}
-                  </th>
-                  <th scope="col" className={`${ADMIN_TH} text-end`}>
-                    {t("admin.clicks")}
-                  </th>
-                  <th scope="col" className={`${ADMIN_TH} text-end`}>
-                    {t("admin.rate")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.clicksByPosition.map((row) => (
-                  <tr key={row.position} className={ADMIN_ROW} data-testid="admin-position-row">
-                    <td className="px-4 py-2 tabular-nums">{formatNumber(row.position, locale)}</td>
-                    <td className="px-4 py-2 text-end tabular-nums">{formatNumber(row.clicks, locale)}</td>
-                    <td className="px-4 py-2 text-end tabular-nums">
-                      {new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(
-                        row.clickThroughRate,
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={report.clicksByPosition}
+            rowKey={(row) => String(row.position)}
+            rowAttributes={() => ({ "data-testid": "admin-position-row" })}
+            columns={[
+              {
+                id: "position",
+                header: t("admin.position"),
+                cellClassName: "tabular-nums",
+                cell: (row) => formatNumber(row.position, locale),
+              },
+              {
+                id: "clicks",
+                header: t("admin.clicks"),
+                className: "text-end",
+                cellClassName: "tabular-nums",
+                cell: (row) => formatNumber(row.clicks, locale),
+              },
+              {
+                id: "rate",
+                header: t("admin.rate"),
+                className: "text-end",
+                cellClassName: "tabular-nums",
+                cell: (row) =>
+                  new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(
+                    row.clickThroughRate,
+                  ),
+              },
+            ]}
+          />
         )}
       </section>
     </div>

@@ -3,7 +3,9 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import type { DashboardActionResult } from "../routes/developer/dashboard-types";
 import { PlusIcon } from "./account-icons";
-import { ActionErrorText, buttonClass, CsrfInput, inputClass } from "./app-form-bits";
+import { ActionErrorText, CsrfInput } from "./app-form-bits";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
 
 /** "Create app": a name is all it takes; the app belongs to the page's context. */
 export function AppCreateForm(props: { contextId: string }) {
@@ -30,7 +32,7 @@ export function AppCreateForm(props: { contextId: string }) {
           {t("apps.appName")}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <input
+          <Input
             id="new-app-name"
             name="name"
             required
@@ -38,12 +40,19 @@ export function AppCreateForm(props: { contextId: string }) {
             autoComplete="off"
             data-testid="new-app-name"
             placeholder={t("apps.appNamePlaceholder")}
-            className={`${inputClass} sm:max-w-sm`}
+            look="compact"
+            className="sm:max-w-sm"
           />
-          <button type="submit" disabled={busy} data-testid="create-app-submit" className={buttonClass.primary}>
+          <Button
+            type="submit"
+            disabled={busy}
+            data-testid="create-app-submit"
+            inline
+            className="shadow-sm disabled:cursor-not-allowed"
+          >
             <PlusIcon className="size-4" />
             {t("apps.createButton")}
-          </button>
+          </Button>
         </div>
         <ActionErrorText result={fetcher.data} testId="create-app-error" />
       </fetcher.Form>

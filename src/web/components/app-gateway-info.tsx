@@ -43,7 +43,7 @@ export function AppGatewayInfo(props: { gateway: DashboardData["gateway"]; examp
           <code data-testid="gateway-tenant-header" className="font-mono">
             {gateway.tenantHeader}: {gateway.tenantId}
           </code>{" "}
-          <span className="text-slate-500">
+          <span className="text-slate-500 dark:text-slate-400">
             {gateway.tenantHeaderNeeded ? t("apps.gatewayTenantRequired") : t("apps.gatewayTenantOptional")}
           </span>
         </dd>

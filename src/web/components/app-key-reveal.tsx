@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { CheckIcon } from "./account-icons";
+import { Button } from "./ui/button";
 
 /**
  * The full API key, right after it was created or rotated: the only time it can be seen, because the server keeps
@@ -38,15 +39,15 @@ export function AppKeyReveal(props: { secret: string; rotated?: boolean; onDismi
           {props.secret}
         </code>
         <div className="flex gap-2">
-          <button
+          <Button
             type="button"
             data-testid="copy-key"
             onClick={() => void copy()}
-            className="inline-flex items-center gap-1.5 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
+            className="inline-flex items-center gap-1.5"
           >
             {copied && <CheckIcon className="size-4" />}
             {copied ? t("apps.copied") : t("apps.copyKey")}
-          </button>
+          </Button>
           {props.onDismiss && (
             <button
               type="button"

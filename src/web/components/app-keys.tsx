@@ -5,16 +5,11 @@ import { forgetAppKeyWithPrefix, type KeyScope, rememberAppKey } from "../lib/ap
 import { useLocale, useSession } from "../lib/root-data";
 import type { DashboardActionResult, DashboardKey } from "../routes/developer/dashboard-types";
 import { PlusIcon } from "./account-icons";
-import {
-  ActionErrorText,
-  Badge,
-  type BadgeTone,
-  buttonClass,
-  CsrfInput,
-  formatDateTime,
-  inputClass,
-} from "./app-form-bits";
+import { ActionErrorText, Badge, type BadgeTone, CsrfInput, formatDateTime } from "./app-form-bits";
 import { AppKeyReveal } from "./app-key-reveal";
+import { Button, buttonClass } from "./ui/button";
+import { Input } from "./ui/input";
+import { Select } from "./ui/select";
 
 const STATUS_TONE: Record<DashboardKey["status"], BadgeTone> = {
   ACTIVE: "success",
@@ -78,7 +73,7 @@ function KeyRow(props: { appKey: DashboardKey; appId: string; scope: KeyScope | 
         <Badge tone={STATUS_TONE[k.status]} testId="key-status">
           {t(`apps.keyStatus.${k.status}`)}
         </Badge>
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-500 dark:text-slate-400">
           {k.status === "EXPIRING" && k.expiresAt !== null
             ? t("apps.keyExpires", { date: formatDateTime(k.expiresAt, locale) })
             : k.status === "REVOKED" && k.revokedAt !== null
@@ -89,7 +84,15 @@ function KeyRow(props: { appKey: DashboardKey; appId: string; scope: KeyScope | 
           <div className="ms-auto flex flex-wrap items-start gap-2">
             {usable && (
               <details className="group">
-                <summary data-testid="rotate-key" className={`${buttonClass.secondary} cursor-pointer list-none`}>
+                <summary
+                  data-testid="rotate-key"
+                  className={buttonClass({
+                    inline: true,
+                    variant: "secondary",
+                    size: "sm",
+                    className: "cursor-pointer list-none",
+                  })}
+                >
                   {t("apps.rotate")}
                 </summary>
                 <rotate.Form
@@ -103,28 +106,37 @@ function KeyRow(props: { appKey: DashboardKey; appId: string; scope: KeyScope | 
                   <label htmlFor={`overlap-${k.id}`} className="font-semibold">
                     {t("apps.overlapLabel")}
                   </label>
-                  <select id={`overlap-${k.id}`} name="overlapSeconds" defaultValue="86400" className={inputClass}>
+                  <Select id={`overlap-${k.id}`} name="overlapSeconds" defaultValue="86400" look="compact">
                     {OVERLAPS.map((o) => (
                       <option key={o.seconds} value={o.seconds}>
                         {t(o.labelKey)}
                       </option>
                     ))}
-                  </select>
-                  <p className="text-xs text-slate-500">{t("apps.overlapHint")}</p>
-                  <button
+                  </Select>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{t("apps.overlapHint")}</p>
+                  <Button
                     type="submit"
                     data-testid="rotate-key-confirm"
                     disabled={rotate.state !== "idle"}
-                    className={buttonClass.primary}
+                    inline
+                    className="shadow-sm disabled:cursor-not-allowed"
                   >
                     {t("apps.rotateConfirm")}
-                  </button>
+                  </Button>
                   <ActionErrorText result={rotate.data} />
                 </rotate.Form>
               </details>
             )}
             <details>
-              <summary data-testid="revoke-key" className={`${buttonClass.dangerOutline} cursor-pointer list-none`}>
+              <summary
+                data-testid="revoke-key"
+                className={buttonClass({
+                  inline: true,
+                  variant: "dangerOutline",
+                  size: "sm",
+                  className: "cursor-pointer list-none",
+                })}
+              >
                 {t("apps.revoke")}
               </summary>
               <revoke.Form
@@ -136,14 +148,16 @@ function KeyRow(props: { appKey: DashboardKey; appId: string; scope: KeyScope | 
                 <input type="hidden" name="intent" value="revoke-key" />
                 <input type="hidden" name="keyId" value={k.id} />
                 <p>{t("apps.revokeWarning", { prefix: k.prefix })}</p>
-                <button
+                <Button
                   type="submit"
                   data-testid="revoke-key-confirm"
                   disabled={revoke.state !== "idle"}
-                  className={buttonClass.danger}
+                  inline
+                  variant="danger"
+                  size="sm"
                 >
                   {t("apps.revokeConfirm")}
-                </button>
+                </Button>
                 <ActionErrorText result={revoke.data} />
               </revoke.Form>
             </details>
@@ -179,22 +193,25 @@ export function AppKeys(props: {
           <label className="sr-only" htmlFor={`key-name-${props.appId}`}>
             {t("apps.keyName")}
           </label>
-          <input
+          <Input
             id={`key-name-${props.appId}`}
             name="name"
             maxLength={60}
             placeholder={t("apps.keyNamePlaceholder")}
-            className={inputClass.replace("w-full", "w-44")}
+            look="compact"
+            fullWidth={false}
+            className="w-44"
           />
-          <button
+          <Button
             type="submit"
             data-testid="create-key"
             disabled={create.state !== "idle"}
-            className={buttonClass.primary}
+            inline
+            className="shadow-sm disabled:cursor-not-allowed"
           >
             <PlusIcon className="size-4" />
             {t("apps.createKey")}
-          </button>
+          </Button>
         </create.Form>
       </div>
       <ActionErrorText result={create.data} />
@@ -202,7 +219,7 @@ export function AppKeys(props: {
         <AppKeyReveal secret={revealed.secret} rotated={Boolean(noScriptRotated)} onDismiss={revealed.dismiss} />
       )}
       {props.keys.length === 0 ? (
-        <p data-testid="no-keys" className="text-sm text-slate-500">
+        <p data-testid="no-keys" className="text-sm text-slate-500 dark:text-slate-400">
           {t("apps.noKeys")}
         </p>
       ) : (

@@ -27,7 +27,7 @@ export function AppPanel(props: {
         <h2 id={`app-${app.id}-name`} data-testid="app-name" dir="auto" className="text-xl font-bold">
           {app.name}
         </h2>
-        <span className="text-sm text-slate-500">
+        <span className="text-sm text-slate-500 dark:text-slate-400">
           {t("apps.createdOn", { date: formatDate(app.createdAt, locale) })}
         </span>
         <AppSettings app={app} />

@@ -1,7 +1,9 @@
 import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import type { DashboardActionResult, DashboardApp } from "../routes/developer/dashboard-types";
-import { ActionErrorText, buttonClass, CsrfInput, inputClass } from "./app-form-bits";
+import { ActionErrorText, CsrfInput } from "./app-form-bits";
+import { Button, buttonClass } from "./ui/button";
+import { Input, Textarea } from "./ui/input";
 
 /** An app's name and description (edit), and deleting it with its keys and subscriptions (after confirming). */
 export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "description"> }) {
@@ -12,7 +14,15 @@ export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "de
   return (
     <div className="ms-auto flex flex-wrap items-start gap-2">
       <details>
-        <summary data-testid="edit-app" className={`${buttonClass.secondary} cursor-pointer list-none`}>
+        <summary
+          data-testid="edit-app"
+          className={buttonClass({
+            inline: true,
+            variant: "secondary",
+            size: "sm",
+            className: "cursor-pointer list-none",
+          })}
+        >
           {t("apps.editApp")}
         </summary>
         <rename.Form
@@ -26,37 +36,38 @@ export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "de
           <label htmlFor={`app-name-${app.id}`} className="font-semibold">
             {t("apps.appName")}
           </label>
-          <input
+          <Input
             id={`app-name-${app.id}`}
             name="name"
             required
             maxLength={60}
             defaultValue={app.name}
             data-testid="edit-app-name"
-            className={inputClass}
+            look="compact"
           />
           <label htmlFor={`app-description-${app.id}`} className="font-semibold">
             {t("apps.appDescription")}
           </label>
-          <textarea
+          <Textarea
             id={`app-description-${app.id}`}
             name="description"
             maxLength={500}
             rows={2}
             defaultValue={app.description ?? ""}
             data-testid="edit-app-description"
-            className={inputClass}
+            look="compact"
           />
           <ActionErrorText result={rename.data} />
           <div className="flex items-center gap-2">
-            <button
+            <Button
               type="submit"
               data-testid="edit-app-save"
               disabled={rename.state !== "idle"}
-              className={buttonClass.primary}
+              inline
+              className="shadow-sm disabled:cursor-not-allowed"
             >
               {t("apps.saveApp")}
-            </button>
+            </Button>
             {rename.data?.ok && rename.state === "idle" && (
               <span role="status" className="text-success">
                 {t("apps.appSaved")}
@@ -66,7 +77,15 @@ export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "de
         </rename.Form>
       </details>
       <details>
-        <summary data-testid="delete-app" className={`${buttonClass.dangerOutline} cursor-pointer list-none`}>
+        <summary
+          data-testid="delete-app"
+          className={buttonClass({
+            inline: true,
+            variant: "dangerOutline",
+            size: "sm",
+            className: "cursor-pointer list-none",
+          })}
+        >
           {t("apps.deleteApp")}
         </summary>
         <remove.Form
@@ -78,14 +97,16 @@ export function AppSettings(props: { app: Pick<DashboardApp, "id" | "name" | "de
           <input type="hidden" name="intent" value="delete-app" />
           <input type="hidden" name="appId" value={app.id} />
           <p>{t("apps.deleteAppWarning", { name: app.name })}</p>
-          <button
+          <Button
             type="submit"
             data-testid="delete-app-confirm"
             disabled={remove.state !== "idle"}
-            className={buttonClass.danger}
+            inline
+            variant="danger"
+            size="sm"
           >
             {t("apps.deleteAppConfirm")}
-          </button>
+          </Button>
           <ActionErrorText result={remove.data} />
         </remove.Form>
       </details>

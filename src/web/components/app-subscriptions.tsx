@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import type { DashboardActionResult, DashboardSubscription } from "../routes/developer/dashboard-types";
-import { ActionErrorText, Badge, type BadgeTone, buttonClass, CsrfInput } from "./app-form-bits";
+import { ActionErrorText, Badge, type BadgeTone, CsrfInput } from "./app-form-bits";
 import { LocalLink } from "./localized-link";
+import { Button, buttonClass } from "./ui/button";
 
 /** Spec section 4 states, as the consumer sees them. */
 export const SUBSCRIPTION_TONE: Record<DashboardSubscription["status"], BadgeTone> = {
@@ -37,7 +38,15 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
         </Badge>
         {s.status !== "suspended" && (
           <details className="ms-auto">
-            <summary data-testid="unsubscribe" className={`${buttonClass.secondary} cursor-pointer list-none`}>
+            <summary
+              data-testid="unsubscribe"
+              className={buttonClass({
+                inline: true,
+                variant: "secondary",
+                size: "sm",
+                className: "cursor-pointer list-none",
+              })}
+            >
               {t("apps.unsubscribe")}
             </summary>
             <fetcher.Form
@@ -48,26 +57,30 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
               <input type="hidden" name="intent" value="unsubscribe" />
               <input type="hidden" name="subscriptionId" value={s.id} />
               <p>{t("apps.unsubscribeWarning", { api: s.apiName })}</p>
-              <button
+              <Button
                 type="submit"
                 data-testid="unsubscribe-confirm"
                 disabled={fetcher.state !== "idle"}
-                className={buttonClass.danger}
+                inline
+                variant="danger"
+                size="sm"
               >
                 {t("apps.unsubscribeConfirm")}
-              </button>
+              </Button>
               <ActionErrorText result={fetcher.data} />
             </fetcher.Form>
           </details>
         )}
       </div>
       {s.gatewayPath && s.status === "subscribed" && (
-        <code dir="ltr" className="break-all font-mono text-xs text-slate-500">
+        <code dir="ltr" className="break-all font-mono text-xs text-slate-500 dark:text-slate-400">
           {props.baseUrl}
           {s.gatewayPath}/…
         </code>
       )}
-      {s.status === "pending_approval" && <p className="text-xs text-slate-500">{t("apps.pendingHint")}</p>}
+      {s.status === "pending_approval" && (
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("apps.pendingHint")}</p>
+      )}
       {s.planRequest && (
         <p
           data-testid="plan-request"
@@ -80,7 +93,9 @@ function SubscriptionRow(props: { sub: DashboardSubscription; baseUrl: string })
           })}
         </p>
       )}
-      {s.status === "suspended" && <p className="text-xs text-slate-500">{t("apps.suspendedHint")}</p>}
+      {s.status === "suspended" && (
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("apps.suspendedHint")}</p>
+      )}
     </li>
   );
 }
@@ -92,7 +107,7 @@ export function AppSubscriptions(props: { subscriptions: DashboardSubscription[]
     <section aria-label={t("apps.subscriptionsTitle")} data-testid="app-subscriptions" className="flex flex-col gap-2">
       <h3 className="font-semibold">{t("apps.subscriptionsTitle")}</h3>
       {props.subscriptions.length === 0 ? (
-        <p data-testid="no-subscriptions" className="text-sm text-slate-500">
+        <p data-testid="no-subscriptions" className="text-sm text-slate-500 dark:text-slate-400">
           {t("apps.noSubscriptions")}{" "}
           <LocalLink to="/hub" className="font-medium text-accent hover:underline">
             {t("apps.browseApis")}

@@ -48,9 +48,9 @@ export function AppUsage(props: { usage: DashboardUsage }) {
         toMinute={u.toMinute}
         label={t("apps.usageChartLabel", { count: u.calls, formattedCount: formatNumber(u.calls, locale), minutes })}
       />
-      <p className="flex items-center gap-4 text-xs text-slate-500">
+      <p className="flex items-center gap-4 text-xs text-slate-500 dark:text-slate-400">
         <span className="inline-flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-accent" aria-hidden="true" />
+          <span className="size-2.5 rounded-sm bg-accent-fill" aria-hidden="true" />
           {t("apps.usageLegendCalls")}
         </span>
         <span className="inline-flex items-center gap-1.5">

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { postAuth, RequestError } from "../lib/graphql-client";
 import { type FieldMessages, translateFields, translateServerMessage } from "../lib/server-messages";
-import { FormError } from "./form-field";
+import { FormError } from "./ui/form-field";
 
 export interface AuthFormState {
   busy: boolean;

@@ -47,7 +47,7 @@ export function BrandLogo() {
         <>
           <span
             aria-hidden="true"
-            className="grid size-8 place-items-center rounded-lg bg-accent text-sm font-black text-white shadow-sm"
+            className="grid size-8 place-items-center rounded-lg bg-accent-fill text-sm font-black text-white shadow-sm"
           >
             {brand.slice(0, 1).toUpperCase()}
           </span>

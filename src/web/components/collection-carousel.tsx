@@ -3,7 +3,7 @@ import type { ApiCard as ApiCardData, CollectionSummary } from "../../core/catal
 import { useTranslation } from "../i18n/use-translation";
 import { ApiCard } from "./api-card";
 import { ChevronIcon } from "./icons";
-import { LocalLink } from "./localized-link";
+import { ButtonLink } from "./ui/button";
 
 /** One hub row: a collection's APIs in a horizontally scrolling, snap-aligned strip. */
 export function CollectionCarousel(props: { collection: CollectionSummary; apis: ApiCardData[] }) {
@@ -33,12 +33,14 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
           )}
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <LocalLink
+          <ButtonLink
             to={`/collection/${props.collection.slug}`}
-            className="rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:bg-accent/10"
+            variant="ghost"
+            size="custom"
+            className="rounded-lg px-2 py-1 text-sm"
           >
             {t("common.viewAll")}
-          </LocalLink>
+          </ButtonLink>
           <button
             type="button"
             onClick={() => scroll(-1)}

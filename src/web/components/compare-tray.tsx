@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n/use-translation";
 import { type CompareItem, compareHref } from "../lib/compare-selection";
 import { CloseIcon } from "./icons";
-import { LocalLink } from "./localized-link";
+import { ButtonLink } from "./ui/button";
 
 /** The small bar at the bottom of the screen listing the APIs picked for comparison, with the way to compare them. */
 export function CompareTray(props: { items: CompareItem[]; onRemove: (ref: string) => void; onClear: () => void }) {
@@ -29,7 +29,7 @@ export function CompareTray(props: { items: CompareItem[]; onRemove: (ref: strin
               type="button"
               onClick={() => props.onRemove(item.ref)}
               aria-label={t("compare.remove", { name: item.name })}
-              className="rounded-full p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-white"
+              className="rounded-full p-0.5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-800 dark:hover:bg-slate-700 dark:hover:text-white"
             >
               <CloseIcon className="size-3.5" />
             </button>
@@ -45,15 +45,16 @@ export function CompareTray(props: { items: CompareItem[]; onRemove: (ref: strin
           {t("compare.clear")}
         </button>
         {ready ? (
-          <LocalLink
+          <ButtonLink
             to={compareHref(items.map((i) => i.ref))}
             data-testid="compare-tray-go"
-            className="inline-flex h-9 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-white hover:brightness-110"
+            size="custom"
+            className="inline-flex h-9 items-center rounded-lg px-4 text-sm"
           >
             {t("compare.trayGo", { count: items.length })}
-          </LocalLink>
+          </ButtonLink>
         ) : (
-          <span className="text-xs text-slate-500">{t("compare.trayHint")}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{t("compare.trayHint")}</span>
         )}
       </div>
     </aside>

@@ -3,7 +3,7 @@ import { graphqlRequest } from "../lib/graphql-client";
 import { offeredContexts, storeSelectedContext, useSelectedContext } from "../lib/selected-context";
 import type { ContextChoice, SessionData } from "../lib/session-types";
 import { CheckIcon, SwapIcon } from "./account-icons";
-import { DropdownMenu, MenuHeading } from "./dropdown-menu";
+import { DropdownMenu, MenuHeading } from "./ui/menu";
 
 const ACTIVE_CONTEXT = `query ActiveContext($contextId: ID) {
   getActiveUserContext(contextId: $contextId) { contextToken context { id type } }

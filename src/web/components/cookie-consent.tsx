@@ -3,6 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { type ConsentChoice, readConsent, storeConsent } from "../lib/consent";
 import { LocalLink } from "./localized-link";
 import { COOKIE_PREFERENCES_EVENT } from "./site-footer";
+import { Button } from "./ui/button";
 
 /**
  * The cookie-consent banner: shown by itself when the tenant asks for consent and no choice is stored, and reopened by
@@ -87,14 +88,15 @@ export function CookieConsent(props: {
         >
           {t("consent.necessaryOnly")}
         </button>
-        <button
+        <Button
           type="button"
           data-testid="consent-accept"
           onClick={() => choose("all")}
-          className="rounded-lg bg-accent px-3 py-2 font-semibold text-white shadow-sm hover:brightness-110"
+          size="custom"
+          className="rounded-lg px-3 py-2 shadow-sm"
         >
           {t("consent.acceptAll")}
-        </button>
+        </Button>
       </div>
     </section>
   );

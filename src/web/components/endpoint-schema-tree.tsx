@@ -25,21 +25,27 @@ function Facts(props: { node: SchemaNode }) {
           {t("endpointDetail.required")}
         </span>
       ) : null}
-      {node.nullable && <span className="text-[11px] text-slate-500">{t("endpointDetail.nullable")}</span>}
-      {node.readOnly && <span className="text-[11px] text-slate-500">{t("endpointDetail.readOnly")}</span>}
-      {node.writeOnly && <span className="text-[11px] text-slate-500">{t("endpointDetail.writeOnly")}</span>}
+      {node.nullable && (
+        <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.nullable")}</span>
+      )}
+      {node.readOnly && (
+        <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.readOnly")}</span>
+      )}
+      {node.writeOnly && (
+        <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.writeOnly")}</span>
+      )}
       {node.deprecated && (
         <span className="text-[11px] font-semibold text-amber-600 dark:text-amber-400">
           {t("endpointDetail.deprecated")}
         </span>
       )}
       {node.circular && (
-        <span data-testid="schema-circular" className="text-[11px] italic text-slate-500">
+        <span data-testid="schema-circular" className="text-[11px] italic text-slate-500 dark:text-slate-400">
           {t("endpointDetail.circular", { name: node.refName ?? "" })}
         </span>
       )}
       {node.unresolved && (
-        <span className="text-[11px] italic text-slate-500">
+        <span className="text-[11px] italic text-slate-500 dark:text-slate-400">
           {t("endpointDetail.unresolved", { ref: node.unresolved })}
         </span>
       )}
@@ -59,7 +65,9 @@ function Details(props: { node: SchemaNode }) {
           {node.description}
         </p>
       )}
-      {node.constraints && <p className="font-mono text-[11px] text-slate-500">{node.constraints.join(" · ")}</p>}
+      {node.constraints && (
+        <p className="font-mono text-[11px] text-slate-500 dark:text-slate-400">{node.constraints.join(" · ")}</p>
+      )}
       {node.const && (
         <p className="break-all" data-testid="schema-const">
           <span className="text-[11px] text-slate-500">{t("reference.constValue")}: </span>
@@ -73,7 +81,7 @@ function Details(props: { node: SchemaNode }) {
       )}
       {node.enum && (
         <p className="flex flex-wrap items-center gap-1">
-          <span className="text-[11px] text-slate-500">{t("endpointDetail.allowedValues")}:</span>
+          <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.allowedValues")}:</span>
           {node.enum.map((v) => (
             <code
               key={v}
@@ -88,7 +96,7 @@ function Details(props: { node: SchemaNode }) {
       )}
       {node.example && (
         <p className="break-all">
-          <span className="text-[11px] text-slate-500">{t("endpointDetail.example")}: </span>
+          <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.example")}: </span>
           <code dir="ltr" className="font-mono text-[12px]">
             {node.example}
           </code>
@@ -96,13 +104,15 @@ function Details(props: { node: SchemaNode }) {
       )}
       {node.default && (
         <p className="break-all">
-          <span className="text-[11px] text-slate-500">{t("endpointDetail.defaultValue")}: </span>
+          <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.defaultValue")}: </span>
           <code dir="ltr" className="font-mono text-[12px]">
             {node.default}
           </code>
         </p>
       )}
-      {node.truncated && <p className="text-[11px] italic text-slate-500">{t("endpointDetail.truncated")}</p>}
+      {node.truncated && (
+        <p className="text-[11px] italic text-slate-500 dark:text-slate-400">{t("endpointDetail.truncated")}</p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "../i18n/use-translation";
-import { LocalLink } from "./localized-link";
+import { ButtonLink } from "./ui/button";
 
 /** The error screen body: status, message (data-testid error-message) and the way back. */
 export function ErrorView(props: {
@@ -25,12 +25,9 @@ export function ErrorView(props: {
           {props.detail}
         </p>
       )}
-      <LocalLink
-        to={toHome ? "/" : "/hub"}
-        className="mt-8 inline-flex items-center rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110"
-      >
+      <ButtonLink to={toHome ? "/" : "/hub"} size="lg" className="mt-8 inline-flex items-center shadow-sm">
         {toHome ? t("error.goHome") : t("error.backToHub")}
-      </LocalLink>
+      </ButtonLink>
     </div>
   );
 }

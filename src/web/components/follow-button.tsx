@@ -29,7 +29,7 @@ export function FollowButton(props: { apiId: string; apiName: string; compact?: 
         props.compact ? "p-1.5 text-xs" : "px-3.5 py-2 text-sm"
       } ${
         following
-          ? "border-accent bg-accent text-white hover:brightness-110"
+          ? "border-accent bg-accent-fill text-white hover:brightness-110"
           : "border-slate-300 bg-white text-slate-800 hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       } ${props.className ?? ""}`}
     >

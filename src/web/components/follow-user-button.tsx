@@ -42,7 +42,7 @@ export function FollowUserButton(props: {
       onClick={toggle}
       className={`inline-flex items-center gap-1.5 rounded-lg border px-4 py-2 text-sm font-semibold transition ${
         following
-          ? "border-accent bg-accent text-white hover:brightness-110"
+          ? "border-accent bg-accent-fill text-white hover:brightness-110"
           : "border-slate-300 bg-white hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900"
       }`}
     >

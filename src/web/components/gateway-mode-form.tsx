@@ -2,7 +2,8 @@ import { useFetcher } from "react-router";
 import type { GatewayMode } from "../../db/tables/gateway.tables";
 import { useTranslation } from "../i18n/use-translation";
 import type { PlansManageResult } from "../routes/api/plans-manage-types";
-import { ActionErrorText, buttonClass, CsrfInput } from "./app-form-bits";
+import { ActionErrorText, CsrfInput } from "./app-form-bits";
+import { Button } from "./ui/button";
 
 const MODES: readonly GatewayMode[] = ["proxy", "mock"];
 
@@ -34,20 +35,21 @@ export function GatewayModeForm(props: { mode: GatewayMode }) {
             />
             <span>
               <span className="font-medium">{t(`plans.gatewayMode.${mode}`)}</span>
-              <span className="block text-slate-500">{t(`plans.gatewayMode.${mode}Hint`)}</span>
+              <span className="block text-slate-500 dark:text-slate-400">{t(`plans.gatewayMode.${mode}Hint`)}</span>
             </span>
           </label>
         ))}
         <ActionErrorText result={result} testId="gateway-mode-error" />
         <div className="flex items-center gap-3">
-          <button
+          <Button
             type="submit"
             data-testid="gateway-mode-save"
             disabled={fetcher.state !== "idle"}
-            className={buttonClass.primary}
+            inline
+            className="shadow-sm disabled:cursor-not-allowed"
           >
             {t("plans.gatewayMode.save")}
-          </button>
+          </Button>
           {result?.ok && (
             <span role="status" data-testid="gateway-mode-saved" className="text-sm text-success">
               {t("plans.gatewayMode.saved")}

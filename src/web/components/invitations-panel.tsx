@@ -5,6 +5,7 @@ import { graphqlRequest, RequestError } from "../lib/graphql-client";
 import { useSession } from "../lib/root-data";
 import { translateServerMessage } from "../lib/server-messages";
 import { LockIcon } from "./icons";
+import { Button } from "./ui/button";
 
 type PrincipalType = "USER" | "TEAM" | "ORGANIZATION";
 
@@ -134,13 +135,9 @@ export function InvitationsPanel(props: {
             </select>
           )}
         </label>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={busy}>
           {t("invitations.invite")}
-        </button>
+        </Button>
       </form>
       {error && (
         <p role="alert" className="mt-2 text-sm text-danger">
@@ -157,7 +154,9 @@ export function InvitationsPanel(props: {
               data-testid="invitation"
               className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm ring-1 ring-slate-200 dark:bg-slate-950 dark:ring-slate-700"
             >
-              <span className="text-xs text-slate-500">{t(`invitations.types.${invitation.principalType}`)}</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                {t(`invitations.types.${invitation.principalType}`)}
+              </span>
               <span dir="auto">{invitation.principalName}</span>
               <button
                 type="button"

@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { withReferral } from "../lib/nav";
 import { useLocalize, useRootData } from "../lib/root-data";
+import { ButtonAnchor } from "./ui/button";
 
 /** The in-page login prompt (spec section 2 my-saved-apis, section 6 browse-only visitors). */
 export function LoginPanel(props: { message: string }) {
@@ -17,13 +18,14 @@ export function LoginPanel(props: { message: string }) {
     >
       <p className="text-lg text-slate-700 dark:text-slate-200">{props.message}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a
+        <ButtonAnchor
           href={withReferral(localize("/auth"), current)}
           data-testid="panel-login"
-          className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+          variant="quiet"
+          size="lg"
         >
           {t("nav.logIn")}
-        </a>
+        </ButtonAnchor>
         <a
           href={root?.externalSignupUrl ?? withReferral(localize("/auth/sign-up"), current)}
           data-testid="panel-signup"

@@ -1,9 +1,11 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { withReferral } from "../lib/nav";
 import { useLocalize } from "../lib/root-data";
 import { CloseIcon } from "./icons";
+import { ButtonAnchor } from "./ui/button";
+import { Dialog } from "./ui/dialog";
 
 export type PromptReason = "follow" | "save" | "generic";
 
@@ -21,23 +23,13 @@ export function LoginPrompt(props: { reason: PromptReason | null; onClose: () =>
   const dialog = useRef<HTMLDialogElement>(null);
   const current = location.pathname + location.search;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (props.reason && !element.open) element.showModal();
-    if (!props.reason && element.open) element.close();
-  }, [props.reason]);
-
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click only; Escape closes the dialog natively.
-    <dialog
+    <Dialog
       ref={dialog}
+      open={props.reason !== null}
       data-testid="login-prompt"
       aria-labelledby="login-prompt-title"
       onClose={props.onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
       className="m-auto w-[min(420px,92vw)] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="flex flex-col gap-4 p-6">
@@ -56,13 +48,15 @@ export function LoginPrompt(props: { reason: PromptReason | null; onClose: () =>
         </div>
         <p className="text-slate-600 dark:text-slate-300">{t(TEXT[props.reason ?? "generic"])}</p>
         <div className="flex flex-wrap gap-3">
-          <a
+          <ButtonAnchor
             href={withReferral(localize("/auth"), current)}
             data-testid="prompt-login"
-            className="flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+            variant="quiet"
+            size="custom"
+            className="flex-1 rounded-lg px-4 py-2.5 text-center"
           >
             {t("nav.logIn")}
-          </a>
+          </ButtonAnchor>
           <a
             href={withReferral(localize("/auth/sign-up"), current)}
             data-testid="prompt-signup"
@@ -72,6 +66,6 @@ export function LoginPrompt(props: { reason: PromptReason | null; onClose: () =>
           </a>
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -9,6 +9,8 @@ import { ContextList, useContextChoices } from "./context-switcher";
 import { CloseIcon } from "./icons";
 import type { NavItem } from "./nav-items";
 import { SearchBox } from "./search-box";
+import { Button, ButtonAnchor } from "./ui/button";
+import { closeEnclosingDialog, Dialog } from "./ui/dialog";
 
 /** Side drawer for small screens; a native modal <dialog> gives focus trapping and Escape for free. */
 export function NavDrawer(props: {
@@ -35,20 +37,11 @@ export function NavDrawer(props: {
   const linkClass =
     "block rounded-lg px-3 py-2.5 font-medium hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800";
 
-  function close(event: { currentTarget: HTMLElement }) {
-    event.currentTarget.closest("dialog")?.close();
-  }
-
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click only; the dialog closes on Escape natively.
-    <dialog
+    <Dialog
       ref={props.ref}
       aria-label={t("nav.menu")}
       data-testid="nav-drawer"
-      onClick={(event) => {
-        // A click on the backdrop (the dialog box itself, outside the panel) closes the drawer.
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
       className="fixed inset-y-0 start-0 m-0 h-dvh max-h-none w-[min(320px,85vw)] max-w-none bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="flex h-full flex-col gap-6 p-5">
@@ -56,7 +49,7 @@ export function NavDrawer(props: {
           <span className="text-base font-bold">{t("nav.menu")}</span>
           <button
             type="button"
-            onClick={close}
+            onClick={closeEnclosingDialog}
             aria-label={t("nav.closeMenu")}
             className="inline-flex size-9 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
           >
@@ -70,7 +63,7 @@ export function NavDrawer(props: {
               <li key={item.id}>
                 <a
                   href={item.external ? item.href : localize(item.href)}
-                  onClick={close}
+                  onClick={closeEnclosingDialog}
                   data-testid={`drawer-${item.id}`}
                   aria-current={item.id === props.selected ? "page" : undefined}
                   className={linkClass}
@@ -93,7 +86,7 @@ export function NavDrawer(props: {
             aria-label={t("nav.switchContext")}
             className="-mx-2 rounded-lg border border-slate-200 py-2 dark:border-slate-800"
           >
-            <p className="px-4 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <p className="px-4 pb-1 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("nav.contextLabel")}
             </p>
             <ContextList offered={contexts.offered} selected={contexts.selected} />
@@ -105,24 +98,28 @@ export function NavDrawer(props: {
               <p className="truncate text-sm text-slate-500 dark:text-slate-400">
                 {t("nav.signedInAs", { name: session.user.name || session.user.username })}
               </p>
-              <button
+              <Button
                 type="button"
                 onClick={logOut}
                 data-testid="drawer-logout"
-                className="rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                variant="quiet"
+                size="custom"
+                className="rounded-lg px-4 py-2.5 text-center"
               >
                 {t("nav.logOut")}
-              </button>
+              </Button>
             </>
           ) : (
             <>
-              <a
+              <ButtonAnchor
                 href={withReferral(localize("/auth"), props.current)}
                 data-testid="drawer-login"
-                className="rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                variant="quiet"
+                size="custom"
+                className="rounded-lg px-4 py-2.5 text-center"
               >
                 {t("nav.logIn")}
-              </a>
+              </ButtonAnchor>
               <a
                 href={props.signUpHref}
                 data-testid="drawer-signup"
@@ -134,6 +131,6 @@ export function NavDrawer(props: {
           )}
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

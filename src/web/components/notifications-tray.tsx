@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { formatDate } from "../lib/format";
+import { formatDate, formatRelativeTime } from "../lib/format";
 import { graphqlRequest } from "../lib/graphql-client";
 import { useLocale, useLocalize, useRootData } from "../lib/root-data";
 import { BellIcon } from "./icons";
+import { useDismiss } from "./ui/menu";
 
 /** Spec section 9: preload 10 at offset 0, then 10 more from the current count. */
 const PAGE_SIZE = 10;
@@ -38,7 +38,7 @@ const MARK_MUTATION = `mutation MarkNotification($id: ID, $isRead: Boolean) {
   markNewNotificationAsRead(notificationId: $id, isRead: $isRead) { unreadCount }
 }`;
 
-const TYPE_DOT: Record<string, string> = { info: "bg-accent", error: "bg-danger", other: "bg-slate-400" };
+const TYPE_DOT: Record<string, string> = { info: "bg-accent-fill", error: "bg-danger", other: "bg-slate-400" };
 
 /**
  * Spec "Layout" notifications tray and section 4: a bell with the unread count; opening it loads the newest 10, "Load
@@ -50,7 +50,6 @@ export function NotificationsTray(props: { className?: string }) {
   const root = useRootData();
   const locale = useLocale();
   const localize = useLocalize();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(root?.notificationsUnread ?? 0);
   const [items, setItems] = useState<TrayNotification[] | null>(null);
@@ -60,24 +59,7 @@ export function NotificationsTray(props: { className?: string }) {
   const container = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), container);
 
   async function load(offset: number) {
     setBusy(true);
@@ -162,11 +144,11 @@ export function NotificationsTray(props: { className?: string }) {
           )}
         </header>
         {failed && !items ? (
-          <p className="px-4 py-6 text-center text-slate-500">{t("error.currentlyUnavailable")}</p>
+          <p className="px-4 py-6 text-center text-slate-500 dark:text-slate-400">{t("error.currentlyUnavailable")}</p>
         ) : !items ? (
-          <p className="px-4 py-6 text-center text-slate-500">{t("common.loading")}</p>
+          <p className="px-4 py-6 text-center text-slate-500 dark:text-slate-400">{t("common.loading")}</p>
         ) : items.length === 0 ? (
-          <p data-testid="notifications-empty" className="px-4 py-6 text-center text-slate-500">
+          <p data-testid="notifications-empty" className="px-4 py-6 text-center text-slate-500 dark:text-slate-400">
             {t("notifications.empty")}
           </p>
         ) : (
@@ -196,8 +178,10 @@ export function NotificationsTray(props: { className?: string }) {
                         dangerouslySetInnerHTML={{ __html: n.body }}
                       />
                     )}
-                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-                      <time dateTime={n.createdAt}>{formatDate(Date.parse(n.createdAt), locale)}</time>
+                    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+                      <time dateTime={n.createdAt} title={formatDate(Date.parse(n.createdAt), locale)}>
+                        {formatRelativeTime(Date.parse(n.createdAt), Date.now(), locale)}
+                      </time>
                       {n.callToAction && (
                         <a
                           href={n.callToAction.url.startsWith("/") ? localize(n.callToAction.url) : n.callToAction.url}

@@ -22,7 +22,9 @@ export function Pagination(props: { page: number; total: number; pageSize: numbe
           {t("common.previous")}
         </Link>
       ) : (
-        <span className={`${link} ${disabled}`}>{t("common.previous")}</span>
+        <span aria-disabled="true" className={`${link} ${disabled}`}>
+          {t("common.previous")}
+        </span>
       )}
       <span className="text-sm text-slate-600 dark:text-slate-400">
         {t("common.pageOf", { page: props.page, pages })}
@@ -32,7 +34,9 @@ export function Pagination(props: { page: number; total: number; pageSize: numbe
           {t("common.next")}
         </Link>
       ) : (
-        <span className={`${link} ${disabled}`}>{t("common.next")}</span>
+        <span aria-disabled="true" className={`${link} ${disabled}`}>
+          {t("common.next")}
+        </span>
       )}
     </nav>
   );

@@ -4,9 +4,10 @@ import { formatDate } from "../lib/format";
 import { useLocale } from "../lib/root-data";
 import { translateServerMessage } from "../lib/server-messages";
 import type { ManagedSubscription, PlansManageResult } from "../routes/api/plans-manage-types";
-import { Badge, buttonClass, CsrfInput } from "./app-form-bits";
+import { Badge, CsrfInput } from "./app-form-bits";
 import { SUBSCRIPTION_TONE } from "./app-subscriptions";
 import type { PlanView } from "./plan-view";
+import { buttonClass } from "./ui/button";
 
 /** What the provider may do in each state (core's transitions). */
 const ACTIONS: Partial<Record<ManagedSubscription["status"], Array<"approve" | "reject" | "suspend" | "reactivate">>> =
@@ -33,7 +34,7 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
       <span className="font-medium" dir="auto">
         {s.appName}
       </span>
-      {s.username && <span className="text-sm text-slate-500">@{s.username}</span>}
+      {s.username && <span className="text-sm text-slate-500 dark:text-slate-400">@{s.username}</span>}
       <span className="text-sm text-slate-600 dark:text-slate-400" dir="auto">
         {s.planName ?? "—"}
       </span>
@@ -45,7 +46,7 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
           {t("plans.changeRequest", { from: s.planName ?? "—", plan: s.requestedPlanName })}
         </span>
       )}
-      <span className="text-xs text-slate-500">{formatDate(s.updatedAt, locale)}</span>
+      <span className="text-xs text-slate-500 dark:text-slate-400">{formatDate(s.updatedAt, locale)}</span>
       <div className="ms-auto flex gap-2">
         {actions.map((decision) => (
           <fetcher.Form key={decision} method="post">
@@ -59,10 +60,10 @@ function DecisionRow(props: { sub: ManagedSubscription }) {
               disabled={fetcher.state !== "idle"}
               className={
                 decision === "approve" || decision === "reactivate"
-                  ? buttonClass.primary
+                  ? buttonClass({ inline: true, className: "shadow-sm disabled:cursor-not-allowed" })
                   : decision === "reject"
-                    ? buttonClass.danger
-                    : buttonClass.dangerOutline
+                    ? buttonClass({ inline: true, variant: "danger", size: "sm" })
+                    : buttonClass({ inline: true, variant: "dangerOutline", size: "sm" })
               }
             >
               {t(`plans.decision.${decision}`)}
@@ -93,12 +94,12 @@ export function PlanApprovals(props: { subscriptions: ManagedSubscription[] | nu
         {t("plans.approvalsTitle")}
       </h3>
       {subs === null ? (
-        <p className="text-sm text-slate-500">{t("plans.ownerOnly")}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t("plans.ownerOnly")}</p>
       ) : (
         <>
           <div className="rounded-2xl border border-slate-200 bg-white px-5 py-2 dark:border-slate-800 dark:bg-slate-900">
             {pending.length === 0 ? (
-              <p data-testid="no-pending" className="py-3 text-sm text-slate-500">
+              <p data-testid="no-pending" className="py-3 text-sm text-slate-500 dark:text-slate-400">
                 {needsApproval ? t("plans.noPending") : t("plans.noApprovalPlans")}
               </p>
             ) : (
@@ -112,7 +113,7 @@ export function PlanApprovals(props: { subscriptions: ManagedSubscription[] | nu
           <h3 className="text-lg font-semibold">{t("plans.subscribersTitle", { count: others.length })}</h3>
           <div className="rounded-2xl border border-slate-200 bg-white px-5 py-2 dark:border-slate-800 dark:bg-slate-900">
             {others.length === 0 ? (
-              <p className="py-3 text-sm text-slate-500">{t("plans.noSubscribers")}</p>
+              <p className="py-3 text-sm text-slate-500 dark:text-slate-400">{t("plans.noSubscribers")}</p>
             ) : (
               <ul data-testid="subscriber-list" className="divide-y divide-slate-200 dark:divide-slate-800">
                 {others.map((s) => (

@@ -125,9 +125,11 @@ export function PlanCard(props: {
               ? t("pricing.free")
               : formatMoney({ amountMinor: plan.monthlyPriceCents, currency: plan.currency }, locale)}
           </span>
-          {!plan.isFree && <span className="text-sm text-slate-500">{t("pricing.perMonth")}</span>}
+          {!plan.isFree && <span className="text-sm text-slate-500 dark:text-slate-400">{t("pricing.perMonth")}</span>}
         </p>
-        {plan.approvalRequired && <p className="text-xs text-slate-500">{t("pricing.approvalRequired")}</p>}
+        {plan.approvalRequired && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t("pricing.approvalRequired")}</p>
+        )}
       </header>
       <PlanLimits plan={plan} />
       {plan.features.length > 0 && (

@@ -19,7 +19,7 @@ export function PlanEditor(props: { plans: PlanView[]; endpoints: string[]; curr
         {t("plans.listTitle", { count: props.plans.length })}
       </h3>
       {props.plans.length === 0 && (
-        <p data-testid="no-managed-plans" className="text-sm text-slate-500">
+        <p data-testid="no-managed-plans" className="text-sm text-slate-500 dark:text-slate-400">
           {t("plans.none")}
         </p>
       )}

@@ -10,12 +10,18 @@ import {
   type PricingApp,
   type PricingContext,
 } from "../routes/api/api-pricing-types";
-import { buttonClass, CsrfInput, inputClass } from "./app-form-bits";
+import { CsrfInput } from "./app-form-bits";
 import { SubscribeModal } from "./billing/subscribe-modal";
 import { LocalLink } from "./localized-link";
 import type { PlanView } from "./plan-view";
+import { Button, ButtonAnchor, buttonClass } from "./ui/button";
+import { Input } from "./ui/input";
+import { Select } from "./ui/select";
 
-const SUMMARY = `${buttonClass.primary} w-full cursor-pointer list-none`;
+const SUMMARY = buttonClass({
+  inline: true,
+  className: "shadow-sm disabled:cursor-not-allowed w-full cursor-pointer list-none",
+});
 
 /** The result of a subscribe attempt, under the form. */
 function SubscribeResult(props: { result: PricingActionResult; planName: string }) {
@@ -53,18 +59,19 @@ function PaidPlanSubscribe(props: {
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button
+      <Button
         ref={trigger}
         type="button"
         data-testid="plan-subscribe"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        className={`${buttonClass.primary} w-full`}
+        inline
+        className="shadow-sm disabled:cursor-not-allowed w-full"
       >
         {t("pricing.subscribe")}
-      </button>
+      </Button>
       <noscript>
-        <p className="text-xs text-slate-500">{t("billing.needsScript")}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("billing.needsScript")}</p>
       </noscript>
       {open && (
         <SubscribeModal
@@ -107,18 +114,19 @@ export function PlanSubscribe(props: {
 
   if (!props.signedIn) {
     return (
-      <a
+      <ButtonAnchor
         href={withReferral(localize("/auth"), location.pathname + location.search)}
         data-testid="plan-subscribe-login"
-        className={buttonClass.primary}
+        inline
+        className="shadow-sm disabled:cursor-not-allowed"
       >
         {t("pricing.loginToSubscribe")}
-      </a>
+      </ButtonAnchor>
     );
   }
   if (plan.deprecated) {
     return (
-      <p data-testid="plan-closed" className="text-sm text-slate-500">
+      <p data-testid="plan-closed" className="text-sm text-slate-500 dark:text-slate-400">
         {t("pricing.deprecatedNoSubscribers")}
       </p>
     );
@@ -146,13 +154,13 @@ export function PlanSubscribe(props: {
         <label htmlFor={`subscribe-app-${plan.id}`} className="font-semibold">
           {t("pricing.chooseApp")}
         </label>
-        <select
+        <Select
           id={`subscribe-app-${plan.id}`}
           name="appId"
           data-testid="subscribe-app"
           value={choice}
           onChange={(e) => setChoice(e.target.value)}
-          className={inputClass}
+          look="compact"
         >
           {apps.map((a) => (
             <option key={a.id} value={a.id}>
@@ -160,18 +168,18 @@ export function PlanSubscribe(props: {
             </option>
           ))}
           <option value={NEW_APP}>{t("pricing.newApp")}</option>
-        </select>
+        </Select>
         <div hidden={choice !== NEW_APP} className="flex flex-col gap-1">
           <label htmlFor={`subscribe-new-${plan.id}`} className="font-semibold">
             {t("apps.appName")}
           </label>
-          <input
+          <Input
             id={`subscribe-new-${plan.id}`}
             name="newAppName"
             maxLength={60}
             data-testid="subscribe-new-app"
             placeholder={t("apps.appNamePlaceholder")}
-            className={inputClass}
+            look="compact"
           />
           {result && !result.ok && result.fields.newAppName && (
             <p data-testid="error-newAppName" className="text-sm font-medium text-danger">
@@ -179,9 +187,15 @@ export function PlanSubscribe(props: {
             </p>
           )}
         </div>
-        <button type="submit" data-testid="subscribe-submit" disabled={busy} className={buttonClass.primary}>
+        <Button
+          type="submit"
+          data-testid="subscribe-submit"
+          disabled={busy}
+          inline
+          className="shadow-sm disabled:cursor-not-allowed"
+        >
           {t("pricing.subscribeConfirm")}
-        </button>
+        </Button>
         {result && <SubscribeResult result={result} planName={plan.name} />}
       </fetcher.Form>
     </details>

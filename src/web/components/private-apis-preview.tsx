@@ -2,6 +2,7 @@ import type { ApiCard } from "../../core/catalog/catalog.types";
 import { useTranslation } from "../i18n/use-translation";
 import { ApiCardGrid } from "./api-card";
 import { LockIcon } from "./icons";
+import { EmptyState } from "./ui/empty-state";
 
 /** Spec section 2 "private collections preview": the private APIs shared with the viewer, or the empty state. */
 export function PrivateApisPreview(props: { apis: ApiCard[]; total: number }) {
@@ -21,12 +22,7 @@ export function PrivateApisPreview(props: { apis: ApiCard[]; total: number }) {
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("privateApis.intro")}</p>
       </div>
       {props.apis.length === 0 ? (
-        <p
-          data-testid="no-private-apis"
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-        >
-          {t("privateApis.empty")}
-        </p>
+        <EmptyState data-testid="no-private-apis">{t("privateApis.empty")}</EmptyState>
       ) : (
         <ApiCardGrid apis={props.apis} />
       )}

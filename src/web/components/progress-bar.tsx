@@ -34,7 +34,7 @@ export function ProgressBar() {
       role="progressbar"
       aria-hidden="true"
       data-testid="progress-bar"
-      className="fixed inset-x-0 top-0 z-50 origin-[0%_50%] bg-accent rtl:origin-[100%_50%]"
+      className="fixed inset-x-0 top-0 z-50 origin-[0%_50%] bg-accent-fill rtl:origin-[100%_50%]"
       style={{
         height: PROGRESS_BAR.heightPx,
         animation:

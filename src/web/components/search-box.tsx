@@ -7,6 +7,7 @@ import { trackSearchClick } from "../lib/search-client";
 import type { SearchNavigationState } from "../lib/search-events";
 import { searchHref } from "../lib/search-params";
 import { useTypeahead } from "../lib/search-typeahead";
+import { isTextEntry } from "../lib/slash-search";
 import { apiPath } from "./api-card";
 import { CloseIcon, SearchIcon } from "./icons";
 import { SearchDropdown } from "./search-dropdown";
@@ -44,11 +45,12 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
 
   useEffect(() => {
     if (!props.focusOnSlash) return;
-    // Spec section 9: pressing / focuses search when the page body has focus.
+    // Spec section 9: pressing / focuses search. "When the page body has focus" is read as "when the user is not
+    // typing": a click focuses <main> and Tab focuses links, and / must still work there (the same rule as the
+    // pre-hydration script SLASH_SEARCH_SCRIPT in lib/slash-search.ts).
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== "/" || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      const focused = document.activeElement;
-      if (focused && focused !== document.body) return;
+      if (isTextEntry(document.activeElement)) return;
       event.preventDefault();
       input.current?.focus();
     };
@@ -152,7 +154,7 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
   const bar = props.variant === "bar";
   const activeId = open && active >= 0 && active < optionCount ? optionId(active) : undefined;
   return (
-    <search className={bar ? "block w-[240px]" : "block w-full"}>
+    <search className={bar ? "block w-[240px] max-w-full" : "block w-full"}>
       <div ref={container} className="relative">
         <form method="get" action={localize("/search")} onSubmit={submit} className="relative">
           <label htmlFor={id} className="sr-only">
@@ -164,6 +166,7 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
           <input
             ref={input}
             id={id}
+            data-slash-search={props.focusOnSlash ? "" : undefined}
             name="term"
             type="search"
             role="combobox"
@@ -201,7 +204,7 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
               className={`absolute end-1 top-1/2 inline-flex -translate-y-1/2 items-center justify-center rounded-md ${
                 bar
                   ? "size-7 text-mast-link hover:bg-white/10 hover:text-mast-link-hover"
-                  : "size-9 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+                  : "size-9 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
               }`}
             >
               <CloseIcon className="size-4" />

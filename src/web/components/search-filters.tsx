@@ -7,6 +7,7 @@ import { useLocale, useLocalize } from "../lib/root-data";
 import { SEARCH_SORTS, type SearchPageQuery, searchBasePath, searchPageHref, without } from "../lib/search-params";
 import { CloseIcon } from "./icons";
 import { LocalLink } from "./localized-link";
+import { Button } from "./ui/button";
 
 /** The sort select lives in the results header but belongs to this form (the `form` attribute). */
 export const FILTER_FORM_ID = "search-filter-form";
@@ -105,14 +106,16 @@ export function SearchFilters(props: {
 
   return (
     <div>
-      <input id="search-filters-toggle" type="checkbox" className="peer sr-only" />
+      <input id="search-filters-toggle" type="checkbox" className="peer sr-only" aria-label={t("search.filters")} />
       <label
         htmlFor="search-filters-toggle"
         data-testid="search-filters-toggle"
         className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold peer-focus-visible:outline-2 peer-focus-visible:outline-accent lg:hidden dark:border-slate-700 dark:bg-slate-900"
       >
         {t("search.filters")}
-        {active > 0 && <span className="rounded-full bg-accent px-1.5 text-xs text-white tabular-nums">{active}</span>}
+        {active > 0 && (
+          <span className="rounded-full bg-accent-fill px-1.5 text-xs text-white tabular-nums">{active}</span>
+        )}
       </label>
       <Form
         // A fresh form per URL: the checkboxes are uncontrolled and must show what the URL says.
@@ -211,12 +214,9 @@ export function SearchFilters(props: {
             </Group>
           ))}
         {!hydrated && (
-          <button
-            type="submit"
-            className="self-start rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
-          >
+          <Button type="submit" className="self-start">
             {t("search.apply")}
-          </button>
+          </Button>
         )}
       </Form>
     </div>

@@ -11,6 +11,7 @@ import { ApiCard, apiPath } from "./api-card";
 import { ApiLogo } from "./api-logo";
 import { LocalLink } from "./localized-link";
 import { SearchMethodBadge } from "./search-method-badge";
+import { ButtonLink } from "./ui/button";
 
 /** Search index name sent with clicks on the Resources list (endpoints are ranked by relevance only). */
 const RESOURCES_INDEX = "resources";
@@ -215,7 +216,9 @@ export function SearchPager(props: {
           {t("common.previous")}
         </LocalLink>
       ) : (
-        <span className={`${link} ${disabled}`}>{t("common.previous")}</span>
+        <span aria-disabled="true" className={`${link} ${disabled}`}>
+          {t("common.previous")}
+        </span>
       )}
       <span className="text-sm text-slate-600 dark:text-slate-400">
         {t("search.showing", {
@@ -234,7 +237,9 @@ export function SearchPager(props: {
           {t("common.next")}
         </LocalLink>
       ) : (
-        <span className={`${link} ${disabled}`}>{t("common.next")}</span>
+        <span aria-disabled="true" className={`${link} ${disabled}`}>
+          {t("common.next")}
+        </span>
       )}
     </nav>
   );
@@ -250,12 +255,9 @@ export function SearchEmptyState(props: { term: string }) {
     >
       <h2 className="text-xl font-bold">{t("search.emptyTitle", { term: props.term })}</h2>
       <p className="text-slate-600 dark:text-slate-400">{t("search.emptyHint")}</p>
-      <LocalLink
-        to="/categories"
-        className="mt-3 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
-      >
+      <ButtonLink to="/categories" className="mt-3">
         {t("hub.browseCategories")}
-      </LocalLink>
+      </ButtonLink>
     </div>
   );
 }

@@ -2,29 +2,29 @@ import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { useLocale } from "../lib/root-data";
 import { SEARCH_TABS, type SearchPageQuery, type SearchTab, searchPageHref } from "../lib/search-params";
-import { LocalLink } from "./localized-link";
+import { TabBar, TabLink } from "./ui/tabs";
 
 /** Spec section 2: the search page's tabs All, APIs, Collections, Resources (links: each tab has its own URL). */
 export function SearchTabs(props: { query: SearchPageQuery; counts: Record<Exclude<SearchTab, "all">, number> }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <nav
-      aria-label={t("search.tabsLabel")}
-      data-testid="search-tabs"
+    <TabBar
+      label={t("search.tabsLabel")}
+      testId="search-tabs"
       className="-mx-2.5 -mb-px mt-6 flex overflow-x-auto sm:mx-0 sm:gap-1"
     >
       {SEARCH_TABS.map((tab) => {
         const selected = tab === props.query.tab;
         const count = tab === "all" ? null : props.counts[tab];
         return (
-          <LocalLink
+          <TabLink
             key={tab}
             to={searchPageHref(props.query, { tab })}
-            aria-current={selected ? "page" : undefined}
+            current={selected}
             data-testid={`search-tab-${tab}`}
             preventScrollReset
-            className="inline-flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-2.5 py-3 sm:gap-2 sm:px-4 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-slate-900 aria-[current=page]:border-accent aria-[current=page]:text-accent dark:text-slate-400 dark:hover:text-white"
+            spacing="inline-flex shrink-0 items-center gap-1.5 px-2.5 py-3 sm:gap-2 sm:px-4"
           >
             {t(`search.tabs.${tab}`)}
             {count !== null && (
@@ -32,9 +32,9 @@ export function SearchTabs(props: { query: SearchPageQuery; counts: Record<Exclu
                 {formatNumber(count, locale)}
               </span>
             )}
-          </LocalLink>
+          </TabLink>
         );
       })}
-    </nav>
+    </TabBar>
   );
 }

@@ -55,7 +55,9 @@ export function SiteFooter(props: { crumbs: ResolvedCrumb[] }) {
           </ul>
         </div>
         <div>
-          <h2 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">{t("footer.company")}</h2>
+          <h2 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+            {t("footer.company")}
+          </h2>
           <ul className="flex flex-col gap-2">
             {COMPANY.map((slug) => (
               <li key={slug}>
@@ -67,7 +69,9 @@ export function SiteFooter(props: { crumbs: ResolvedCrumb[] }) {
           </ul>
         </div>
         <div>
-          <h2 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">{t("footer.legal")}</h2>
+          <h2 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+            {t("footer.legal")}
+          </h2>
           <ul className="flex flex-col gap-2">
             {LEGAL.map((slug) => (
               <li key={slug}>
@@ -90,12 +94,14 @@ export function SiteFooter(props: { crumbs: ResolvedCrumb[] }) {
           </ul>
         </div>
         <div className="flex flex-col gap-3">
-          <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{t("footer.language")}</h2>
+          <h2 className="text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+            {t("footer.language")}
+          </h2>
           <LanguageDropdown />
         </div>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <p className="mx-auto max-w-[1320px] px-4 py-5 text-xs text-slate-500 sm:px-6">
+        <p className="mx-auto max-w-[1320px] px-4 py-5 text-xs text-slate-500 dark:text-slate-400 sm:px-6">
           {t("footer.copyright", { year: root?.year ?? 2026, brand })}
         </p>
       </div>

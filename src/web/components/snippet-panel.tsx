@@ -3,6 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { copyText } from "../lib/copy-text";
 import { fillKey } from "../lib/snippet-key";
 import type { Snippet } from "../lib/try-it-types";
+import { Button } from "./ui/button";
 
 const LANGUAGE_STORAGE = "portico.snippets.language";
 
@@ -58,7 +59,7 @@ export function SnippetPanel(props: {
       className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-        <h4 className="me-auto text-xs font-semibold tracking-wider text-slate-500 uppercase">
+        <h4 className="me-auto text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
           {t("snippets.heading")}
         </h4>
         <label className="sr-only" htmlFor={`snippet-language-${current?.id ?? ""}`}>
@@ -89,20 +90,21 @@ export function SnippetPanel(props: {
             {reveal ? t("snippets.hideKey") : t("snippets.revealKey")}
           </button>
         )}
-        <button
+        <Button
           type="button"
           data-testid="snippet-copy"
           data-state={copied}
           disabled={!current}
           onClick={async () => setCopied((await copyText(copyable)) ? "copied" : "failed")}
-          className="h-8 rounded-md bg-accent px-3 text-xs font-semibold text-white hover:brightness-110 disabled:opacity-50"
+          size="custom"
+          className="h-8 rounded-md px-3 text-xs"
         >
           {copied === "copied"
             ? t("snippets.copied")
             : copied === "failed"
               ? t("snippets.copyFailed")
               : t("snippets.copy")}
-        </button>
+        </Button>
         <span aria-live="polite" className="sr-only">
           {copied === "copied" ? t("snippets.copied") : ""}
         </span>
@@ -117,7 +119,7 @@ export function SnippetPanel(props: {
           <code>{code}</code>
         </pre>
       ) : (
-        <p className="p-4 text-sm text-slate-500">{t("snippets.loading")}</p>
+        <p className="p-4 text-sm text-slate-500 dark:text-slate-400">{t("snippets.loading")}</p>
       )}
     </section>
   );

@@ -59,13 +59,13 @@ export function TopBar() {
           <MenuIcon className="size-5" />
         </button>
         <BrandLogo />
-        <div className="ms-2 hidden md:block">
+        <div className="ms-2 hidden min-w-0 shrink md:block">
           <SearchBox variant="bar" focusOnSlash />
         </div>
         <nav aria-label={t("nav.mainLabel")} className="ms-auto hidden h-full items-stretch gap-1 xl:flex">
           {items.map((item) => {
             const isSelected = item.id === selected;
-            const className = `relative flex items-center px-3 text-sm font-medium transition hover:text-mast-link-hover ${
+            const className = `relative flex items-center whitespace-nowrap px-3 text-sm font-medium transition hover:text-mast-link-hover ${
               isSelected
                 ? "text-mast-link-selected after:absolute after:inset-x-3 after:bottom-0 after:h-[3px] after:rounded-t after:bg-mast-line"
                 : ""
@@ -90,7 +90,7 @@ export function TopBar() {
             <a
               href={localize("/org/organization/create")}
               data-testid="nav-create-org"
-              className="relative flex items-center px-3 text-sm font-medium transition hover:text-mast-link-hover"
+              className="relative flex items-center whitespace-nowrap px-3 text-sm font-medium transition hover:text-mast-link-hover"
             >
               {t("nav.createOrganization")}
             </a>

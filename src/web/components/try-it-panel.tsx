@@ -7,6 +7,7 @@ import { paramKey } from "../lib/try-it-request";
 import type { Snippet, TryItResult } from "../lib/try-it-types";
 import { SnippetPanel } from "./snippet-panel";
 import { TryItKeyField, useTryItKey } from "./try-it-key";
+import { Button } from "./ui/button";
 
 const LOCATIONS = ["path", "query", "header"] as const;
 const GROUP_LABEL: Record<(typeof LOCATIONS)[number], string> = {
@@ -29,10 +30,10 @@ function isGatewayKeyHeader(p: EndpointParameterDetail): boolean {
 }
 
 function statusTone(status: number): string {
-  if (status < 300) return "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300";
-  if (status < 400) return "bg-sky-500/15 text-sky-700 dark:text-sky-300";
-  if (status < 500) return "bg-amber-500/15 text-amber-700 dark:text-amber-300";
-  return "bg-rose-500/15 text-rose-700 dark:text-rose-300";
+  if (status < 300) return "bg-emerald-500/15 text-emerald-800 dark:text-emerald-300";
+  if (status < 400) return "bg-sky-500/15 text-sky-800 dark:text-sky-300";
+  if (status < 500) return "bg-amber-500/15 text-amber-800 dark:text-amber-300";
+  return "bg-rose-500/15 text-rose-800 dark:text-rose-300";
 }
 
 const inputClass =
@@ -149,7 +150,9 @@ export function TryItPanel(props: {
         }}
         className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       >
-        <h4 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{t("tryIt.heading")}</h4>
+        <h4 className="text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+          {t("tryIt.heading")}
+        </h4>
         <TryItKeyField
           id={`${id}-key`}
           state={keyState}
@@ -234,7 +237,7 @@ export function TryItPanel(props: {
                   ))}
                 </select>
               )}
-              {media.length === 1 && <code className="text-xs text-slate-500">{contentType}</code>}
+              {media.length === 1 && <code className="text-xs text-slate-500 dark:text-slate-400">{contentType}</code>}
               <button
                 type="button"
                 onClick={() => setBody(exampleFor(contentType))}
@@ -260,14 +263,15 @@ export function TryItPanel(props: {
         )}
 
         <div className="flex flex-wrap items-center gap-3">
-          <button
+          <Button
             type="submit"
             data-testid="try-it-send"
             disabled={sending}
-            className="h-10 rounded-lg bg-accent px-5 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60"
+            size="custom"
+            className="h-10 rounded-lg px-5 text-sm"
           >
             {sending ? t("tryIt.sending") : t("tryIt.send")}
-          </button>
+          </Button>
           {error && (
             <p role="alert" data-testid="try-it-error" className="text-sm text-danger">
               {error}
@@ -291,13 +295,17 @@ export function TryItPanel(props: {
             >
               {result.status} {result.statusText}
             </span>
-            <span data-testid="try-it-time" className="text-xs text-slate-500">
+            <span data-testid="try-it-time" className="text-xs text-slate-500 dark:text-slate-400">
               {t("tryIt.time", { ms: result.timeMs })}
             </span>
-            <span data-testid="try-it-via" data-via={result.via} className="ms-auto text-xs text-slate-500">
+            <span
+              data-testid="try-it-via"
+              data-via={result.via}
+              className="ms-auto text-xs text-slate-500 dark:text-slate-400"
+            >
               {t(`tryIt.via_${result.via}`)}
             </span>
-            <code dir="ltr" className="basis-full truncate text-[11px] text-slate-500">
+            <code dir="ltr" className="basis-full truncate text-[11px] text-slate-500 dark:text-slate-400">
               {detail.method} {result.url}
             </code>
           </div>
@@ -308,7 +316,7 @@ export function TryItPanel(props: {
             <dl dir="ltr" className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 font-mono">
               {result.headers.map(([name, value]) => (
                 <div key={name} className="contents">
-                  <dt className="text-slate-500">{name}</dt>
+                  <dt className="text-slate-500 dark:text-slate-400">{name}</dt>
                   <dd className="break-all">{value}</dd>
                 </div>
               ))}
@@ -321,7 +329,9 @@ export function TryItPanel(props: {
           >
             <code>{result.body ? prettyBody(result.body, responseType) : t("tryIt.emptyBody")}</code>
           </pre>
-          {result.truncated && <p className="px-3 py-2 text-xs text-slate-500">{t("tryIt.truncated")}</p>}
+          {result.truncated && (
+            <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{t("tryIt.truncated")}</p>
+          )}
         </section>
       )}
 

@@ -16,7 +16,7 @@ export function UserAvatar(props: { name: string; thumbnail: string | null; size
   return (
     <span
       aria-hidden="true"
-      className={`${size} relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent font-bold text-white`}
+      className={`${size} relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-fill font-bold text-white`}
     >
       {initials}
       <ImageOverInitials src={src} className="object-cover" />

@@ -4,7 +4,7 @@ import { useLocalize, useRootData } from "../lib/root-data";
 import type { SessionData } from "../lib/session-types";
 import { BuildingIcon, LogOutIcon, UserIcon } from "./account-icons";
 import { orgMenuItems, settingsMenuItem, userMenuItems } from "./account-menu-items";
-import { DropdownMenu, MenuButton, MenuHeading, MenuLink, MenuSeparator } from "./dropdown-menu";
+import { DropdownMenu, MenuButton, MenuHeading, MenuLink, MenuSeparator } from "./ui/menu";
 import { UserAvatar } from "./user-avatar";
 
 /** Spec section 6: the My Orgs dropdown, shown when any of create/manage/join applies. */
@@ -21,7 +21,7 @@ export function OrgsMenu(props: { session: SessionData; className?: string }) {
       button={
         <>
           <BuildingIcon className="size-4" />
-          {t("nav.myOrgs")}
+          <span className="whitespace-nowrap">{t("nav.myOrgs")}</span>
         </>
       }
     >

@@ -1,7 +1,8 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
 import { type ReactNode, useMemo } from "react";
+import { isolateBidi } from "../../common/i18n/bidi";
 import type { Messages } from "../../common/i18n/catalog";
-import type { Locale } from "../../common/locales";
+import { directionOf, type Locale } from "../../common/locales";
 import { memoizeT } from "./memo-t";
 import { TranslationContext } from "./use-translation";
 
@@ -11,6 +12,11 @@ import { TranslationContext } from "./use-translation";
  */
 export function createI18n(locale: Locale, resources: Messages): i18n {
   const instance = createInstance();
+  const rtl = directionOf(locale) === "rtl";
+  // Right-to-left pages isolate every interpolated value (names, versions, dates, counts) from the sentence around
+  // it, so mixed-direction text keeps its order ("עודכן ב-13 בנוב׳ 2026" next to "גרסה 2.0.1"). The catalogs use no
+  // i18next format names, so this formatter replaces the built-in one.
+  if (rtl) instance.use({ type: "formatter", init: () => {}, format: (value: unknown) => isolateBidi(value) });
   void instance.init({
     lng: locale,
     resources: { [locale]: { translation: resources } },
@@ -18,7 +24,7 @@ export function createI18n(locale: Locale, resources: Messages): i18n {
     fallbackLng: false,
     load: "currentOnly",
     initAsync: false,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: rtl },
   });
   return instance;
 }

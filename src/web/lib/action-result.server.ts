@@ -1,4 +1,4 @@
-import { isAppError } from "../../core/errors/app-error";
+import { actionErrorOf } from "./route-errors.server";
 
 /** What route actions return: ok, or the refusal's code, message and field messages (translated by the page). */
 export type ActionResult =
@@ -11,15 +11,8 @@ export async function runAction(intent: string | undefined, work: () => Promise<
     await work();
     return { ok: true, intent };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const fields = error.details?.fields;
-    return {
-      ok: false,
-      intent,
-      code: error.code,
-      message: error.message,
-      fields: fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
-    };
+    const { code, message, fields } = actionErrorOf(error);
+    return { ok: false, intent, code, message, fields };
   }
 }
 

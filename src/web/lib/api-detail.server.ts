@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { getApiDetail } from "../../core/catalog/catalog.service";
 import type { ApiDetail } from "../../core/catalog/catalog.types";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { notFound, requireSlug, requireUsername } from "./http-errors";
+import { pageLocale } from "./page-locale";
 
 // The API layout and its tab loaders run in the same request with the same context object: one query serves them all.
 const perRequest = new WeakMap<object, Map<string, Promise<ApiDetail | null>>>();
@@ -12,7 +14,7 @@ const perRequest = new WeakMap<object, Map<string, Promise<ApiDetail | null>>>()
  */
 export async function loadApiOr404(
   context: AppLoadContext,
-  params: { username?: string; slug?: string },
+  params: { username?: string; slug?: string; lang?: string },
 ): Promise<ApiDetail> {
   const username = requireUsername(params.username);
   const slug = requireSlug(params.slug);
@@ -24,7 +26,11 @@ export async function loadApiOr404(
   const key = `${username}/${slug}`;
   let pending = cache.get(key);
   if (!pending) {
-    pending = getApiDetail(context.db, context.tenant.id, username, slug, context.viewer);
+    // The category name in the page's language (decision 130); the rest of the API is the provider's own text.
+    pending = Promise.all([
+      getApiDetail(context.db, context.tenant.id, username, slug, context.viewer),
+      getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
+    ]).then(([api, localizer]) => (api ? localizer.card(api) : null));
     cache.set(key, pending);
   }
   const api = await pending;

@@ -1,7 +1,7 @@
 import { graphqlRequest } from "./graphql-client";
 
 /*
- * The browser's billing calls (issue 7): the subscription modal and the billing screens speak the GraphQL contract
+ * The browser's billing calls (decision 044): the subscription modal and the billing screens speak the GraphQL contract
  * of src/api/graphql (subscriptionQuote, subscribeToPlan, changeSubscriptionPlan, cancelSubscription, payPastDue).
  * Payment failures arrive as GraphQL errors whose message is the spec's text, word for word (a RequestError here).
  */

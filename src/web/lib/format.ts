@@ -18,6 +18,34 @@ export function formatDate(epochMs: number, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(epochMs));
 }
 
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 30],
+  ["month", 12],
+  ["year", Number.POSITIVE_INFINITY],
+];
+
+/**
+ * "3 minutes ago", "vor 2 Stunden", "לפני יומיים": the largest unit that fits, in the page's language. Only for text
+ * rendered in the browser (it depends on the clock), such as the notifications tray; pages rendered on the server
+ * show formatDate so the server and the browser agree.
+ */
+export function formatRelativeTime(epochMs: number, nowMs: number, locale: Locale): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  let value = (epochMs - nowMs) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size || unit === "year") {
+      // Under a minute reads as "now" rather than a ticking count of seconds.
+      if (unit === "second") return format.format(0, "second");
+      return format.format(Math.round(value), unit);
+    }
+    value /= size;
+  }
+  return format.format(Math.round(value), "year");
+}
+
 /** Up to two initials for a logo placeholder ("Open Weather" → "OW"). */
 export function initialsOf(name: string): string {
   const words = name

@@ -6,9 +6,3 @@ import { isPrefixedLocale } from "../../common/locales";
 export function localizedRedirect(path: string, lang: string | undefined): Response {
   return redirect(lang && isPrefixedLocale(lang) ? localizePath(path, lang) : path);
 }
-
-/** Spec section 2: a signed-out visitor goes to /auth?referral={full path}, under the request's language prefix. */
-export function signInRedirect(request: Request, lang: string | undefined): never {
-  const url = new URL(request.url);
-  throw localizedRedirect(`/auth?referral=${encodeURIComponent(url.pathname + url.search)}`, lang);
-}

@@ -13,6 +13,13 @@ describe("selectedNavItem", () => {
     expect(selectedNavItem("/fr/my-saved-apis")).toBeNull();
     expect(selectedNavItem("/userland/api/x")).toBe("hub");
   });
+  it("selects nothing on sign-in, pricing and the error page", () => {
+    expect(selectedNavItem("/auth")).toBeNull();
+    expect(selectedNavItem("/de/auth/sign-up")).toBeNull();
+    expect(selectedNavItem("/pricing")).toBeNull();
+    expect(selectedNavItem("/error")).toBeNull();
+    expect(selectedUnifiedNavItem("/developer/apps")).toBe("my-apps");
+  });
 });
 
 describe("search term", () => {

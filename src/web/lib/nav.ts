@@ -1,10 +1,19 @@
 import { splitLocalePath } from "../../common/i18n/locale-path";
 
-/** Spec section 2: the hub is the selected nav item unless the path is an org homepage, a user page or my-saved-apis. */
+/**
+ * Paths that are not part of the hub, so no nav item is selected there: sign-in and sign-up, the pricing page, the
+ * error page (spec section 2's rule names org homepages, user pages and my-saved-apis; the others are ours).
+ */
+const OUTSIDE_THE_HUB = new Set(["orghomepage", "user", "my-saved-apis", "auth", "pricing", "error"]);
+
+/**
+ * Spec section 2: the hub is the selected nav item unless the path is an org homepage, a user page or my-saved-apis;
+ * nothing is selected either outside the hub (OUTSIDE_THE_HUB).
+ */
 export function selectedNavItem(pathname: string): "hub" | null {
   const { path } = splitLocalePath(pathname);
   const first = path.split("/")[1] ?? "";
-  if (first === "orghomepage" || first === "user" || first === "my-saved-apis") return null;
+  if (OUTSIDE_THE_HUB.has(first)) return null;
   return "hub";
 }
 

@@ -1,8 +1,10 @@
+import { DEFAULT_LOCALE, type Locale } from "../../common/locales";
 import { privateApiIdsFor } from "../../core/access/private-apis.service";
 import type { Viewer } from "../../core/accounts/accounts.types";
-import { DEFAULT_DIRECTION } from "../../core/search/search.queries";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { listVisibleTags, searchApis, searchCollections, searchResources } from "../../core/search/search.service";
-import type { TagDefinition } from "../../core/search/search.types";
+import { DEFAULT_DIRECTION, type TagDefinition } from "../../core/search/search.types";
+import type { SearchBackend } from "../../core/search/search-backend";
 import type { Db } from "../../db/connection";
 import type { SearchPageQuery, SearchSort } from "./search-params";
 
@@ -47,12 +49,20 @@ export function visibleTagFilters(tags: readonly string[], definitions: readonly
  * Everything the search page shows for one URL, read straight from the core search service (the same functions the
  * GraphQL resolvers call). Every tab shows the three totals, so the other two searches ask for a single row.
  */
-export async function loadSearchPage(db: Db, tenantId: string, query: SearchPageQuery, viewer: Viewer | null = null) {
+export async function loadSearchPage(
+  db: Db,
+  search: SearchBackend,
+  tenantId: string,
+  query: SearchPageQuery,
+  viewer: Viewer | null = null,
+  locale: Locale = DEFAULT_LOCALE,
+) {
   // The page is rendered on the server with the session: a signed-in user also finds the private APIs they were
   // given (the typeahead, a browser call, sends the private search token instead).
-  const [tagDefinitions, privateApiIds] = await Promise.all([
+  const [tagDefinitions, privateApiIds, localizer] = await Promise.all([
     listVisibleTags(db, tenantId),
     privateApiIdsFor(db, tenantId, viewer),
+    getCatalogLocalizer(db, tenantId, locale),
   ]);
   const tags = visibleTagFilters(query.tags, tagDefinitions);
   const { tab, term } = query;
@@ -68,21 +78,26 @@ export async function loadSearchPage(db: Db, tenantId: string, query: SearchPage
       : { offset: 0, limit: tab === "all" ? TOP_RESOURCES : 1 };
 
   const [apis, collections, resources] = await Promise.all([
-    searchApis(db, tenantId, {
-      term,
-      categoryNames: query.categories,
-      pricingTypes: query.pricing,
-      authTypes: query.auth,
-      tags,
-      sort: query.sort
-        ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]
-        : null,
-      facets: onApis,
-      privateApiIds,
-      ...apiPage,
-    }),
-    searchCollections(db, tenantId, { term, ...collectionPage }),
-    searchResources(db, tenantId, { term, ...resourcePage }),
+    searchApis(
+      db,
+      tenantId,
+      {
+        term,
+        categoryNames: query.categories,
+        pricingTypes: query.pricing,
+        authTypes: query.auth,
+        tags,
+        sort: query.sort
+          ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]
+          : null,
+        facets: onApis,
+        privateApiIds,
+        ...apiPage,
+      },
+      search,
+    ),
+    searchCollections(db, tenantId, { term, ...collectionPage, localize: localizer.collection }),
+    searchResources(db, tenantId, { term, ...resourcePage }, search),
   ]);
 
   return {
@@ -94,13 +109,20 @@ export async function loadSearchPage(db: Db, tenantId: string, query: SearchPage
       filterGroup: !isFacetTag(d.name),
     })),
     apis: {
-      items: onApis ? apis.items.map(({ score: _score, ...hit }) => hit) : [],
+      items: onApis ? apis.items.map(({ score: _score, ...hit }) => localizer.card(hit)) : [],
       total: apis.total,
       offset: apis.offset,
       limit: apis.limit,
       queryId: apis.queryId,
       replicaIndex: apis.replicaIndex,
-      facets: apis.facets,
+      // Category facets keep the en-US name as their filter value (URLs stay the same in every language).
+      facets: apis.facets && {
+        ...apis.facets,
+        categories: apis.facets.categories.map((f) => ({
+          ...f,
+          label: localizer.categoryName(f.value, f.label) ?? f.label,
+        })),
+      },
     },
     collections: {
       items: tab === "all" || tab === "collections" ? collections.items : [],

@@ -4,6 +4,7 @@ import { getAccessTree } from "../../core/access/access.service";
 import type { Viewer } from "../../core/accounts/accounts.types";
 import { buildUserContexts } from "../../core/orgs/contexts";
 import { getUserSavedApis, listFollowsApi } from "../../core/social/social.service";
+import { viewerOf } from "./route-guards.server";
 import type { SessionData } from "./session-types";
 
 const SIGNED_OUT_MENU: MenuFlags = {
@@ -31,8 +32,9 @@ function publicUser(viewer: Viewer): SessionData["user"] {
  * ('Unauthorized, failed to init access control') and the app continues with an empty menu.
  */
 export async function loadSessionData(context: AppLoadContext): Promise<SessionData | null> {
-  const { db, tenant, viewer } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) return null;
+  const { db, tenant } = context;
+  const viewer = viewerOf(context);
+  if (!viewer) return null;
   const [menu, contexts, follows, saved] = await Promise.all([
     getAccessTree(db, tenant.id, viewer).then(
       (tree) => tree.menu,

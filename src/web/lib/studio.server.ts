@@ -1,50 +1,16 @@
-import { type AppLoadContext, data, redirect } from "react-router";
-import { localizePath } from "../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../common/locales";
-import { getAccessTree } from "../../core/access/access.service";
-import { stripLocale } from "../../core/access/page-access";
-import type { Viewer } from "../../core/accounts/accounts.types";
+import { type AppLoadContext, redirect } from "react-router";
 import { featuresFromText, resourcesFromText } from "../../core/api-products/about-lists";
 import { deleteApi, updateApi } from "../../core/api-products/api-products.service";
 import { importApiSpec } from "../../core/api-specs/api-specs.service";
 import type { ImportResult } from "../../core/api-specs/api-specs.types";
-import { isAppError } from "../../core/errors/app-error";
 import { formText } from "./action-result.server";
 import { requireActionCsrf } from "./csrf.server";
+import { actionErrorOf } from "./route-errors.server";
 import { readLimitedForm, specSourceFromForm } from "./spec-upload.server";
 
 /** Spec section 2: /studio when the tenant's newBuildExperience flag is on, /provider when off. */
 export function studioBase(context: AppLoadContext): "/studio" | "/provider" {
   return context.tenant.config.featureFlags.newBuildExperience ? "/studio" : "/provider";
-}
-
-function localized(path: string, lang: string | undefined): string {
-  return lang && isPrefixedLocale(lang) ? localizePath(path, lang) : path;
-}
-
-/**
- * The studio's guard, run by every studio loader and action on the server (the layout's guard covers navigation, this
- * covers direct requests): signed-out users go to /auth?referral={path}; the inactive one of /studio and /provider
- * redirects to the active one; users without the My APIs permission (spec section 6) get 403.
- */
-export async function requireStudio(
-  context: AppLoadContext,
-  request: Request,
-  lang: string | undefined,
-): Promise<{ viewer: Viewer; base: "/studio" | "/provider" }> {
-  const url = new URL(request.url);
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
-  if (!viewer) {
-    throw redirect(localized(`/auth?referral=${encodeURIComponent(url.pathname + url.search)}`, lang));
-  }
-  const base = studioBase(context);
-  const path = stripLocale(url.pathname);
-  if (!path.startsWith(base)) {
-    throw redirect(localized(`${base}${path.replace(/^\/(studio|provider)/, "")}${url.search}`, lang));
-  }
-  const tree = await getAccessTree(context.db, context.tenant.id, viewer);
-  if (!tree.menu.myApis) throw data({ reason: "forbidden" }, { status: 403 });
-  return { viewer, base };
 }
 
 export type ManageActionResult =
@@ -139,17 +105,8 @@ export async function handleManageAction(
     }
     return { ok: false, intent, code: "BAD_REQUEST", message: "Unknown action", where: null, fields: {} };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const where = error.details?.where;
-    const fields = error.details?.fields;
-    return {
-      ok: false,
-      intent,
-      code: error.code,
-      message: error.message,
-      where: typeof where === "string" && where !== "" ? where : null,
-      fields: fields && typeof fields === "object" ? (fields as Record<string, string>) : {},
-      values,
-    };
+    const { code, message, fields, details } = actionErrorOf(error);
+    const where = typeof details.where === "string" && details.where !== "" ? details.where : null;
+    return { ok: false, intent, code, message, where, fields, values };
   }
 }

@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import type { Viewer } from "../../core/accounts/accounts.types";
+import { Form, useNavigation } from "react-router";
 import { ADMIN_USERS_PAGE_SIZE, listTenantUsers, setTenantAdminRole } from "../../core/accounts/tenant-admin.service";
 import {
   DEFAULT_REPORT_DAYS,
@@ -8,44 +7,31 @@ import {
 } from "../../core/events/admin-reports.service";
 import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
 import { SearchReports } from "../components/admin-search-reports";
-import {
-  ADMIN_BUTTON,
-  ADMIN_INPUT,
-  ADMIN_ROW,
-  ADMIN_TABLE_BOX,
-  ADMIN_TH,
-  ADMIN_THEAD,
-} from "../components/admin-styles";
-import { FormError, FormNotice } from "../components/form-field";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { Pagination } from "../components/pagination";
+import { Button } from "../components/ui/button";
+import { DataTable } from "../components/ui/data-table";
+import { EmptyState } from "../components/ui/empty-state";
+import { FormError, FormNotice } from "../components/ui/form-field";
+import { Input } from "../components/ui/input";
+import { TabBar, TabLink } from "../components/ui/tabs";
 import { UserAvatar } from "../components/user-avatar";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
 import { formatDate } from "../lib/format";
-import { localizedRedirect, signInRedirect } from "../lib/localized-redirect.server";
+import { localizedRedirect } from "../lib/localized-redirect.server";
 import { pageMeta } from "../lib/meta";
 import { pageFromUrl } from "../lib/paging";
 import { useLocale, useRootData, useSession } from "../lib/root-data";
+import { requireAdmin } from "../lib/route-guards.server";
 import { translateServerMessage } from "../lib/server-messages";
 import type { Route } from "./+types/admin";
 
 type Tab = "users" | "search" | "domains";
 const DOMAINS_PAGE_SIZE = 50;
-
-/**
- * The viewer allowed on /admin. The layout guard already redirects signed-out visitors and answers 403 without
- * ADMIN_PANEL_ACCESS; this loader checks again on its own (loaders run in parallel) and core checks a third time.
- */
-function requireAdmin(context: Route.LoaderArgs["context"], request: Request, lang: string | undefined): Viewer {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, lang);
-  if (!viewer.isAdmin) throw data({ reason: "forbidden" }, { status: 403 });
-  return viewer;
-}
 
 function periodFrom(url: URL): number {
   const days = Number(url.searchParams.get("days"));
@@ -106,9 +92,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const TAB_LINK =
-  "rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800";
-
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const session = useSession();
@@ -116,32 +99,27 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <>
       <PageHeader title={t("admin.title")} intro={t("admin.intro")} />
       <Container className="flex flex-col gap-6 py-8">
-        <nav aria-label={t("admin.title")} className="flex gap-2">
-          <LocalLink
-            to="/admin"
-            aria-current={loaderData.tab === "users" ? "page" : undefined}
-            data-testid="admin-tab-users"
-            className={TAB_LINK}
-          >
+        <TabBar label={t("admin.title")} className="flex gap-2">
+          <TabLink look="pill" to="/admin" current={loaderData.tab === "users"} data-testid="admin-tab-users">
             {t("admin.tabs.users")}
-          </LocalLink>
-          <LocalLink
+          </TabLink>
+          <TabLink
+            look="pill"
             to="/admin?tab=domains"
-            aria-current={loaderData.tab === "domains" ? "page" : undefined}
+            current={loaderData.tab === "domains"}
             data-testid="admin-tab-domains"
-            className={TAB_LINK}
           >
             {t("admin.tabs.domains")}
-          </LocalLink>
-          <LocalLink
+          </TabLink>
+          <TabLink
+            look="pill"
             to="/admin?tab=search"
-            aria-current={loaderData.tab === "search" ? "page" : undefined}
+            current={loaderData.tab === "search"}
             data-testid="admin-tab-search"
-            className={TAB_LINK}
           >
             {t("admin.tabs.search")}
-          </LocalLink>
-        </nav>
+          </TabLink>
+        </TabBar>
         {loaderData.users && (
           <UsersPanel users={loaderData.users} viewerId={session?.user.id ?? loaderData.viewerId} result={actionData} />
         )}
@@ -191,94 +169,95 @@ function UsersPanel(props: { users: UsersData; viewerId: string; result: AdminAc
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2" data-testid="admin-user-search">
         <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
           {t("admin.searchLabel")}
-          <input
+          <Input
+            look="plain"
             type="search"
             name="q"
             defaultValue={props.users.search}
             maxLength={100}
             placeholder={t("admin.searchPlaceholder")}
-            className={`${ADMIN_INPUT} w-72 max-w-full`}
+            className="w-72 max-w-full"
           />
         </label>
-        <button type="submit" className={ADMIN_BUTTON}>
+        <Button type="submit" size="row">
           {t("admin.searchButton")}
-        </button>
-        <p className="ms-auto text-sm text-slate-500" data-testid="admin-user-total">
+        </Button>
+        <p className="ms-auto text-sm text-slate-500 dark:text-slate-400" data-testid="admin-user-total">
           {t("admin.total", { count: props.users.total })}
         </p>
       </Form>
       <FormError message={error} />
       <FormNotice message={notice} />
       {props.users.items.length === 0 ? (
-        <p
-          data-testid="admin-no-users"
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-        >
-          {t("admin.noUsers")}
-        </p>
+        <EmptyState data-testid="admin-no-users">{t("admin.noUsers")}</EmptyState>
       ) : (
-        <div className={ADMIN_TABLE_BOX}>
-          <table data-testid="admin-users-table" className="w-full min-w-[40rem] text-sm">
-            <thead className={ADMIN_THEAD}>
-              <tr>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.user")}
-                </th>
-                <th scope="col" className={`${ADMIN_TH} hidden md:table-cell`}>
-                  {t("admin.email")}
-                </th>
-                <th scope="col" className={`${ADMIN_TH} hidden sm:table-cell`}>
-                  {t("admin.joined")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.role")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.users.items.map((u) => (
-                <tr key={u.id} data-testid="admin-user-row" data-username={u.username} className={ADMIN_ROW}>
-                  <td className="px-4 py-2">
-                    <LocalLink
-                      to={`/user/${encodeURIComponent(u.username)}`}
-                      className="flex items-center gap-2 hover:text-accent"
-                    >
-                      <UserAvatar name={u.name || u.username} thumbnail={u.thumbnail} />
-                      <span className="min-w-0 truncate" dir="auto">
-                        {u.username}
-                        {u.id === props.viewerId && <span className="ms-1 text-slate-500">{t("admin.you")}</span>}
-                      </span>
-                    </LocalLink>
-                  </td>
-                  <td className="hidden px-4 py-2 text-slate-600 md:table-cell dark:text-slate-400">{u.email ?? ""}</td>
-                  <td className="hidden px-4 py-2 text-slate-500 sm:table-cell">{formatDate(u.joinedAt, locale)}</td>
-                  <td className="px-4 py-2" data-testid="admin-user-role">
-                    {u.isAdmin ? t("admin.roleAdmin") : t("admin.roleUser")}
-                  </td>
-                  <td className="px-4 py-2">
-                    <Form method="post">
-                      <input type="hidden" name="csrfToken" value={csrfToken} />
-                      <input type="hidden" name="intent" value={u.isAdmin ? "revoke" : "grant"} />
-                      <input type="hidden" name="userId" value={u.id} />
-                      <input type="hidden" name="username" value={u.username} />
-                      <button
-                        type="submit"
-                        disabled={busy}
-                        data-testid={u.isAdmin ? "admin-revoke" : "admin-grant"}
-                        className={`text-sm font-semibold hover:underline ${u.isAdmin ? "text-danger" : "text-accent"}`}
-                      >
-                        {u.isAdmin ? t("admin.revoke") : t("admin.grant")}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="admin-users-table"
+          className="min-w-[40rem] text-sm"
+          rows={props.users.items}
+          rowKey={(u) => u.id}
+          rowAttributes={(u) => ({ "data-testid": "admin-user-row", "data-username": u.username })}
+          columns={[
+            {
+              id: "user",
+              header: t("admin.user"),
+              cell: (u) => (
+                <LocalLink
+                  to={`/user/${encodeURIComponent(u.username)}`}
+                  className="flex items-center gap-2 hover:text-accent"
+                >
+                  <UserAvatar name={u.name || u.username} thumbnail={u.thumbnail} />
+                  <span className="min-w-0 truncate" dir="auto">
+                    {u.username}
+                    {u.id === props.viewerId && (
+                      <span className="ms-1 text-slate-500 dark:text-slate-400">{t("admin.you")}</span>
+                    )}
+                  </span>
+                </LocalLink>
+              ),
+            },
+            {
+              id: "email",
+              header: t("admin.email"),
+              className: "hidden md:table-cell",
+              cellClassName: "text-slate-600 dark:text-slate-400",
+              cell: (u) => u.email ?? "",
+            },
+            {
+              id: "joined",
+              header: t("admin.joined"),
+              className: "hidden sm:table-cell",
+              cellClassName: "text-slate-500",
+              cell: (u) => formatDate(u.joinedAt, locale),
+            },
+            {
+              id: "role",
+              header: t("admin.role"),
+              cellTestId: "admin-user-role",
+              cell: (u) => (u.isAdmin ? t("admin.roleAdmin") : t("admin.roleUser")),
+            },
+            {
+              id: "actions",
+              header: t("admin.actions"),
+              cell: (u) => (
+                <Form method="post">
+                  <input type="hidden" name="csrfToken" value={csrfToken} />
+                  <input type="hidden" name="intent" value={u.isAdmin ? "revoke" : "grant"} />
+                  <input type="hidden" name="userId" value={u.id} />
+                  <input type="hidden" name="username" value={u.username} />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    data-testid={u.isAdmin ? "admin-revoke" : "admin-grant"}
+                    className={`text-sm font-semibold hover:underline ${u.isAdmin ? "text-danger" : "text-accent"}`}
+                  >
+                    {u.isAdmin ? t("admin.revoke") : t("admin.grant")}
+                  </button>
+                </Form>
+              ),
+            },
+          ]}
+        />
       )}
       <Pagination page={props.users.page} total={props.users.total} pageSize={ADMIN_USERS_PAGE_SIZE} />
     </section>
@@ -320,76 +299,68 @@ function DomainsPanel(props: { domains: DomainsData; result: AdminActionData }) 
         <input type="hidden" name="intent" value="ignore-domain" />
         <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
           {t("admin.domainToIgnore")}
-          <input
+          <Input
+            look="plain"
             name="domain"
             required
             maxLength={253}
             placeholder="example.com"
-            className={`${ADMIN_INPUT} w-64 max-w-full`}
+            className="w-64 max-w-full"
           />
         </label>
-        <button type="submit" className={ADMIN_BUTTON} disabled={busy}>
+        <Button type="submit" size="row" disabled={busy}>
           {t("admin.ignoreDomain")}
-        </button>
+        </Button>
       </Form>
       <FormError message={error} />
       <FormNotice message={notice} />
       {props.domains.items.length === 0 ? (
-        <p
-          data-testid="admin-no-domains"
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-        >
-          {t("admin.noDomains")}
-        </p>
+        <EmptyState data-testid="admin-no-domains">{t("admin.noDomains")}</EmptyState>
       ) : (
-        <div className={ADMIN_TABLE_BOX}>
-          <table data-testid="admin-domains-table" className="w-full min-w-[32rem] text-sm">
-            <thead className={ADMIN_THEAD}>
-              <tr>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.domain")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.organization")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.joinOffered")}
-                </th>
-                <th scope="col" className={ADMIN_TH}>
-                  {t("admin.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.domains.items.map((d) => (
-                <tr key={d.domain} className={ADMIN_ROW} data-testid="admin-domain-row" data-domain={d.domain}>
-                  <td className="px-4 py-2 font-medium">{d.domain}</td>
-                  <td className="px-4 py-2" dir="auto">
-                    {d.organizationName ?? <span className="text-slate-500">{t("admin.noOrganization")}</span>}
-                  </td>
-                  <td className="px-4 py-2" data-testid="admin-domain-state">
-                    {d.ignore ? t("admin.joinHidden") : t("admin.joinShown")}
-                  </td>
-                  <td className="px-4 py-2">
-                    <Form method="post">
-                      <input type="hidden" name="csrfToken" value={csrfToken} />
-                      <input type="hidden" name="intent" value={d.ignore ? "unignore-domain" : "ignore-domain"} />
-                      <input type="hidden" name="domain" value={d.domain} />
-                      <button
-                        type="submit"
-                        disabled={busy}
-                        data-testid={d.ignore ? "admin-unignore-domain" : "admin-ignore-domain"}
-                        className="text-sm font-semibold text-accent hover:underline"
-                      >
-                        {d.ignore ? t("admin.unignoreDomain") : t("admin.ignoreDomain")}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="admin-domains-table"
+          className="min-w-[32rem] text-sm"
+          rows={props.domains.items}
+          rowKey={(d) => d.domain}
+          rowAttributes={(d) => ({ "data-testid": "admin-domain-row", "data-domain": d.domain })}
+          columns={[
+            { id: "domain", header: t("admin.domain"), cellClassName: "font-medium", cell: (d) => d.domain },
+            {
+              id: "organization",
+              header: t("admin.organization"),
+              dir: "auto",
+              cell: (d) =>
+                d.organizationName ?? (
+                  <span className="text-slate-500 dark:text-slate-400">{t("admin.noOrganization")}</span>
+                ),
+            },
+            {
+              id: "state",
+              header: t("admin.joinOffered"),
+              cellTestId: "admin-domain-state",
+              cell: (d) => (d.ignore ? t("admin.joinHidden") : t("admin.joinShown")),
+            },
+            {
+              id: "actions",
+              header: t("admin.actions"),
+              cell: (d) => (
+                <Form method="post">
+                  <input type="hidden" name="csrfToken" value={csrfToken} />
+                  <input type="hidden" name="intent" value={d.ignore ? "unignore-domain" : "ignore-domain"} />
+                  <input type="hidden" name="domain" value={d.domain} />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    data-testid={d.ignore ? "admin-unignore-domain" : "admin-ignore-domain"}
+                    className="text-sm font-semibold text-accent hover:underline"
+                  >
+                    {d.ignore ? t("admin.unignoreDomain") : t("admin.ignoreDomain")}
+                  </button>
+                </Form>
+              ),
+            },
+          ]}
+        />
       )}
       <Pagination page={props.domains.page} total={props.domains.total} pageSize={DOMAINS_PAGE_SIZE} />
     </section>

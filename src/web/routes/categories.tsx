@@ -1,13 +1,21 @@
 import { listCategories } from "../../core/catalog/catalog.service";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { pageMeta } from "../lib/meta";
+import { pageLocale } from "../lib/page-locale";
 import type { Route } from "./+types/categories";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { categories: await listCategories(context.db, context.tenant.id) };
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const [categories, localizer] = await Promise.all([
+    listCategories(context.db, context.tenant.id),
+    getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
+  ]);
+  const byName = new Intl.Collator(pageLocale(params), { sensitivity: "base", numeric: true });
+  // Sorted again after translation: the list reads alphabetically in the page's language.
+  return { categories: categories.map(localizer.category).sort((a, b) => byName.compare(a.name, b.name)) };
 }
 
 export const handle: RouteHandle = { breadcrumb: () => [{ path: "/categories", labelKey: "categories.title" }] };
@@ -22,7 +30,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("categories.title")} intro={t("categories.intro")} />
       <Container className="py-10">
         {loaderData.categories.length === 0 ? (
-          <p className="text-slate-500">{t("categories.empty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("categories.empty")}</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {loaderData.categories.map((category) => (

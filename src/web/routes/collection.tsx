@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { localizePath } from "../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../common/locales";
 import { getCollectionPage } from "../../core/catalog/catalog.service";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { ApiCardGrid } from "../components/api-card";
 import { Container, PageHeader } from "../components/page-header";
 import { Pagination } from "../components/pagination";
@@ -9,6 +9,7 @@ import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { notFound, requireSlug } from "../lib/http-errors";
 import { pageMeta } from "../lib/meta";
+import { pageLocale } from "../lib/page-locale";
 import { pageFromUrl } from "../lib/paging";
 import type { Route } from "./+types/collection";
 
@@ -16,13 +17,17 @@ const PAGE_SIZE = 24;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.slug === undefined) {
-    throw redirect(localizePath("/collections", params.lang && isPrefixedLocale(params.lang) ? params.lang : "en-US"));
+    throw redirect(localizePath("/collections", pageLocale(params)));
   }
   const slug = requireSlug(params.slug);
   const { page, offset, limit } = pageFromUrl(new URL(request.url), PAGE_SIZE);
-  const result = await getCollectionPage(context.db, context.tenant.id, slug, { offset, limit }, context.viewer);
+  const [result, localizer] = await Promise.all([
+    getCollectionPage(context.db, context.tenant.id, slug, { offset, limit }, context.viewer),
+    getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
+  ]);
   if (!result) notFound();
-  return { ...result, page };
+  const apis = { ...result.apis, items: result.apis.items.map(localizer.card) };
+  return { collection: localizer.collection(result.collection), apis, page };
 }
 
 export const handle: RouteHandle = {
@@ -48,11 +53,13 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={collection.name} intro={collection.description}>
-        <p className="mt-3 text-sm font-medium text-slate-500">{t("common.apiCount", { count: apis.total })}</p>
+        <p className="mt-3 text-sm font-medium text-slate-500 dark:text-slate-400">
+          {t("common.apiCount", { count: apis.total })}
+        </p>
       </PageHeader>
       <Container className="flex flex-col gap-8 py-10">
         {apis.items.length === 0 ? (
-          <p className="text-slate-500">{t("collection.empty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("collection.empty")}</p>
         ) : (
           <ApiCardGrid apis={apis.items} />
         )}

@@ -1,14 +1,20 @@
 import { listCollections } from "../../core/catalog/catalog.service";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { ApiLogo } from "../components/api-logo";
 import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { pageMeta } from "../lib/meta";
+import { pageLocale } from "../lib/page-locale";
 import type { Route } from "./+types/collections";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { collections: await listCollections(context.db, context.tenant.id) };
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const [collections, localizer] = await Promise.all([
+    listCollections(context.db, context.tenant.id),
+    getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
+  ]);
+  return { collections: collections.map(localizer.collection) };
 }
 
 export const handle: RouteHandle = { breadcrumb: () => [{ path: "/collections", labelKey: "collections.title" }] };
@@ -23,7 +29,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("collections.title")} intro={t("collections.intro")} />
       <Container className="py-10">
         {loaderData.collections.length === 0 ? (
-          <p className="text-slate-500">{t("collections.empty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("collections.empty")}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.collections.map((collection) => (

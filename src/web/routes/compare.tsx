@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import {
   COMPARE_MAX,
   type CompareEntry,
@@ -15,22 +16,29 @@ import { LocalLink } from "../components/localized-link";
 import { Container, PageHeader } from "../components/page-header";
 import { PricingBadge } from "../components/pricing-badge";
 import { RatingStars } from "../components/rating-stars";
+import { ButtonLink } from "../components/ui/button";
+import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { compareHref, useCompareSelection } from "../lib/compare-selection";
 import { formatDate, formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
+import { pageLocale } from "../lib/page-locale";
 import { useLocale } from "../lib/root-data";
 import type { Route } from "./+types/compare";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const refs = parseCompareParam(new URL(request.url).searchParams.get("apis"));
   const hideScores = context.tenant.config.switches.hideApiScores;
   if (refs.length > COMPARE_MAX) {
     // Refused, not truncated: silently dropping APIs from a shared link would mislead.
     return { refs, result: { items: [], problems: [] } as CompareResult, error: TOO_MANY_TO_COMPARE, hideScores };
   }
-  const result = await compareApis(context.db, context.tenant.id, context.viewer, refs, { hideScores });
+  const [compared, localizer] = await Promise.all([
+    compareApis(context.db, context.tenant.id, context.viewer, refs, { hideScores }),
+    getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
+  ]);
+  const result = { ...compared, items: compared.items.map(localizer.card) };
   return { refs, result, error: null, hideScores };
 }
 
@@ -72,7 +80,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const without = (ref: string) => compareHref(items.map((i) => i.ref).filter((r) => r !== ref));
   const plansList = (entry: CompareEntry, pick: (p: CompareEntry["plans"][number]) => string) =>
     entry.plans.length === 0 ? (
-      <span className="text-slate-500">{dash}</span>
+      <span className="text-slate-500 dark:text-slate-400">{dash}</span>
     ) : (
       <ul className="flex flex-col gap-0.5">
         {entry.plans.slice(0, 5).map((p) => (
@@ -104,7 +112,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 })}
           </span>
         ) : (
-          <span className="text-slate-500">{t("compare.noPlans")}</span>
+          <span className="text-slate-500 dark:text-slate-400">{t("compare.noPlans")}</span>
         ),
     },
     { id: "rate", label: t("compare.rateLimits"), render: (e) => plansList(e, (p) => p.rateLimitText) },
@@ -184,27 +192,21 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {items.length === 0 ? (
-          <div
-            data-testid="compare-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="compare-empty" size="lg" as="div">
             <p>{t("compare.empty")}</p>
             {selection.items.length >= 2 && refs.length === 0 ? (
-              <LocalLink
-                to={compareHref(selection.items.map((i) => i.ref))}
-                className="mt-4 inline-block rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white"
-              >
+              <ButtonLink to={compareHref(selection.items.map((i) => i.ref))} className="mt-4 inline-block">
                 {t("compare.trayGo", { count: selection.items.length })}
-              </LocalLink>
+              </ButtonLink>
             ) : (
               <LocalLink to="/hub" className="mt-4 inline-block font-semibold text-accent hover:underline">
                 {t("compare.browse")}
               </LocalLink>
             )}
-          </div>
+          </EmptyState>
         ) : (
           <>
-            {items.length < 2 && <p className="text-sm text-slate-500">{t("compare.needMore")}</p>}
+            {items.length < 2 && <p className="text-sm text-slate-500 dark:text-slate-400">{t("compare.needMore")}</p>}
             <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
               <table data-testid="compare-table" className="w-full min-w-[36rem] border-collapse text-sm">
                 <caption className="sr-only">{t("compare.title")}</caption>
@@ -212,7 +214,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                   <tr>
                     <th
                       scope="col"
-                      className="sticky start-0 z-10 w-36 bg-slate-50 p-3 text-start text-xs font-semibold tracking-wider text-slate-500 uppercase dark:bg-slate-800"
+                      className="sticky start-0 z-10 w-36 bg-slate-50 p-3 text-start text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase dark:bg-slate-800"
                     >
                       {t("compare.attribute")}
                     </th>
@@ -234,7 +236,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                             >
                               {entry.name}
                             </LocalLink>
-                            <p className="truncate text-xs font-normal text-slate-500">@{entry.ownerUsername}</p>
+                            <p className="truncate text-xs font-normal text-slate-500 dark:text-slate-400">
+                              @{entry.ownerUsername}
+                            </p>
                             {entry.visibility !== "PUBLIC" && (
                               <LockIcon className="mt-1 size-3.5 text-slate-400" aria-label={t("common.private")} />
                             )}
@@ -276,7 +280,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </table>
             </div>
-            {items.some((i) => i.isDemoData) && <p className="text-xs text-slate-500">{t("compare.demoData")}</p>}
+            {items.some((i) => i.isDemoData) && (
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t("compare.demoData")}</p>
+            )}
           </>
         )}
       </Container>

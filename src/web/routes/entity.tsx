@@ -2,6 +2,7 @@ import { isPrefixedLocale } from "../../common/locales";
 import { resolveEntityPath } from "../../core/catalog/entity-paths.service";
 import { notFound, requireUsername } from "../lib/http-errors";
 import { localizedRedirect } from "../lib/localized-redirect.server";
+import { viewerOf } from "../lib/route-guards.server";
 import type { Route } from "./+types/entity";
 
 /**
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   requireUsername(entity);
   if (name !== null) requireUsername(name);
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  const viewer = viewerOf(context);
   const target = await resolveEntityPath(context.db, context.tenant.id, entity, name, viewer);
   if (!target) notFound();
   throw localizedRedirect(target, lang);

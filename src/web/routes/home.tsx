@@ -1,11 +1,15 @@
 import { redirect } from "react-router";
 import { rootLocaleRedirect } from "../../common/i18n/locale-path";
 import { getHubAggregates } from "../../core/catalog/catalog.service";
+import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
+import { ButtonLink } from "../components/ui/button";
+import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
+import { pageLocale } from "../lib/page-locale";
 import { useLocale } from "../lib/root-data";
 import type { Route } from "./+types/home";
 
@@ -22,15 +26,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
   const { db, tenant } = context;
   // Viewer-independent and cached per tenant for a few seconds; follow/save state comes from the root session.
-  const { carousel, categories, stats } = await getHubAggregates(db, tenant.id, {
-    collections: CAROUSEL_COLLECTIONS,
-    perCollection: CAROUSEL_SIZE,
-  });
+  const [{ carousel, categories, stats }, localizer] = await Promise.all([
+    getHubAggregates(db, tenant.id, { collections: CAROUSEL_COLLECTIONS, perCollection: CAROUSEL_SIZE }),
+    getCatalogLocalizer(db, tenant.id, pageLocale(params)),
+  ]);
   const popular = [...categories]
     .filter((c) => c.apiCount > 0)
     .sort((a, b) => b.apiCount - a.apiCount)
-    .slice(0, POPULAR_CATEGORIES);
-  return { carousel, popular, stats };
+    .slice(0, POPULAR_CATEGORIES)
+    .map(localizer.category);
+  const localCarousel = carousel.map((c) => ({
+    collection: localizer.collection(c.collection),
+    apis: c.apis.map(localizer.card),
+  }));
+  return { carousel: localCarousel, popular, stats };
 }
 
 export function headers() {
@@ -81,12 +90,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             })}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LocalLink
-              to="/categories"
-              className="rounded-lg bg-accent px-5 py-3 font-semibold text-white shadow-lg shadow-accent/25 transition hover:brightness-110"
-            >
+            <ButtonLink to="/categories" size="custom" className="rounded-lg px-5 py-3 shadow-lg shadow-accent/25">
               {t("hub.browseCategories")}
-            </LocalLink>
+            </ButtonLink>
             <LocalLink
               to="/collections"
               className="rounded-lg border border-white/25 bg-white/5 px-5 py-3 font-semibold text-white transition hover:bg-white/10"
@@ -117,12 +123,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h2 id="popular-categories" className="text-xl font-bold tracking-tight">
                 {t("hub.popularCategories")}
               </h2>
-              <LocalLink
-                to="/categories"
-                className="rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:bg-accent/10"
-              >
+              <ButtonLink to="/categories" variant="ghost" size="custom" className="rounded-lg px-2 py-1 text-sm">
                 {t("hub.allCategories")}
-              </LocalLink>
+              </ButtonLink>
             </div>
             <ul className="flex flex-wrap gap-2">
               {popular.map((category) => (
@@ -133,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium shadow-sm transition hover:border-accent hover:text-accent dark:border-slate-800 dark:bg-slate-900"
                   >
                     {category.name}
-                    <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+                    <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                       {formatNumber(category.apiCount, locale)}
                     </span>
                   </LocalLink>
@@ -143,9 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </section>
         )}
         {carousel.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700">
-            {t("hub.emptyCatalog")}
-          </p>
+          <EmptyState size="lg">{t("hub.emptyCatalog")}</EmptyState>
         ) : (
           carousel.map((row) => (
             <CollectionCarousel key={row.collection.id} collection={row.collection} apis={row.apis} />

@@ -15,11 +15,12 @@ import { ErrorView } from "../components/error-view";
 import { useTranslation } from "../i18n/use-translation";
 import { notFound, requireUsername } from "../lib/http-errors";
 import { pageMeta, rootMetaData } from "../lib/meta";
+import { viewerOf } from "../lib/route-guards.server";
 import type { Route } from "./+types/locale-layout";
 
 /**
  * Validates the optional language prefix ("/xx/..." with an unknown xx is a 404) and guards every screen (spec
- * section 2, issue 4 item 10): signed-out visitors of personal screens, or of any screen when the tenant's public mode
+ * section 2, decision 020): signed-out visitors of personal screens, or of any screen when the tenant's public mode
  * is off, go to /auth?referral={full path}; /admin without ADMIN_PANEL_ACCESS is 403. It runs before the child
  * loaders' answers count, so the guard also covers paths that end in the 404 route.
  */
@@ -29,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A first segment that is no language cannot be a page of this layout, except through the "/{entity}/{name}"
   // catch-all (React Router ranks "/:lang" and "/:lang/:entity" above it); the guard below still applies to it.
   if (unknownPrefix && url.pathname.split("/").filter(Boolean).length > 2) notFound();
-  const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
+  const viewer = viewerOf(context);
   const access = pageAccess({
     pathname: url.pathname,
     search: url.search,

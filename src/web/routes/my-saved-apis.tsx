@@ -1,10 +1,11 @@
 import { listPrivateApis } from "../../core/catalog/catalog.service";
 import { getUserSavedApis } from "../../core/social/social.service";
 import { ApiCardGrid } from "../components/api-card";
-import { LocalLink } from "../components/localized-link";
 import { LoginPanel } from "../components/login-panel";
 import { Container, PageHeader } from "../components/page-header";
 import { PrivateApisPreview } from "../components/private-apis-preview";
+import { ButtonLink } from "../components/ui/button";
+import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { pageMeta } from "../lib/meta";
@@ -46,18 +47,12 @@ export default function MySavedApis({ loaderData }: Route.ComponentProps) {
           <>
             <section data-testid="saved-apis" className="flex flex-col gap-4">
               {loaderData.saved.length === 0 ? (
-                <div
-                  data-testid="no-saved-apis"
-                  className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-                >
+                <EmptyState data-testid="no-saved-apis" size="lg" as="div" className="flex flex-col items-center gap-4">
                   <p>{t("saved.empty")}</p>
-                  <LocalLink
-                    to="/hub"
-                    className="rounded-lg bg-accent px-4 py-2 font-semibold text-white hover:brightness-110"
-                  >
+                  <ButtonLink to="/hub" size="custom" className="rounded-lg px-4 py-2">
                     {t("saved.browse")}
-                  </LocalLink>
-                </div>
+                  </ButtonLink>
+                </EmptyState>
               ) : (
                 <ApiCardGrid apis={loaderData.saved} />
               )}

@@ -61,7 +61,7 @@ function PageIndex(props: { pages: Array<{ slug: string; title: string }> }) {
       <PageHeader title={t("page.indexTitle")} intro={t("page.indexIntro")} />
       <Container className="py-10">
         {props.pages.length === 0 ? (
-          <p className="text-slate-500">{t("page.indexEmpty")}</p>
+          <p className="text-slate-500 dark:text-slate-400">{t("page.indexEmpty")}</p>
         ) : (
           <ul data-testid="page-index" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {props.pages.map((page) => (
@@ -93,7 +93,7 @@ function PageBody(props: { html: string; updatedAt: number }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
           dangerouslySetInnerHTML={{ __html: props.html }}
         />
-        <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500 dark:border-slate-800">
+        <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500 dark:text-slate-400 dark:border-slate-800">
           {t("page.updated", { date: formatDate(props.updatedAt, locale) })}
         </p>
       </article>

@@ -1,8 +1,8 @@
 import { formatMoney, resolveCurrency } from "../../core/billing/money";
 import { getCatalogStats } from "../../core/catalog/catalog.service";
 import { CheckIcon } from "../components/account-icons";
-import { LocalLink } from "../components/localized-link";
 import { Container } from "../components/page-header";
+import { ButtonLink } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { formatNumber } from "../lib/format";
@@ -50,7 +50,7 @@ function PlansOverview(props: { currency: string }) {
           }`}
         >
           {tier.featured && (
-            <span className="absolute -top-3 start-6 rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">
+            <span className="absolute -top-3 start-6 rounded-full bg-accent-fill px-3 py-0.5 text-xs font-semibold text-white">
               {t("pricingPage.popular")}
             </span>
           )}
@@ -73,17 +73,15 @@ function PlansOverview(props: { currency: string }) {
               </li>
             ))}
           </ul>
-          <LocalLink
+          <ButtonLink
             to={tier.to}
             data-testid={`pricing-cta-${tier.id}`}
-            className={`mt-auto inline-flex justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition ${
-              tier.featured
-                ? "bg-accent text-white hover:brightness-110"
-                : "border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-            }`}
+            variant={tier.featured ? "primary" : "quiet"}
+            size="custom"
+            className="mt-auto inline-flex justify-center rounded-lg px-4 py-2.5 text-sm"
           >
             {t(`pricingPage.${tier.id}.cta`)}
-          </LocalLink>
+          </ButtonLink>
         </article>
       ))}
     </section>
@@ -140,13 +138,14 @@ function DashboardBlock() {
           {t("pricingPage.dashboardTitle")}
         </h2>
         <p className="text-slate-600 dark:text-slate-400">{t("pricingPage.dashboardText")}</p>
-        <LocalLink
+        <ButtonLink
           to="/developer/dashboard"
           rel="nofollow"
-          className="mt-2 inline-flex w-fit rounded-lg bg-accent px-4 py-2.5 text-sm font-semibold text-white hover:brightness-110"
+          size="custom"
+          className="mt-2 inline-flex w-fit rounded-lg px-4 py-2.5 text-sm"
         >
           {t("pricingPage.dashboardCta")}
-        </LocalLink>
+        </ButtonLink>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
         {POINTS.map((p) => (

@@ -14,6 +14,7 @@ import {
   SearchResourceList,
 } from "../components/search-results";
 import { SearchTabs } from "../components/search-tabs";
+import { Button } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { formatNumber } from "../lib/format";
@@ -37,7 +38,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.term !== undefined && params.term !== query.term) {
     throw redirect(localizePath(searchPageHref(query, { offset: query.offset }), locale));
   }
-  return loadSearchPage(context.db, context.tenant.id, query, context.viewer);
+  return loadSearchPage(context.db, context.providers.search, context.tenant.id, query, context.viewer, locale);
 }
 
 export const handle: RouteHandle = {
@@ -100,9 +101,9 @@ function SearchPageForm(props: { term: string }) {
             className="h-11 w-full rounded-lg border border-slate-300 bg-white ps-9 pe-3 text-base focus:border-accent focus:outline-none dark:border-slate-700 dark:bg-slate-900"
           />
         </div>
-        <button type="submit" className="h-11 rounded-lg bg-accent px-5 font-semibold text-white hover:brightness-110">
+        <Button type="submit" size="custom" className="h-11 rounded-lg px-5">
           {t("search.submit")}
-        </button>
+        </Button>
       </form>
     </search>
   );
@@ -114,7 +115,10 @@ function SectionHeading(props: { title: string; count: number; href: string; tes
   return (
     <div className="mb-3 flex items-baseline justify-between gap-3">
       <h2 className="text-lg font-bold">
-        {props.title} <span className="text-sm font-medium text-slate-500">({formatNumber(props.count, locale)})</span>
+        {props.title}{" "}
+        <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
+          ({formatNumber(props.count, locale)})
+        </span>
       </h2>
       <LocalLink
         to={props.href}
@@ -142,7 +146,9 @@ function ApisSection(props: { data: SearchPageData }) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="search-apis-heading" className="text-lg font-bold">
             {t("search.tabs.apis")}{" "}
-            <span className="text-sm font-medium text-slate-500">({formatNumber(apis.total, locale)})</span>
+            <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
+              ({formatNumber(apis.total, locale)})
+            </span>
           </h2>
           <SearchSortSelect query={query} />
         </div>

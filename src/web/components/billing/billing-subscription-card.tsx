@@ -5,9 +5,11 @@ import { cancelSubscriptionAtPeriodEnd, changeSubscriptionPlan, payPastDueBalanc
 import { formatDate } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
 import type { BillingAmount, BillingSubscription } from "../../routes/developer/billing-types";
-import { Badge, buttonClass, inputClass } from "../app-form-bits";
+import { Badge } from "../app-form-bits";
 import { SUBSCRIPTION_TONE } from "../app-subscriptions";
 import { LocalLink } from "../localized-link";
+import { Button } from "../ui/button";
+import { Select } from "../ui/select";
 import { CardFields, EMPTY_CARD } from "./card-fields";
 import { type CardFormValues, type CardHints, checkCardForm, toCardInput } from "./card-hints";
 import { usePaymentAction } from "./use-payment-action";
@@ -39,9 +41,9 @@ function CardForm(props: {
       }}
     >
       <CardFields values={card} onChange={setCard} hints={hints} disabled={props.busy} />
-      <button type="submit" disabled={props.busy} className={`${buttonClass.primary} self-start`}>
+      <Button type="submit" disabled={props.busy} inline className="shadow-sm disabled:cursor-not-allowed self-start">
         {props.submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -104,20 +106,20 @@ function ChangePlan(props: { sub: BillingSubscription }) {
       <label htmlFor={`change-plan-${props.sub.id}`} className="text-sm font-semibold">
         {t("billing.newPlan")}
       </label>
-      <select
+      <Select
         id={`change-plan-${props.sub.id}`}
         data-testid="change-plan-select"
         value={planId}
         disabled={action.busy}
         onChange={(e) => setPlanId(e.target.value)}
-        className={inputClass}
+        look="compact"
       >
         {props.sub.planOptions.map((p) => (
           <option key={p.id} value={p.id}>
             {p.isFree ? `${p.name} · ${t("pricing.free")}` : `${p.name} · ${money(p.price)} ${t("pricing.perMonth")}`}
           </option>
         ))}
-      </select>
+      </Select>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {props.sub.coveredByOrganization || props.sub.contextLabel
           ? t("billing.changeForAllTeams")
@@ -137,15 +139,16 @@ function ChangePlan(props: { sub: BillingSubscription }) {
           onValid={send}
         />
       ) : (
-        <button
+        <Button
           type="button"
           data-testid="change-plan-confirm"
           disabled={action.busy || !target}
           onClick={() => send(null)}
-          className={`${buttonClass.primary} self-start`}
+          inline
+          className="shadow-sm disabled:cursor-not-allowed self-start"
         >
           {t("billing.changePlanConfirm")}
-        </button>
+        </Button>
       )}
       <ErrorText error={action.error} testId="change-plan-error" />
       {action.done && (
@@ -165,14 +168,16 @@ function CancelAtPeriodEnd(props: { sub: BillingSubscription }) {
   const end = props.sub.currentPeriodEnd;
   if (!asking) {
     return (
-      <button
+      <Button
         type="button"
         data-testid="cancel-subscription"
         onClick={() => setAsking(true)}
-        className={buttonClass.dangerOutline}
+        inline
+        variant="dangerOutline"
+        size="sm"
       >
         {t("billing.cancel")}
-      </button>
+      </Button>
     );
   }
   return (
@@ -181,18 +186,20 @@ function CancelAtPeriodEnd(props: { sub: BillingSubscription }) {
         {end ? t("billing.cancelWarning", { date: formatDate(end, locale) }) : t("billing.cancelWarningNow")}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button
+        <Button
           type="button"
           data-testid="cancel-subscription-confirm"
           disabled={action.busy}
           onClick={() => void action.run({ cancel: props.sub.id }, () => cancelSubscriptionAtPeriodEnd(props.sub.id))}
-          className={buttonClass.danger}
+          inline
+          variant="danger"
+          size="sm"
         >
           {t("billing.cancelConfirm")}
-        </button>
-        <button type="button" onClick={() => setAsking(false)} className={buttonClass.secondary}>
+        </Button>
+        <Button type="button" onClick={() => setAsking(false)} inline variant="secondary" size="sm">
           {t("billing.keep")}
-        </button>
+        </Button>
       </div>
       <ErrorText error={action.error} testId="cancel-error" />
     </div>
@@ -284,15 +291,17 @@ export function BillingSubscriptionCard(props: { sub: BillingSubscription }) {
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
           <div className="flex flex-wrap gap-2">
             {sub.planOptions.length > 0 && (
-              <button
+              <Button
                 type="button"
                 data-testid="change-plan"
                 aria-expanded={changing}
                 onClick={() => setChanging((v) => !v)}
-                className={buttonClass.secondary}
+                inline
+                variant="secondary"
+                size="sm"
               >
                 {t("billing.changePlan")}
-              </button>
+              </Button>
             )}
             {!sub.cancelAtPeriodEnd && !sub.isFree && <CancelAtPeriodEnd sub={sub} />}
           </div>

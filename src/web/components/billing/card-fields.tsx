@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { inputClass } from "../app-form-bits";
+import { Input } from "../ui/input";
 import { type CardField, type CardFormValues, type CardHints, formatCardNumber, formatExpiry } from "./card-hints";
 
 export const EMPTY_CARD: CardFormValues = { holderName: "", number: "", expiry: "", cvc: "" };
@@ -41,13 +41,13 @@ export function CardFields(props: {
         <label htmlFor={`${id}-holderName`} className="text-sm font-medium">
           {t("billing.holderName")}
         </label>
-        <input
+        <Input
           {...field("holderName")}
           autoComplete="cc-name"
           maxLength={100}
           value={values.holderName}
           onChange={(e) => set("holderName", e.target.value)}
-          className={inputClass}
+          look="compact"
           dir="auto"
         />
         {hint("holderName")}
@@ -56,7 +56,7 @@ export function CardFields(props: {
         <label htmlFor={`${id}-number`} className="text-sm font-medium">
           {t("billing.cardNumber")}
         </label>
-        <input
+        <Input
           {...field("number")}
           autoComplete="cc-number"
           inputMode="numeric"
@@ -64,7 +64,8 @@ export function CardFields(props: {
           maxLength={23}
           value={values.number}
           onChange={(e) => set("number", formatCardNumber(e.target.value))}
-          className={`${inputClass} font-mono tracking-wide`}
+          look="compact"
+          className="font-mono tracking-wide"
           dir="ltr"
         />
         {hint("number")}
@@ -74,7 +75,7 @@ export function CardFields(props: {
           <label htmlFor={`${id}-expiry`} className="text-sm font-medium">
             {t("billing.expiry")}
           </label>
-          <input
+          <Input
             {...field("expiry")}
             autoComplete="cc-exp"
             inputMode="numeric"
@@ -82,7 +83,8 @@ export function CardFields(props: {
             maxLength={7}
             value={values.expiry}
             onChange={(e) => set("expiry", formatExpiry(e.target.value, values.expiry))}
-            className={`${inputClass} font-mono`}
+            look="compact"
+            className="font-mono"
             dir="ltr"
           />
           {hint("expiry")}
@@ -91,7 +93,7 @@ export function CardFields(props: {
           <label htmlFor={`${id}-cvc`} className="text-sm font-medium">
             {t("billing.cvc")}
           </label>
-          <input
+          <Input
             {...field("cvc")}
             autoComplete="cc-csc"
             inputMode="numeric"
@@ -99,7 +101,8 @@ export function CardFields(props: {
             maxLength={4}
             value={values.cvc}
             onChange={(e) => set("cvc", e.target.value.replace(/\D/g, "").slice(0, 4))}
-            className={`${inputClass} font-mono`}
+            look="compact"
+            className="font-mono"
             dir="ltr"
           />
           {hint("cvc")}

@@ -5,6 +5,7 @@ import { useLocale } from "../../lib/root-data";
 import type { BillingInvoiceRow } from "../../routes/developer/billing-types";
 import { Badge, type BadgeTone } from "../app-form-bits";
 import { LocalLink } from "../localized-link";
+import { EmptyState } from "../ui/empty-state";
 
 export const INVOICE_TONE: Record<BillingInvoiceRow["status"], BadgeTone> = {
   draft: "neutral",
@@ -19,20 +20,13 @@ export function InvoiceList(props: { invoices: BillingInvoiceRow[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (props.invoices.length === 0) {
-    return (
-      <p
-        data-testid="no-invoices"
-        className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-      >
-        {t("billing.noInvoices")}
-      </p>
-    );
+    return <EmptyState data-testid="no-invoices">{t("billing.noInvoices")}</EmptyState>;
   }
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table data-testid="invoice-list" className="w-full text-sm">
         <caption className="sr-only">{t("billing.invoicesTitle")}</caption>
-        <thead className="bg-slate-50 text-start text-xs tracking-wide text-slate-500 uppercase dark:bg-slate-950/50">
+        <thead className="bg-slate-50 text-start text-xs tracking-wide text-slate-500 dark:text-slate-400 uppercase dark:bg-slate-950/50">
           <tr>
             <th scope="col" className="px-4 py-3 text-start font-semibold">
               {t("billing.invoiceNumber")}

@@ -30,7 +30,7 @@ export function PaymentTerms(props: {
       {props.billing === "card" && (
         <>
           <li data-testid="terms-billed">{t("billing.terms.billed")}</li>
-          {/* No hold is placed when no card is checked: a "hold of $0.00" would only confuse (issue 11 item 7). */}
+          {/* No hold is placed when no card is checked: a "hold of $0.00" would only confuse (decision 044). */}
           {props.holdAmount.amountMinor > 0 && (
             <li data-testid="terms-hold">{t("billing.terms.hold", { amount: money(props.holdAmount) })}</li>
           )}

@@ -14,10 +14,11 @@ import { useLocale, useRootData, useSession } from "../../lib/root-data";
 import { readStoredContext } from "../../lib/selected-context";
 import { translateServerMessage } from "../../lib/server-messages";
 import { NEW_APP, type PricingApp, type PricingContext } from "../../routes/api/api-pricing-types";
-import { buttonClass } from "../app-form-bits";
 import { CloseIcon } from "../icons";
 import { LocalLink } from "../localized-link";
 import { formatMicros, type PlanView } from "../plan-view";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
 import { EMPTY_CARD } from "./card-fields";
 import { type CardFormValues, type CardHints, checkCardForm, toCardInput } from "./card-hints";
 import { SubscribePayStep } from "./subscribe-pay-step";
@@ -45,7 +46,7 @@ function firstAppFor(apps: PricingApp[], contextId: string, planId: string): str
 }
 
 /**
- * The subscription modal of a paid plan (spec section 2, issue 7). Mounted when opened, so each opening starts fresh
+ * The subscription modal of a paid plan (spec section 2, decision 044). Mounted when opened, so each opening starts fresh
  * with its own idempotency key: double clicks and resends of one payment reuse it and the server charges once; it is
  * renewed only after a definitive refusal (a decline charged nothing, and the next attempt has other card details).
  * A native modal <dialog>: focus stays inside, Escape closes (not while a payment is in flight), labelled by its title.
@@ -84,10 +85,6 @@ export function SubscribeModal(props: {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SubscribedView | null>(null);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   // A new step announces itself: focus moves to its heading (screen readers read it, Tab continues from there).
   useEffect(() => {
     if (step !== "who") heading.current?.focus();
@@ -186,21 +183,16 @@ export function SubscribeModal(props: {
           : t("billing.confirmedTitle"),
   };
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click only; Escape closes the dialog natively.
-    <dialog
+    <Dialog
       ref={dialog}
+      open
       data-testid="subscribe-modal"
       data-step={step}
       aria-modal="true"
       aria-labelledby={titleId}
       onClose={props.onClose}
-      onCancel={(event) => {
-        // Escape while a payment is on its way would hide its outcome: the dialog stays until the answer arrives.
-        if (busy) event.preventDefault();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget && !busy) event.currentTarget.close();
-      }}
+      // Escape while a payment is on its way would hide its outcome: the dialog stays until the answer arrives.
+      dismissible={!busy}
       className="m-auto max-h-[92vh] w-[min(520px,94vw)] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
     >
       <form
@@ -318,7 +310,7 @@ export function SubscribeModal(props: {
         )}
         <div className="flex flex-wrap justify-end gap-2">
           {step === "pay" && (
-            <button
+            <Button
               type="button"
               data-testid="subscribe-back"
               disabled={busy}
@@ -326,23 +318,32 @@ export function SubscribeModal(props: {
                 setStep("who");
                 setError(null);
               }}
-              className={buttonClass.secondary}
+              inline
+              variant="secondary"
+              size="sm"
             >
               {t("billing.back")}
-            </button>
+            </Button>
           )}
           {step === "who" && (
-            <button type="submit" data-testid="subscribe-continue" disabled={busy} className={buttonClass.primary}>
+            <Button
+              type="submit"
+              data-testid="subscribe-continue"
+              disabled={busy}
+              inline
+              className="shadow-sm disabled:cursor-not-allowed"
+            >
               {busy ? t("common.loading") : t("billing.continue")}
-            </button>
+            </Button>
           )}
           {step === "pay" && quote && (
-            <button
+            <Button
               type="submit"
               data-testid="subscribe-pay"
               disabled={busy}
               aria-busy={busy}
-              className={buttonClass.primary}
+              inline
+              className="shadow-sm disabled:cursor-not-allowed"
             >
               {busy
                 ? t("billing.processing")
@@ -351,15 +352,15 @@ export function SubscribeModal(props: {
                   : quote.changeNeedsApproval
                     ? t("billing.requestChange", { plan: plan.name })
                     : t("pricing.subscribeConfirm")}
-            </button>
+            </Button>
           )}
           {step === "done" && (
-            <button type="submit" data-testid="subscribe-done" className={buttonClass.primary}>
+            <Button type="submit" data-testid="subscribe-done" inline className="shadow-sm disabled:cursor-not-allowed">
               {t("billing.close")}
-            </button>
+            </Button>
           )}
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { NEW_APP, type PricingApp, type PricingContext } from "../../routes/api/api-pricing-types";
-import { inputClass } from "../app-form-bits";
+import { Input } from "../ui/input";
+import { Select } from "../ui/select";
 
 /** How a context reads in the choice: "Personal account", the organization, or "Team (Organization)". */
 export function useContextLabel() {
@@ -66,13 +67,13 @@ export function SubscribeWhoStep(props: {
         <label htmlFor={`modal-app-${props.planId}`} className="text-sm font-semibold">
           {t("pricing.chooseApp")}
         </label>
-        <select
+        <Select
           id={`modal-app-${props.planId}`}
           data-testid="modal-app"
           value={props.appChoice}
           disabled={props.disabled}
           onChange={(e) => props.onAppChoice(e.target.value)}
-          className={inputClass}
+          look="compact"
         >
           {apps.map((a) => (
             <option key={a.id} value={a.id}>
@@ -80,14 +81,14 @@ export function SubscribeWhoStep(props: {
             </option>
           ))}
           <option value={NEW_APP}>{t("pricing.newApp")}</option>
-        </select>
+        </Select>
       </div>
       {props.appChoice === NEW_APP && (
         <div className="flex flex-col gap-1">
           <label htmlFor={`modal-new-app-${props.planId}`} className="text-sm font-semibold">
             {t("apps.appName")}
           </label>
-          <input
+          <Input
             id={`modal-new-app-${props.planId}`}
             data-testid="modal-new-app"
             maxLength={60}
@@ -97,7 +98,7 @@ export function SubscribeWhoStep(props: {
             aria-invalid={props.newAppError ? true : undefined}
             aria-describedby={props.newAppError ? `modal-new-app-${props.planId}-error` : undefined}
             onChange={(e) => props.onNewAppName(e.target.value)}
-            className={inputClass}
+            look="compact"
             dir="auto"
           />
           {props.newAppError && (

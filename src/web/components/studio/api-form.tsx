@@ -7,8 +7,8 @@ import {
 } from "../../../core/api-products/about-lists";
 import type { ApiResource } from "../../../core/catalog/catalog.types";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormError, FormField, FormNotice, SubmitButton } from "../form-field";
-import { selectClass } from "./studio-panel";
+import { FormError, FormField, FormNotice, SubmitButton } from "../ui/form-field";
+import { Select } from "../ui/select";
 
 export interface ApiFormValues {
   name: string;
@@ -91,29 +91,24 @@ export function ApiForm(props: {
           <label htmlFor="field-categoryId" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
             {t("studio.form.category")}
           </label>
-          <select id="field-categoryId" name="categoryId" defaultValue={v?.categoryId ?? ""} className={selectClass}>
+          <Select id="field-categoryId" name="categoryId" defaultValue={v?.categoryId ?? ""}>
             <option value="">{t("studio.form.noCategory")}</option>
             {props.categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
             ))}
-          </select>
+          </Select>
           {f.categoryId && <p className="text-sm font-medium text-danger">{f.categoryId}</p>}
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="field-visibility" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
             {t("studio.form.visibility")}
           </label>
-          <select
-            id="field-visibility"
-            name="visibility"
-            defaultValue={v?.visibility ?? "PUBLIC"}
-            className={selectClass}
-          >
+          <Select id="field-visibility" name="visibility" defaultValue={v?.visibility ?? "PUBLIC"}>
             <option value="PUBLIC">{t("studio.form.public")}</option>
             <option value="PRIVATE">{t("studio.form.private")}</option>
-          </select>
+          </Select>
         </div>
       </div>
       <FormField

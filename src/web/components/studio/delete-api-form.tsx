@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormError } from "../form-field";
+import { FormError } from "../ui/form-field";
 
 /** Delete with confirmation: the box must be ticked (checked again on the server). */
 export function DeleteApiForm(props: { csrfToken: string; apiName: string; error?: string | null }) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { FormError, FormField, SubmitButton } from "../form-field";
+import { FormError, FormField, SubmitButton } from "../ui/form-field";
 import { newProgressToken, SpecImportProgress } from "./spec-import-progress";
 
 // React does not type the folder picker's attributes; Chromium, Firefox and Safari all honour webkitdirectory.

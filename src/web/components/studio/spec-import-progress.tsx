@@ -65,7 +65,7 @@ export function SpecImportProgress(props: { token: string | null }) {
   return (
     <div role="status" aria-live="polite" data-testid="import-progress" className="flex flex-col gap-1.5">
       <div className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
-        <div className="h-full w-1/3 animate-pulse rounded-full bg-accent" />
+        <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-fill" />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         <span data-testid="import-stage" data-stage={progress?.stage ?? ""}>

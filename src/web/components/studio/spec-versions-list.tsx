@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { useLocale } from "../../lib/root-data";
-import { selectClass } from "./studio-panel";
+import { Select } from "../ui/select";
 
 export interface VersionRow {
   id: string;
@@ -48,7 +48,8 @@ export function DownloadLinks(props: { owner: string; slug: string; versionId: s
 export function SpecVersionsList(props: { owner: string; slug: string; versions: VersionRow[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  if (props.versions.length === 0) return <p className="text-sm text-slate-500">{t("studio.versions.none")}</p>;
+  if (props.versions.length === 0)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">{t("studio.versions.none")}</p>;
   return (
     <ul data-testid="spec-versions" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
       {props.versions.map((v) => (
@@ -94,19 +95,14 @@ export function SpecVersionPicker(props: {
         <label htmlFor={props.id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
           {t("studio.specs.pick")}
         </label>
-        <select
-          id={props.id}
-          name="version"
-          defaultValue={props.selectedId ?? undefined}
-          className={`${selectClass} min-w-48`}
-        >
+        <Select id={props.id} name="version" defaultValue={props.selectedId ?? undefined} className="min-w-48">
           {props.versions.map((v) => (
             <option key={v.id} value={v.id}>
               {v.version || "—"} ({formatDate(v.createdAt, locale)})
               {v.isCurrent ? ` · ${t("studio.versions.current")}` : ""}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <button
         type="submit"

@@ -21,6 +21,3 @@ export function StudioPanel(props: {
     </section>
   );
 }
-
-export const selectClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] text-slate-900 shadow-sm outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";

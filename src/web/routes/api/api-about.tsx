@@ -43,7 +43,9 @@ function Panel(props: { title: string; children: ReactNode; testId?: string }) {
       data-testid={props.testId}
       className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">{props.title}</h2>
+      <h2 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+        {props.title}
+      </h2>
       {props.children}
     </section>
   );
@@ -67,7 +69,7 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: readmeHtml }}
             />
           ) : (
-            <p className="text-slate-500">{t("api.noReadme")}</p>
+            <p className="text-slate-500 dark:text-slate-400">{t("api.noReadme")}</p>
           )}
         </Panel>
         {features.length > 0 && (
@@ -137,7 +139,7 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
           <dl className="flex flex-col gap-3 text-sm">
             {website && (
               <div>
-                <dt className="text-slate-500">{t("api.website")}</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t("api.website")}</dt>
                 <dd>
                   <a href={website} rel="nofollow noopener noreferrer" target="_blank" className={link}>
                     {website.replace(/^https?:\/\//, "")}
@@ -148,7 +150,7 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
             )}
             {termsOfUse && (
               <div>
-                <dt className="text-slate-500">{t("api.termsOfUse")}</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t("api.termsOfUse")}</dt>
                 <dd>
                   {isValidHttpUrl(termsOfUse) ? (
                     <a href={termsOfUse} rel="nofollow noopener noreferrer" target="_blank" className={link}>
@@ -163,7 +165,7 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
             )}
             {authType && (
               <div>
-                <dt className="text-slate-500">{t("api.authentication")}</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t("api.authentication")}</dt>
                 <dd className="font-medium">{authType}</dd>
               </div>
             )}

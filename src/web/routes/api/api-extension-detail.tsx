@@ -103,7 +103,7 @@ export default function ApiExtensionDetail({ loaderData }: Route.ComponentProps)
               )}
               <code
                 dir="ltr"
-                className="ms-auto font-mono text-xs break-all text-slate-500"
+                className="ms-auto font-mono text-xs break-all text-slate-500 dark:text-slate-400"
                 title={t("extensions.pointer")}
               >
                 {use.pointer}
@@ -116,7 +116,9 @@ export default function ApiExtensionDetail({ loaderData }: Route.ComponentProps)
             >
               {use.valueJson}
             </pre>
-            {use.truncated && <p className="mt-2 text-xs text-slate-500">{t("extensions.truncated")}</p>}
+            {use.truncated && (
+              <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("extensions.truncated")}</p>
+            )}
           </li>
         ))}
       </ol>
@@ -133,7 +135,7 @@ export default function ApiExtensionDetail({ loaderData }: Route.ComponentProps)
           ) : (
             <span />
           )}
-          <span className="text-slate-500">{t("extensions.pageOf", { page, pages })}</span>
+          <span className="text-slate-500 dark:text-slate-400">{t("extensions.pageOf", { page, pages })}</span>
           {page < pages ? (
             <LocalLink
               to={pageHref(page + 1)}

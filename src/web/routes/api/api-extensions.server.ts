@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "react-router";
 import { getApiSpecExtensions } from "../../../core/api-specs/api-spec-extensions.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
-import { isAppError } from "../../../core/errors/app-error";
 import type { SpecExtension } from "../../../core/specs/spec-extensions";
 import { apiPath } from "../../components/api-card";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { notFound } from "../../lib/http-errors";
+import { orNotFound } from "../../lib/route-errors.server";
 
 const VERSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -34,10 +34,7 @@ export async function loadApiExtensions(
   const asked = new URL(request.url).searchParams.get("version");
   if (asked !== null && !VERSION_ID.test(asked)) notFound();
   const [result, versions] = await Promise.all([
-    getApiSpecExtensions(context.db, context.tenant.id, context.viewer, api.id, asked).catch((error: unknown) => {
-      if (isAppError(error) && error.code === "NOT_FOUND") notFound();
-      throw error;
-    }),
+    orNotFound(getApiSpecExtensions(context.db, context.tenant.id, context.viewer, api.id, asked)),
     listApiVersions(context.db, context.tenant.id, context.viewer, api.id),
   ]);
   return {

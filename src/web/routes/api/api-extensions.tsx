@@ -1,6 +1,7 @@
 import type { ExtensionLevel } from "../../../core/specs/spec-extensions";
 import { LocalLink } from "../../components/localized-link";
 import { SpecVersionPicker } from "../../components/studio/spec-versions-list";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { pageMeta } from "../../lib/meta";
 import type { Route } from "./+types/api-extensions";
@@ -60,16 +61,13 @@ export default function ApiExtensions({ loaderData }: Route.ComponentProps) {
         selectedId={versionId}
       />
       {extensions.length === 0 ? (
-        <p
-          data-testid="extensions-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="extensions-empty" size="lg">
           {hasSpec ? t("extensions.none") : t("extensions.noSpec")}
-        </p>
+        </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <table data-testid="extensions-table" className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs tracking-wider text-slate-500 uppercase dark:border-slate-800">
+            <thead className="border-b border-slate-200 text-xs tracking-wider text-slate-500 dark:text-slate-400 uppercase dark:border-slate-800">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   {t("extensions.columns.name")}

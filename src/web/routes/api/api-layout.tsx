@@ -7,11 +7,12 @@ import { CompareToggle } from "../../components/compare-toggle";
 import { FollowButton } from "../../components/follow-button";
 import { ExternalIcon, LockIcon, UsersIcon } from "../../components/icons";
 import { InvitationsPanel } from "../../components/invitations-panel";
-import { LocalLink, LocalNavLink } from "../../components/localized-link";
+import { LocalLink } from "../../components/localized-link";
 import { PricingBadge } from "../../components/pricing-badge";
 import { RatingStars } from "../../components/rating-stars";
 import { SaveButton } from "../../components/save-button";
 import { useSocial } from "../../components/social-state";
+import { TabBar, TabLink } from "../../components/ui/tabs";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
@@ -170,20 +171,19 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
             canManage={loaderData.spotlightStrip.canManage}
             manageHref={`${base}/spotlights/manage`}
           />
-          <nav aria-label={t("api.tabsLabel")} data-testid="tab-bar" className="-mb-px mt-6 flex gap-1 overflow-x-auto">
+          <TabBar label={t("api.tabsLabel")} testId="tab-bar" className="-mb-px mt-6 flex gap-1 overflow-x-auto">
             {tabs.map((tab) => (
-              <LocalNavLink
+              <TabLink
                 key={tab.id}
                 to={tab.segment ? `${base}/${tab.segment}` : base}
                 end={tab.segment === ""}
                 preventScrollReset
                 data-testid={`tab-${tab.id}`}
-                className="border-b-2 border-transparent px-4 py-3 text-sm font-semibold whitespace-nowrap text-slate-600 transition hover:text-slate-900 aria-[current=page]:border-accent aria-[current=page]:text-accent dark:text-slate-400 dark:hover:text-white"
               >
                 {t(tab.labelKey)}
-              </LocalNavLink>
+              </TabLink>
             ))}
-          </nav>
+          </TabBar>
         </div>
       </div>
       <div className="mx-auto max-w-[1320px] px-4 py-8 sm:px-6">

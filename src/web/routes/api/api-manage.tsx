@@ -1,13 +1,11 @@
 import { localizePath } from "../../../common/i18n/locale-path";
 import { isPrefixedLocale } from "../../../common/locales";
-import { canEditApi } from "../../../core/access/private-apis.service";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { ManageApiPanels } from "../../components/studio/manage-api-panels";
-import { loadApiOr404 } from "../../lib/api-detail.server";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { requireEditor } from "../../lib/route-guards.server";
 import { handleManageAction, studioBase } from "../../lib/studio.server";
 import type { Route } from "./+types/api-manage";
 
@@ -15,14 +13,14 @@ import type { Route } from "./+types/api-manage";
  * Manage tab: only the owner, or someone whose context tree (10 levels) holds the owner (spec section 6), sees or
  * reaches it; everyone else gets the same 404 as a missing page.
  */
-async function editableOr404(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
-  const api = await loadApiOr404(context, params);
-  if (!(await canEditApi(context.db, context.tenant.id, context.viewer, api.id))) notFound();
+async function editableOr404({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
+  const { api } = await requireEditor(context, request, params);
   return requireEditableApi(context.db, context.tenant.id, context.viewer, api.id);
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const api = await editableOr404(context, params);
+export async function loader(args: Route.LoaderArgs) {
+  const { context } = args;
+  const api = await editableOr404(args);
   const [versions, categories] = await Promise.all([
     listApiVersions(context.db, context.tenant.id, context.viewer, api.id),
     listCategoryOptions(context.db, context.tenant.id),
@@ -30,8 +28,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { api, versions, categories };
 }
 
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const api = await editableOr404(context, params);
+export async function action(args: Route.ActionArgs) {
+  const { context, params, request } = args;
+  const api = await editableOr404(args);
   const base = studioBase(context);
   return handleManageAction(
     context,

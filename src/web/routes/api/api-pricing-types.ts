@@ -1,29 +1,11 @@
+import type { SubscribingApp, SubscribingContext } from "../../../core/apps/subscribing-apps.service";
 import type { SubscriptionStatus } from "../../../db/tables/gateway.tables";
 
 /* What the Pricing tab ships to the browser and what its action answers. */
 
-export interface PricingApp {
-  id: string;
-  name: string;
-  /** The context (personal, organization or team) the app belongs to: its id in `PricingContext`. */
-  contextId: string;
-  /** The organization or team the app belongs to; null for a personal app. */
-  contextName: string | null;
-  /** Its current subscription to this API (any state but unsubscribed). */
-  subscription: { planId: string; status: SubscriptionStatus } | null;
-}
-
-/** A context the viewer may subscribe in (spec section 2 "Organization context choice"). */
-export interface PricingContext {
-  id: string;
-  type: "User" | "Organization" | "Team";
-  name: string;
-  /** The organization's name for a team. */
-  parentName: string | null;
-  /** For creating an app in this context: null for the personal one. */
-  organizationId: string | null;
-  teamId: string | null;
-}
+/** The subscription modal's choices; their shape is the use case's (core/apps/subscribing-apps.service.ts). */
+export type PricingApp = SubscribingApp;
+export type PricingContext = SubscribingContext;
 
 export type PricingActionResult =
   | { ok: true; intent: "subscribe"; planId: string; appName: string; status: SubscriptionStatus }

@@ -1,25 +1,22 @@
-import { canEditApi } from "../../../core/access/private-apis.service";
 import { createApp } from "../../../core/apps/apps.service";
-import { AppError, isAppError } from "../../../core/errors/app-error";
+import { AppError } from "../../../core/errors/app-error";
 import { getPlan } from "../../../core/plans/plans.service";
 import { subscribeToPlan } from "../../../core/subscriptions/subscriptions.service";
 import { apiPath } from "../../components/api-card";
-import { LocalLink } from "../../components/localized-link";
 import { PlanCard } from "../../components/plan-card";
 import { PlanLoginPrompt } from "../../components/plan-login-prompt";
+import { ButtonLink } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
+import { actionErrorOf } from "../../lib/route-errors.server";
+import { viewerOf } from "../../lib/route-guards.server";
 import type { Route } from "./+types/api-pricing";
-import { loadPricingApps, loadPricingChoices, loadPricingPlans } from "./api-pricing.server";
+import { loadPricingApps, loadPricingPage } from "./api-pricing.server";
 import { NEW_APP, PAID_PLAN_NEEDS_CARD, type PricingActionResult } from "./api-pricing-types";
-
-function viewerOf(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
 
 /**
  * Pricing tab of /{username}/api/{slug}: the plans (spec section 3); free ones subscribe through the action below
@@ -27,18 +24,13 @@ function viewerOf(context: Route.LoaderArgs["context"]) {
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
-  const viewer = viewerOf(context);
-  const canEdit = await canEditApi(context.db, context.tenant.id, viewer, api.id);
-  const [plans, choices] = await Promise.all([
-    loadPricingPlans(context, api.id, canEdit),
-    viewer ? loadPricingChoices(context, viewer, api.id) : Promise.resolve({ contexts: [], apps: [] }),
-  ]);
+  const { plans, apps, contexts, canEdit } = await loadPricingPage(context, api.id);
   return {
     api: { id: api.id, name: api.name, path: apiPath(api) },
     plans,
-    apps: choices.apps,
-    contexts: choices.contexts,
-    signedIn: viewer !== null,
+    apps,
+    contexts,
+    signedIn: viewerOf(context) !== null,
     canEdit,
     /** Spec section 2: refund requests go to the tenant's support mailbox. */
     supportEmail: context.tenant.config.supportEmail,
@@ -78,14 +70,13 @@ export async function action({ context, params, request }: Route.ActionArgs): Pr
     }
     const sub = await subscribeToPlan(db, tenant.id, viewer.id, planId, appId);
     if (!appName) {
-      const apps = await loadPricingApps(context, viewer, api.id);
+      const apps = await loadPricingApps(context, api.id);
       appName = apps.find((a) => a.id === appId)?.name ?? "";
     }
     return { ok: true, intent: "subscribe", planId, appName, status: sub.status };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = typeof error.details?.field === "string" ? error.details.field : null;
-    return refuse(error.code, error.message, field === "name" ? { newAppName: error.message } : {});
+    const refusal = actionErrorOf(error);
+    return refuse(refusal.code, refusal.message, refusal.field === "name" ? { newAppName: refusal.message } : {});
   }
 }
 
@@ -103,23 +94,16 @@ export default function ApiPricing({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("pricing.intro")}</p>
         </div>
         {canEdit && (
-          <LocalLink
-            to={`${api.path}/plans/manage`}
-            data-testid="manage-plans-link"
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
+          <ButtonLink to={`${api.path}/plans/manage`} data-testid="manage-plans-link" variant="quiet">
             {t("pricing.managePlans")}
-          </LocalLink>
+          </ButtonLink>
         )}
       </div>
       {!signedIn && plans.length > 0 && <PlanLoginPrompt message={t("pricing.loginPrompt")} />}
       {plans.length === 0 ? (
-        <p
-          data-testid="no-plans"
-          className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-        >
+        <EmptyState data-testid="no-plans" size="lg">
           {t("pricing.noPlans")}
-        </p>
+        </EmptyState>
       ) : (
         <ul data-testid="plan-list" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
           {plans.map((plan) => (

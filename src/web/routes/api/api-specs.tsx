@@ -1,5 +1,6 @@
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { DownloadLinks, SpecVersionPicker, SpecVersionsList } from "../../components/studio/spec-versions-list";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { formatDate } from "../../lib/format";
@@ -27,12 +28,9 @@ export default function ApiSpecs({ loaderData }: Route.ComponentProps) {
   const { versions, selected, owner, slug } = loaderData;
   if (!selected) {
     return (
-      <p
-        data-testid="specs-empty"
-        className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-      >
+      <EmptyState data-testid="specs-empty" size="lg">
         {t("studio.specs.none")}
-      </p>
+      </EmptyState>
     );
   }
   return (
@@ -50,7 +48,7 @@ export default function ApiSpecs({ loaderData }: Route.ComponentProps) {
           </div>
           <SpecVersionPicker id="spec-version" testId="version-picker" versions={versions} selectedId={selected.id} />
         </div>
-        <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wider text-slate-500 uppercase">
+        <h3 className="mt-5 mb-2 text-sm font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
           {t("studio.specs.download")}
         </h3>
         <DownloadLinks owner={owner} slug={slug} versionId={selected.id} />

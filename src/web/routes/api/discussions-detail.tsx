@@ -1,17 +1,17 @@
 import { Form, useNavigation } from "react-router";
 import { addDiscussionComment, getDiscussionThread } from "../../../core/content/discussions.service";
-import { isAppError } from "../../../core/errors/app-error";
 import { apiPath } from "../../components/api-card";
-import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { useSocial } from "../../components/social-state";
+import { Button } from "../../components/ui/button";
+import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { formatDate } from "../../lib/format";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useLocale, useRootData } from "../../lib/root-data";
+import { orNotFound } from "../../lib/route-errors.server";
 import { translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/discussions-detail";
 import { loadDiscussionsApi } from "./discussions-access.server";
@@ -19,13 +19,10 @@ import { KindBadge } from "./discussions-shared";
 
 async function loadThread(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
   const api = await loadDiscussionsApi(context, params);
-  try {
-    const thread = await getDiscussionThread(context.db, context.tenant.id, context.viewer, params.issue, api.id);
-    return { api, thread };
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
+  const thread = await orNotFound(
+    getDiscussionThread(context.db, context.tenant.id, context.viewer, params.issue, api.id),
+  );
+  return { api, thread };
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -113,7 +110,7 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">{t("content.discussions.comments", { count: comments.length })}</h2>
         {comments.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("content.discussions.noComments")}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("content.discussions.noComments")}</p>
         ) : (
           <ol className="flex flex-col gap-3">
             {comments.map((c) => (
@@ -163,15 +160,18 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
           dir="auto"
           className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950"
         />
-        <button
+        <Button
           type="submit"
           data-testid="comment-post"
           disabled={navigation.state === "submitting"}
-          className="self-start rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+          size="lg"
+          className="self-start shadow-sm"
         >
           {t("content.discussions.comment")}
-        </button>
-        {!signedIn && <p className="text-xs text-slate-500">{t("content.discussions.signInToPost")}</p>}
+        </Button>
+        {!signedIn && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t("content.discussions.signInToPost")}</p>
+        )}
       </Form>
     </article>
   );

@@ -3,10 +3,13 @@ import { Form, useNavigation } from "react-router";
 import { DISCUSSION_MESSAGES } from "../../../core/content/discussion-messages";
 import { createDiscussion, listDiscussions } from "../../../core/content/discussions.service";
 import { apiPath } from "../../components/api-card";
-import { FormError } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Pagination } from "../../components/pagination";
 import { useSocial } from "../../components/social-state";
+import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { FormError } from "../../components/ui/form-field";
+import { Input, Textarea } from "../../components/ui/input";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
@@ -62,9 +65,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { key: "content.meta.discussionsTitle", vars: { name: loaderData?.name ?? "" } });
 
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] text-slate-900 shadow-sm outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
-
 export default function DiscussionsList({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -82,12 +82,7 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
       <section data-testid="discussions-list" className="flex min-w-0 flex-col gap-4">
         <h2 className="text-xl font-bold tracking-tight">{t("content.discussions.heading")}</h2>
         {discussions.length === 0 ? (
-          <p
-            data-testid="discussions-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-          >
-            {t("content.discussions.empty")}
-          </p>
+          <EmptyState data-testid="discussions-empty">{t("content.discussions.empty")}</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {discussions.map((d) => (
@@ -145,23 +140,26 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
             <label htmlFor="discussion-title" className="text-sm font-semibold">
               {t("content.discussions.title")}
             </label>
-            <input id="discussion-title" name="title" maxLength={200} dir="auto" className={inputClass} />
+            <Input id="discussion-title" name="title" maxLength={200} dir="auto" />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="discussion-body" className="text-sm font-semibold">
               {t("content.discussions.body")}
             </label>
-            <textarea id="discussion-body" name="body" rows={6} maxLength={20_000} dir="auto" className={inputClass} />
+            <Textarea id="discussion-body" name="body" rows={6} maxLength={20_000} dir="auto" />
           </div>
-          <button
+          <Button
             type="submit"
             data-testid="discussion-post"
             disabled={navigation.state === "submitting"}
-            className="self-start rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+            size="lg"
+            className="self-start shadow-sm"
           >
             {t("content.discussions.post")}
-          </button>
-          {!signedIn && <p className="text-xs text-slate-500">{t("content.discussions.signInToPost")}</p>}
+          </Button>
+          {!signedIn && (
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t("content.discussions.signInToPost")}</p>
+          )}
         </Form>
       </section>
     </div>

@@ -1,20 +1,11 @@
-import type { GatewayMode, SubscriptionStatus } from "../../../db/tables/gateway.tables";
+import type { ProviderSubscription } from "../../../core/subscriptions/provider-subscriptions.service";
+import type { GatewayMode } from "../../../db/tables/gateway.tables";
 import type { PlanView } from "../../components/plan-view";
 
 /* What the plan manager ships to the browser and what its action answers. */
 
-export interface ManagedSubscription {
-  id: string;
-  status: SubscriptionStatus;
-  appName: string;
-  /** Who subscribed: the app's owner. */
-  username: string | null;
-  planId: string;
-  planName: string | null;
-  updatedAt: number;
-  /** An active subscription asks to move to this plan, which needs approval (decision 049); null otherwise. */
-  requestedPlanName: string | null;
-}
+/** A subscription in the approvals list; its shape is the use case's (core/subscriptions/provider-subscriptions). */
+export type ManagedSubscription = ProviderSubscription;
 
 export interface PlansManageData {
   api: { id: string; name: string; path: string };

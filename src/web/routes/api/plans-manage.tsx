@@ -1,36 +1,26 @@
-import { redirect } from "react-router";
-import { localizePath } from "../../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../../common/locales";
-import { canEditApi } from "../../../core/access/private-apis.service";
-import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
-import { selectAppById } from "../../../core/apps/apps.queries";
 import { currencyExponent, resolveCurrency } from "../../../core/billing/money";
-import { AppError, isAppError } from "../../../core/errors/app-error";
-import { selectEndpointTemplates } from "../../../core/plans/plans.queries";
-import { createPlan, getPlan, listPlansForApi, updatePlan } from "../../../core/plans/plans.service";
-import {
-  decideSubscription,
-  listSubscriptionsOfApi,
-  type ProviderDecision,
-} from "../../../core/subscriptions/subscriptions.service";
-import { GATEWAY_MODES, getApiGatewayMode, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
+import { AppError } from "../../../core/errors/app-error";
+import { planManagerData } from "../../../core/plans/plan-manager.service";
+import { createPlan, getPlan, updatePlan } from "../../../core/plans/plans.service";
+import { decideSubscription, type ProviderDecision } from "../../../core/subscriptions/subscriptions.service";
+import { GATEWAY_MODES, setApiGatewayMode } from "../../../core/upstreams/upstreams.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import type { GatewayMode } from "../../../db/tables/gateway.tables";
-import { createPaymentProcessor } from "../../../infra/payments/sandbox-processor";
 import { apiPath } from "../../components/api-card";
 import { GatewayModeForm } from "../../components/gateway-mode-form";
-import { LocalLink } from "../../components/localized-link";
 import { PlanApprovals } from "../../components/plan-approvals";
 import { PlanEditor } from "../../components/plan-editor";
 import { formDataSource, parsePlanForm } from "../../components/plan-form-input";
 import { toPlanView } from "../../components/plan-view";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText } from "../../lib/action-result.server";
-import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
-import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
+import { actionErrorOf } from "../../lib/route-errors.server";
+import { requireEditor } from "../../lib/route-guards.server";
 import type { Route } from "./+types/plans-manage";
-import type { ManagedSubscription, PlansManageData, PlansManageIntent, PlansManageResult } from "./plans-manage-types";
+import type { PlansManageData, PlansManageIntent, PlansManageResult } from "./plans-manage-types";
 
 const DECISIONS = new Set<ProviderDecision>(["approve", "reject", "suspend", "reactivate"]);
 /** Core's field names → the form's. */
@@ -42,82 +32,32 @@ const FORM_FIELD: Record<string, string> = {
   objects: "objects",
 };
 
-function viewerOf(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
-
-function signInRedirect(request: Request, lang: string | undefined): never {
-  const url = new URL(request.url);
-  const location = `/auth?referral=${encodeURIComponent(url.pathname + url.search)}`;
-  throw redirect(lang && isPrefixedLocale(lang) ? localizePath(location, lang) : location);
-}
-
 /** The API and viewer of a plan-manager request; signed-out visitors go to sign in, non-editors get a 404. */
-async function requireEditor(args: Route.LoaderArgs | Route.ActionArgs) {
-  const { context, params, request } = args;
-  const viewer = viewerOf(context);
-  if (!viewer) signInRedirect(request, params.lang);
-  const api = await loadApiOr404(context, params);
-  if (!(await canEditApi(context.db, context.tenant.id, viewer, api.id))) notFound();
-  return { viewer, api };
+function requirePlansEditor({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
+  return requireEditor(context, request, params, { signedOut: "sign-in" });
 }
 
 /** /{username}/api/{slug}/plans/manage: the provider's plans (every Plan field) and subscription approvals. */
 export async function loader(args: Route.LoaderArgs): Promise<PlansManageData> {
   const { context } = args;
-  const { db, tenant } = context;
-  const { viewer, api } = await requireEditor(args);
-  const currency = resolveCurrency(null, tenant.config.defaultCurrency);
-  const [plans, endpoints, gatewayMode] = await Promise.all([
-    listPlansForApi(db, tenant.id, api.id, { includePrivate: true }),
-    selectEndpointTemplates(db, tenant.id, api.id),
-    getApiGatewayMode(db, tenant.id, api.id),
-  ]);
-  let subscriptions: ManagedSubscription[] | null = null;
-  try {
-    const subs = await listSubscriptionsOfApi(db, tenant.id, viewer.id, api.id);
-    const planNames = new Map(plans.map((p) => [p.id, p.name]));
-    const apps = new Map(
-      await Promise.all(subs.map(async (s) => [s.appId, await selectAppById(db, tenant.id, s.appId)] as const)),
-    );
-    const ownerIds = [...new Set([...apps.values()].flatMap((a) => (a ? [a.owner_user_id] : [])))];
-    const owners = new Map((await selectUsersByIds(db, tenant.id, ownerIds)).map((u) => [u.id, u.username]));
-    subscriptions = subs
-      .filter((s) => s.status !== "unsubscribed")
-      .map((s) => {
-        const app = apps.get(s.appId);
-        return {
-          id: s.id,
-          status: s.status,
-          appName: app?.name ?? s.appId,
-          username: app ? (owners.get(app.owner_user_id) ?? null) : null,
-          planId: s.planId,
-          planName: planNames.get(s.planId) ?? null,
-          updatedAt: s.updatedAt,
-          requestedPlanName:
-            s.planRequest?.status === "pending" ? (planNames.get(s.planRequest.planId) ?? s.planRequest.planId) : null,
-        };
-      });
-  } catch (error) {
-    // Kept for a refusal from core (e.g. a membership removed meanwhile): the plans still show without subscriptions.
-    if (!isAppError(error) || error.code !== "FORBIDDEN") throw error;
-  }
+  const { api } = await requirePlansEditor(args);
+  const currency = resolveCurrency(null, context.tenant.config.defaultCurrency);
+  const data = await planManagerData(toUseCaseContext(context), api.id);
   return {
     api: { id: api.id, name: api.name, path: apiPath(api) },
-    plans: plans.map((p) => toPlanView(p, resolveCurrency(p.currency, currency))),
-    endpoints,
+    plans: data.plans.map((p) => toPlanView(p, resolveCurrency(p.currency, currency))),
+    endpoints: data.endpoints,
     currency,
     priceDigits: currencyExponent(currency),
-    subscriptions,
-    gatewayMode,
+    subscriptions: data.subscriptions,
+    gatewayMode: data.gatewayMode,
   };
 }
 
 export async function action(args: Route.ActionArgs): Promise<PlansManageResult> {
   const { context, request } = args;
   const { db, tenant } = context;
-  const { viewer, api } = await requireEditor(args);
+  const { viewer, api } = await requirePlansEditor(args);
   const form = await request.formData();
   requireActionCsrf(request, form);
   const raw = formText(form, "intent");
@@ -138,7 +78,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
       if (!DECISIONS.has(decision)) throw new AppError("BAD_REQUEST", "Unknown decision");
       // Approving a paid request charges its first period (decision 045).
       await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision, {
-        processor: createPaymentProcessor(db),
+        processor: context.providers.payments,
       });
       return { ok: true, intent, formId, decision };
     }
@@ -160,10 +100,9 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
     else await createPlan(db, tenant.id, viewer.id, api.id, { ...parsed.values, currency });
     return { ok: true, intent, formId };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = typeof error.details?.field === "string" ? error.details.field : null;
+    const { code, message, field } = actionErrorOf(error);
     const formField = field ? (FORM_FIELD[field] ?? field.split(".")[0] ?? field) : null;
-    return fail(error.code, error.message, formField ? { [formField]: error.message } : {});
+    return fail(code, message, formField ? { [formField]: message } : {});
   }
 }
 
@@ -182,12 +121,9 @@ export default function PlansManage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-xl font-bold">{t("plans.title")}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("plans.intro")}</p>
         </div>
-        <LocalLink
-          to={`${data.api.path}/pricing`}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
+        <ButtonLink to={`${data.api.path}/pricing`} variant="quiet">
           {t("plans.viewPricing")}
-        </LocalLink>
+        </ButtonLink>
       </div>
       <PlanEditor
         plans={data.plans}

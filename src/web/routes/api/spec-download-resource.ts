@@ -1,6 +1,6 @@
 import { getApiSpecDocument } from "../../../core/api-specs/api-specs.service";
-import { isAppError } from "../../../core/errors/app-error";
 import { loadApiOr404 } from "../../lib/api-detail.server";
+import { whenRefused } from "../../lib/route-errors.server";
 import type { Route } from "./+types/spec-download-resource";
 
 /**
@@ -20,22 +20,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   } catch {
     return notFound();
   }
-  try {
-    const doc = await getApiSpecDocument(context.db, tenant.id, viewer, api.id, params.versionId, kind);
-    const extension = doc.format === "json" ? "json" : "yaml";
-    const name = `${api.slug}-${doc.version || "spec"}-${kind}`.replace(/[^A-Za-z0-9._-]+/g, "-");
-    return new Response(doc.text, {
-      headers: {
-        "content-type": doc.format === "json" ? "application/json; charset=utf-8" : "application/yaml; charset=utf-8",
-        "content-disposition": `attachment; filename="${name}.${extension}"`,
-        "x-content-type-options": "nosniff",
-        "cache-control": "private, max-age=60",
-      },
-    });
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") return notFound();
-    throw error;
-  }
+  const doc = await whenRefused(
+    getApiSpecDocument(context.db, tenant.id, viewer, api.id, params.versionId, kind),
+    ["NOT_FOUND"],
+    () => null,
+  );
+  if (!doc) return notFound();
+  const extension = doc.format === "json" ? "json" : "yaml";
+  const name = `${api.slug}-${doc.version || "spec"}-${kind}`.replace(/[^A-Za-z0-9._-]+/g, "-");
+  return new Response(doc.text, {
+    headers: {
+      "content-type": doc.format === "json" ? "application/json; charset=utf-8" : "application/yaml; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}.${extension}"`,
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, max-age=60",
+    },
+  });
 }
 
 function notFound(): Response {

@@ -1,5 +1,4 @@
 import { getSpotlightFile } from "../../../core/content/spotlights.service";
-import { uploadStorage } from "../../../infra/storage/local-storage";
 import type { Route } from "./+types/spotlights-file";
 
 const ID = /^spl_[0-9a-z]{16}$/;
@@ -11,13 +10,7 @@ const ID = /^spl_[0-9a-z]{16}$/;
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = params.spotlightId;
   const file = ID.test(id)
-    ? await getSpotlightFile(
-        context.db,
-        context.tenant.id,
-        context.viewer,
-        id,
-        uploadStorage(context.config.PORTICO_DATA_DIR),
-      )
+    ? await getSpotlightFile(context.db, context.tenant.id, context.viewer, id, context.providers.storage)
     : null;
   if (!file)
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });

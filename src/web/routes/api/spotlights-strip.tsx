@@ -27,7 +27,7 @@ export function SpotlightStrip(props: { spotlights: SpotlightView[]; canManage: 
   return (
     <section aria-label={t("content.spotlights.stripLabel")} data-testid="spotlight-strip" className="mt-5">
       <div className="mb-2 flex items-center justify-between gap-3">
-        <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+        <h2 className="text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
           {t("content.spotlights.heading")}
         </h2>
         {props.canManage && (

@@ -1,12 +1,13 @@
 import { data, isRouteErrorResponse, useParams, useRouteError } from "react-router";
 import { getTutorialPage } from "../../../core/content/tutorials.service";
-import { isAppError } from "../../../core/errors/app-error";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
+import { whenRefused } from "../../lib/route-errors.server";
 import type { Route } from "./+types/tutorials-detail";
 import { loadTutorialsApi } from "./tutorials-editor.server";
 import { StatusLabel } from "./tutorials-status-label";
@@ -14,33 +15,33 @@ import { StatusLabel } from "./tutorials-status-label";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = await loadTutorialsApi(context, params);
   const base = `${apiPath(api)}/tutorials`;
-  try {
-    const page = await getTutorialPage(context.db, context.tenant.id, context.viewer, api.id, params.tutorial);
-    const { tutorial } = page;
-    return {
-      name: api.name,
-      base,
-      canEdit: page.canEdit,
-      tutorial: {
-        slug: tutorial.slug,
-        title: tutorial.title,
-        thumbnailUrl: tutorial.thumbnailUrl,
-        draft: tutorial.draft,
-        publishedAt: tutorial.publishedAt,
-        updatedAt: tutorial.updatedAt,
-        authorUsername: tutorial.authorUsername,
-      },
-      html: page.rendered.html,
-      toc: page.rendered.toc,
-      previous: page.previous,
-      next: page.next,
-    };
-  } catch (error) {
-    // Spec section 8 'Tutorial Not Found' (also for drafts the viewer may not read), with a 404 status.
-    if (isAppError(error) && error.code === "NOT_FOUND")
+  // Spec section 8 'Tutorial Not Found' (also for drafts the viewer may not read), with a 404 status.
+  const page = await whenRefused(
+    getTutorialPage(context.db, context.tenant.id, context.viewer, api.id, params.tutorial),
+    ["NOT_FOUND"],
+    () => {
       throw data({ reason: "tutorial-not-found", base }, { status: 404 });
-    throw error;
-  }
+    },
+  );
+  const { tutorial } = page;
+  return {
+    name: api.name,
+    base,
+    canEdit: page.canEdit,
+    tutorial: {
+      slug: tutorial.slug,
+      title: tutorial.title,
+      thumbnailUrl: tutorial.thumbnailUrl,
+      draft: tutorial.draft,
+      publishedAt: tutorial.publishedAt,
+      updatedAt: tutorial.updatedAt,
+      authorUsername: tutorial.authorUsername,
+    },
+    html: page.rendered.html,
+    toc: page.rendered.toc,
+    previous: page.previous,
+    next: page.next,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -78,7 +79,9 @@ function NavCard(props: { to: string; label: string; title: string; align: "star
       rel={props.testId === "tutorial-next" ? "next" : "prev"}
       className={`flex flex-1 flex-col gap-1 rounded-xl border border-slate-200 p-4 transition hover:border-accent dark:border-slate-800 ${props.align === "end" ? "items-end text-end" : ""}`}
     >
-      <span className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{props.label}</span>
+      <span className="text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+        {props.label}
+      </span>
       <span dir="auto" className="font-semibold break-words text-accent">
         {props.title}
       </span>
@@ -97,13 +100,9 @@ export default function TutorialDetail({ loaderData }: Route.ComponentProps) {
           ← {t("content.tutorials.backToAll")}
         </LocalLink>
         {canEdit && (
-          <LocalLink
-            to={`${base}/${tutorial.slug}/edit`}
-            data-testid="tutorial-edit"
-            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
+          <ButtonLink to={`${base}/${tutorial.slug}/edit`} data-testid="tutorial-edit" variant="quiet" size="sm">
             {t("content.edit")}
-          </LocalLink>
+          </ButtonLink>
         )}
       </div>
       <header className="flex flex-col gap-3">
@@ -140,7 +139,7 @@ export default function TutorialDetail({ loaderData }: Route.ComponentProps) {
             data-testid="tutorial-toc"
             className="order-first h-fit rounded-2xl border border-slate-200 p-4 lg:sticky lg:top-20 lg:order-none dark:border-slate-800"
           >
-            <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("content.tutorials.contents")}
             </h2>
             <ol className="flex flex-col gap-1.5 text-sm">

@@ -9,16 +9,16 @@ import type { Route } from "./+types/tutorials-edit";
 import { TutorialEditor } from "./tutorials-editor";
 import { loadTutorialEditorApi, tutorialEditorAction } from "./tutorials-editor.server";
 
-async function editable(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
-  const api = await loadTutorialEditorApi(context, params);
+async function editable({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
+  const api = await loadTutorialEditorApi(context, request, params);
   const page = await getTutorialPage(context.db, context.tenant.id, context.viewer, api.id, params.tutorial).catch(() =>
     notFound(),
   );
   return { api, tutorial: page.tutorial };
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { api, tutorial } = await editable(context, params);
+export async function loader(args: Route.LoaderArgs) {
+  const { api, tutorial } = await editable(args);
   const rendered = await renderContentMarkdown(tutorial.body);
   return {
     name: api.name,
@@ -34,8 +34,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const { tutorial } = await editable(context, params);
+export async function action(args: Route.ActionArgs) {
+  const { context, request, params } = args;
+  const { tutorial } = await editable(args);
   return tutorialEditorAction(context, request, params, tutorial.id);
 }
 

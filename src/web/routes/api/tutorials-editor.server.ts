@@ -1,15 +1,14 @@
 import type { AppLoadContext } from "react-router";
-import { requireApiEditor } from "../../../core/content/content.policy";
 import { renderContentMarkdown } from "../../../core/content/content-markdown";
 import { TUTORIAL_BODY_MAX } from "../../../core/content/tutorial-validation";
 import { createTutorial, deleteTutorial, updateTutorial } from "../../../core/content/tutorials.service";
-import { isAppError } from "../../../core/errors/app-error";
 import { apiPath } from "../../components/api-card";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { notFound } from "../../lib/http-errors";
 import { localizedRedirect } from "../../lib/localized-redirect.server";
+import { requireEditor } from "../../lib/route-guards.server";
 
 type Params = { lang?: string; username?: string; slug?: string; tutorial?: string };
 
@@ -20,15 +19,9 @@ export async function loadTutorialsApi(context: AppLoadContext, params: Params) 
 }
 
 /** The API when the viewer may write its tutorials; anyone else gets the same 404 as a missing page. */
-export async function loadTutorialEditorApi(context: AppLoadContext, params: Params) {
-  const api = await loadTutorialsApi(context, params);
-  try {
-    await requireApiEditor(context.db, context.tenant.id, context.viewer, api.id);
-  } catch (error) {
-    if (isAppError(error)) notFound();
-    throw error;
-  }
-  return api;
+export async function loadTutorialEditorApi(context: AppLoadContext, request: Request, params: Params) {
+  if (!context.tenant.config.switches.tutorials) notFound();
+  return (await requireEditor(context, request, params)).api;
 }
 
 export type PreviewResult = { intent: "preview"; html: string; toc: Array<{ id: string; text: string }> };
@@ -43,7 +36,7 @@ export async function tutorialEditorAction(
   params: Params,
   tutorialId: string | null,
 ): Promise<PreviewResult | ActionResult | Response> {
-  const api = await loadTutorialEditorApi(context, params);
+  const api = await loadTutorialEditorApi(context, request, params);
   const form = await request.formData();
   requireActionCsrf(request, form);
   const intent = formText(form, "intent");

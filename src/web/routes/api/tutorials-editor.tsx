@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigation } from "react-router";
 import { TUTORIAL_BODY_MAX, TUTORIAL_TITLE_MAX } from "../../../core/content/tutorial-validation";
-import { FormError, FormField } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { Button } from "../../components/ui/button";
+import { FormError, FormField } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { useRootData } from "../../lib/root-data";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
@@ -158,16 +159,17 @@ export function TutorialEditor(props: {
             ))}
           </fieldset>
           <div className="flex flex-wrap gap-3">
-            <button
+            <Button
               type="submit"
               name="intent"
               value="save"
               disabled={busy}
               data-testid="tutorial-save"
-              className="rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110 disabled:opacity-60"
+              size="lg"
+              className="shadow-sm"
             >
               {t("content.save")}
-            </button>
+            </Button>
             {props.canDelete && (
               <button
                 type="submit"
@@ -189,7 +191,7 @@ export function TutorialEditor(props: {
         </div>
         <aside className="flex min-w-0 flex-col gap-4" aria-label={t("content.tutorials.preview")}>
           <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-            <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("content.tutorials.contents")}
             </h3>
             {shown && shown.toc.length > 0 ? (
@@ -199,11 +201,11 @@ export function TutorialEditor(props: {
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-slate-500">{t("content.tutorials.noContents")}</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t("content.tutorials.noContents")}</p>
             )}
           </section>
           <section className="min-h-40 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-            <h3 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            <h3 className="mb-3 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
               {t("content.tutorials.preview")}
             </h3>
             {shown?.html ? (
@@ -215,7 +217,7 @@ export function TutorialEditor(props: {
                 dangerouslySetInnerHTML={{ __html: shown.html }}
               />
             ) : (
-              <p className="text-sm text-slate-500">{t("content.tutorials.previewEmpty")}</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t("content.tutorials.previewEmpty")}</p>
             )}
           </section>
         </aside>

@@ -2,6 +2,8 @@ import { canEditApi } from "../../../core/access/private-apis.service";
 import { listTutorials } from "../../../core/content/tutorials.service";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
+import { ButtonLink } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
@@ -47,22 +49,13 @@ export default function TutorialsList({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("content.tutorials.intro", { name })}</p>
         </div>
         {canEdit && (
-          <LocalLink
-            to={`${base}/new`}
-            data-testid="tutorial-new"
-            className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white shadow-sm hover:brightness-110"
-          >
+          <ButtonLink to={`${base}/new`} data-testid="tutorial-new" className="shadow-sm">
             {t("content.tutorials.new")}
-          </LocalLink>
+          </ButtonLink>
         )}
       </div>
       {tutorials.length === 0 ? (
-        <p
-          data-testid="tutorials-empty"
-          className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-        >
-          {t("content.tutorials.empty")}
-        </p>
+        <EmptyState data-testid="tutorials-empty">{t("content.tutorials.empty")}</EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tutorials.map((tutorial) => (

@@ -6,8 +6,8 @@ import type { Route } from "./+types/tutorials-new";
 import { TutorialEditor } from "./tutorials-editor";
 import { loadTutorialEditorApi, tutorialEditorAction } from "./tutorials-editor.server";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const api = await loadTutorialEditorApi(context, params);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const api = await loadTutorialEditorApi(context, request, params);
   return { name: api.name, base: `${apiPath(api)}/tutorials` };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { AuthCard, AuthForm } from "../../components/auth-form";
-import { FormField, FormNotice, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { FormField, FormNotice, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";

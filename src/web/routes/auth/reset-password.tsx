@@ -1,6 +1,6 @@
 import { AuthCard, AuthForm } from "../../components/auth-form";
-import { FormError, FormField, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { FormError, FormField, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { pageMeta } from "../../lib/meta";
 import { useLocalize, useRootData } from "../../lib/root-data";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { safeReferral } from "../../../api/auth/http-answers";
 import { AuthCard, AuthForm } from "../../components/auth-form";
-import { FormField, FormNotice, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { FormField, FormNotice, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { pageMeta } from "../../lib/meta";
 import { withReferral } from "../../lib/nav";

@@ -1,7 +1,7 @@
 import { safeReferral } from "../../../api/auth/http-answers";
 import { switchLocalePath } from "../../../common/i18n/locale-path";
 import { AuthCard, AuthForm } from "../../components/auth-form";
-import { FormError, SubmitButton } from "../../components/form-field";
+import { FormError, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { pageMeta } from "../../lib/meta";
 import { useLocale, useRootData } from "../../lib/root-data";

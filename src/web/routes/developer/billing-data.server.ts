@@ -1,14 +1,15 @@
 import type { AppLoadContext } from "react-router";
 import type { Viewer } from "../../../core/accounts/accounts.types";
 import { listApps } from "../../../core/apps/apps.service";
+import { appContextOf } from "../../../core/apps/context-apps.service";
 import { listViewerInvoices } from "../../../core/billing/invoices.service";
 import { resolveCurrency } from "../../../core/billing/money";
+import { apiRefLookup } from "../../../core/catalog/api-refs";
 import { buildUserContexts } from "../../../core/orgs/contexts";
 import { getPlan, listPlansForApi } from "../../../core/plans/plans.service";
 import type { Plan } from "../../../core/plans/plans.types";
 import { listSubscriptionsOfApp } from "../../../core/subscriptions/subscriptions.service";
 import type { BillingData, BillingInvoiceRow, BillingPlanOption, BillingSubscription } from "./billing-types";
-import { apiLookup, appContextOf } from "./dashboard-data.server";
 
 export const INVOICE_PAGE_SIZE = 20;
 
@@ -20,7 +21,7 @@ export async function loadBilling(context: AppLoadContext, viewer: Viewer, page:
   const { db, tenant } = context;
   const config = tenant.config;
   const contexts = await buildUserContexts(db, tenant.id, viewer);
-  const lookupApi = apiLookup(context);
+  const lookupApi = apiRefLookup(db, tenant.id);
   const planCache = new Map<string, Promise<Plan | null>>();
   const plan = (id: string) => {
     let pending = planCache.get(id);

@@ -2,20 +2,20 @@ import { BillingSubscriptionCard } from "../../components/billing/billing-subscr
 import { InvoiceList } from "../../components/billing/invoice-list";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
-import { signInRedirect } from "../../lib/localized-redirect.server";
 import { pageMeta } from "../../lib/meta";
+import { requireViewer } from "../../lib/route-guards.server";
 import type { Route } from "./+types/billing";
 import { loadBilling } from "./billing-data.server";
 
 /**
- * /developer/billing (issue 7): the consumer's subscriptions with status, price, period end, cancel at period end,
+ * /developer/billing (decision 044): the consumer's subscriptions with status, price, period end, cancel at period end,
  * change plan and paying a past-due balance; and their invoices. Mutations go through the GraphQL contract.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isSafeInteger(raw) && raw >= 1 && raw <= 10_000 ? raw : 1;
   return loadBilling(context, viewer, page);
@@ -51,15 +51,12 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
             {t("billing.subscriptionsTitle")}
           </h2>
           {subscriptions.length === 0 ? (
-            <p
-              data-testid="no-billing-subscriptions"
-              className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-            >
+            <EmptyState data-testid="no-billing-subscriptions">
               {t("billing.noSubscriptions")}{" "}
               <LocalLink to="/hub" className="font-semibold text-accent hover:underline">
                 {t("apps.browseApis")}
               </LocalLink>
-            </p>
+            </EmptyState>
           ) : (
             <ul data-testid="billing-subscriptions" className="grid gap-4 lg:grid-cols-2">
               {subscriptions.map((s) => (

@@ -1,27 +1,19 @@
 import type { AppLoadContext } from "react-router";
 import { DEFAULT_TENANT_ID } from "../../../common/tenant-config";
-import { selectApiAccess } from "../../../core/access/access.queries";
-import { selectUsersByIds } from "../../../core/accounts/accounts.queries";
 import type { Viewer } from "../../../core/accounts/accounts.types";
 import { listAppKeys, listApps } from "../../../core/apps/apps.service";
-import type { AppContext } from "../../../core/apps/apps.types";
+import { appContextOf } from "../../../core/apps/context-apps.service";
+import { apiRefLookup } from "../../../core/catalog/api-refs";
 import { summarizeAppUsage } from "../../../core/metering/metering.service";
 import { buildUserContexts, type ContextEntry } from "../../../core/orgs/contexts";
 import { getPlan } from "../../../core/plans/plans.service";
 import { listSubscriptionsOfApp } from "../../../core/subscriptions/subscriptions.service";
 import { gatewayPublicBase } from "../../lib/try-it-gateway.server";
-import type { DashboardApp, DashboardData, DashboardSubscription } from "./dashboard-types";
+import type { DashboardApp, DashboardData } from "./dashboard-types";
 
 /** The usage window of the dashboard: the last hour, per minute. */
 export const USAGE_WINDOW_MINUTES = 60;
 const MINUTE_MS = 60_000;
-
-/** Maps a context entry to the apps' owner: personal, an organization, or a team of one. */
-export function appContextOf(entry: Pick<ContextEntry, "type" | "id" | "organization">): AppContext {
-  if (entry.type === "Organization") return { organizationId: entry.id };
-  if (entry.type === "Team") return { organizationId: entry.organization, teamId: entry.id };
-  return {};
-}
 
 /** The viewer's context with this id (or entityId); the personal one when the id is missing or not theirs. */
 export async function resolveDashboardContext(
@@ -34,31 +26,6 @@ export async function resolveDashboardContext(
   return match ?? contexts.self;
 }
 
-type ApiRef = Pick<DashboardSubscription, "apiName" | "apiPath" | "gatewayPath">;
-
-/** Name and paths of the subscribed APIs, looked up once per API per request. */
-export function apiLookup(context: AppLoadContext) {
-  const cache = new Map<string, Promise<ApiRef>>();
-  return (apiId: string): Promise<ApiRef> => {
-    let pending = cache.get(apiId);
-    if (!pending) {
-      pending = (async () => {
-        const api = await selectApiAccess(context.db, context.tenant.id, apiId);
-        if (!api) return { apiName: apiId, apiPath: null, gatewayPath: null };
-        const [owner] = await selectUsersByIds(context.db, context.tenant.id, [api.owner_id]);
-        if (!owner) return { apiName: api.name, apiPath: null, gatewayPath: null };
-        return {
-          apiName: api.name,
-          apiPath: `/${owner.username}/api/${api.slug}`,
-          gatewayPath: `/${owner.username}/${api.slug}`,
-        };
-      })();
-      cache.set(apiId, pending);
-    }
-    return pending;
-  };
-}
-
 /** "My Apps" for the viewer in one context: each app with its keys, live subscriptions and last hour of usage. */
 export async function loadDashboard(
   context: AppLoadContext,
@@ -68,7 +35,7 @@ export async function loadDashboard(
 ): Promise<DashboardData> {
   const { db, tenant } = context;
   const apps = await listApps(db, tenant.id, viewer.id, appContextOf(entry));
-  const lookupApi = apiLookup(context);
+  const lookupApi = apiRefLookup(db, tenant.id);
   const toMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const fromMinute = toMinute - (USAGE_WINDOW_MINUTES - 1) * MINUTE_MS;
   const loaded = await Promise.all(

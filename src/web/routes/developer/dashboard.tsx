@@ -1,7 +1,5 @@
 import { useEffect, useRef } from "react";
-import { redirect, useNavigate } from "react-router";
-import { localizePath } from "../../../common/i18n/locale-path";
-import { isPrefixedLocale } from "../../../common/locales";
+import { useNavigate } from "react-router";
 import {
   createApp,
   createAppKey,
@@ -10,6 +8,7 @@ import {
   revokeAppKey,
   rotateAppKey,
 } from "../../../core/apps/apps.service";
+import { appContextOf } from "../../../core/apps/context-apps.service";
 import { AppError } from "../../../core/errors/app-error";
 import { unsubscribe } from "../../../core/subscriptions/subscriptions.service";
 import { AppCreateForm } from "../../components/app-create-form";
@@ -17,15 +16,17 @@ import { AppGatewayInfo } from "../../components/app-gateway-info";
 import { AppPanel } from "../../components/app-panel";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
 import { useSession } from "../../lib/root-data";
+import { requireViewer } from "../../lib/route-guards.server";
 import { offeredContexts, useSelectedContext } from "../../lib/selected-context";
 import type { Route } from "./+types/dashboard";
-import { appContextOf, loadDashboard, resolveDashboardContext } from "./dashboard-data.server";
+import { loadDashboard, resolveDashboardContext } from "./dashboard-data.server";
 import type { DashboardActionResult, DashboardApp, DashboardIntent } from "./dashboard-types";
 
 const INTENTS = new Set<DashboardIntent>([
@@ -38,33 +39,20 @@ const INTENTS = new Set<DashboardIntent>([
   "unsubscribe",
 ]);
 
-function signInRedirect(request: Request, lang: string | undefined): never {
-  const url = new URL(request.url);
-  const location = `/auth?referral=${encodeURIComponent(url.pathname + url.search)}`;
-  throw redirect(lang && isPrefixedLocale(lang) ? localizePath(location, lang) : location);
-}
-
-function signedInViewer(context: Route.LoaderArgs["context"]) {
-  const { viewer, tenant } = context;
-  return viewer && viewer.tenantId === tenant.id ? viewer : null;
-}
-
 /**
  * /developer/dashboard, "My Apps" (spec section 2, nofollow): the apps of the selected context (?context={id}; the
  * browser fills it in from the stored context switcher choice), with keys, subscriptions and the last hour of usage.
  * The layout guard already sends signed-out visitors to sign in; this loader refuses them too, on its own.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = signedInViewer(context);
-  if (!viewer) signInRedirect(request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   const contextId = new URL(request.url).searchParams.get("context");
   const entry = await resolveDashboardContext(context, viewer, contextId);
   return loadDashboard(context, viewer, entry);
 }
 
 export async function action({ context, request, params }: Route.ActionArgs): Promise<DashboardActionResult> {
-  const viewer = signedInViewer(context);
-  if (!viewer) signInRedirect(request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   const form = await request.formData();
   requireActionCsrf(request, form);
   const raw = formText(form, "intent") as DashboardIntent;
@@ -157,7 +145,11 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
   return (
     <>
       <PageHeader title={t("apps.title")} intro={t("apps.intro")}>
-        <p data-testid="apps-context" data-context-id={context.id} className="mt-3 text-sm text-slate-500">
+        <p
+          data-testid="apps-context"
+          data-context-id={context.id}
+          className="mt-3 text-sm text-slate-500 dark:text-slate-400"
+        >
           {t("apps.contextIs", { context: contextName })}
         </p>
         <p className="mt-2 text-sm">
@@ -175,12 +167,9 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
         <AppGatewayInfo gateway={gateway} examplePath={exampleGatewayPath(apps)} />
         <AppCreateForm contextId={context.id} />
         {apps.length === 0 ? (
-          <p
-            data-testid="no-apps"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="no-apps" size="lg">
             {t("apps.empty")}
-          </p>
+          </EmptyState>
         ) : (
           <ul data-testid="app-list" className="flex flex-col gap-6">
             {apps.map((app) => (

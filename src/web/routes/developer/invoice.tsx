@@ -1,23 +1,23 @@
 import { useRef, useState } from "react";
 import { getViewerInvoice } from "../../../core/billing/invoices.service";
 import { formatMoney } from "../../../core/billing/money";
-import { Badge, buttonClass } from "../../components/app-form-bits";
+import { Badge } from "../../components/app-form-bits";
 import { INVOICE_TONE } from "../../components/billing/invoice-list";
-import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { Button, ButtonAnchor, ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { formatDate } from "../../lib/format";
 import { notFound } from "../../lib/http-errors";
-import { signInRedirect } from "../../lib/localized-redirect.server";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
+import { requireViewer } from "../../lib/route-guards.server";
 import type { Route } from "./+types/invoice";
 
 /** /developer/billing/invoices/{id}: one invoice of the viewer (or of an organization they belong to); else 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, params.lang);
+  const { tenant } = context;
+  const viewer = requireViewer(context, request, params.lang);
   const invoice = /^[A-Za-z0-9_-]{1,64}$/.test(params.invoiceId)
     ? await getViewerInvoice(context.db, tenant.id, viewer.id, params.invoiceId)
     : null;
@@ -76,20 +76,21 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <Container className="flex flex-col gap-4 py-8">
         <div className="flex flex-wrap gap-2">
-          <LocalLink to="/developer/billing" rel="nofollow" className={buttonClass.secondary}>
+          <ButtonLink to="/developer/billing" rel="nofollow" inline variant="secondary" size="sm">
             {t("billing.backToBilling")}
-          </LocalLink>
-          <button
+          </ButtonLink>
+          <Button
             type="button"
             data-testid="invoice-print"
             onClick={() => frame.current?.contentWindow?.print()}
-            className={buttonClass.primary}
+            inline
+            className="shadow-sm disabled:cursor-not-allowed"
           >
             {t("billing.print")}
-          </button>
-          <a href={documentUrl} target="_blank" rel="noopener" className={buttonClass.secondary}>
+          </Button>
+          <ButtonAnchor href={documentUrl} target="_blank" rel="noopener" inline variant="secondary" size="sm">
             {t("billing.openPrintable")}
-          </a>
+          </ButtonAnchor>
         </div>
         {/* The invoice document (escaped HTML, no script allowed by its CSP) in a frame that may not run script either. */}
         <iframe

@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
 import { localizedRedirect } from "../../lib/localized-redirect.server";
+import { requireViewer } from "../../lib/route-guards.server";
 import type { Route } from "./+types/create-signed-out";
 
 /**
@@ -7,7 +7,7 @@ import type { Route } from "./+types/create-signed-out";
  * login prompt (the layout's guard sends them to /auth with this page as referral); signed in, the create form.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  if (!context.viewer) throw redirect(`/auth?referral=${encodeURIComponent(new URL(request.url).pathname)}`);
+  requireViewer(context, request, params.lang);
   throw localizedRedirect("/org/organizations/create", params.lang);
 }
 

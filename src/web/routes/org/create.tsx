@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { createOrganization } from "../../../core/orgs/orgs.service";
-import { FormError, FormField, SubmitButton } from "../../components/form-field";
 import { Container, PageHeader } from "../../components/page-header";
+import { FormError, FormField, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";

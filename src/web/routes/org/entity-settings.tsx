@@ -6,16 +6,17 @@ import {
   listMyOrganizations,
   updateOrganization,
 } from "../../../core/orgs/orgs.service";
-import { FormError, FormField, FormNotice, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { FormError, FormField, FormNotice, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { notFound } from "../../lib/http-errors";
-import { localizedRedirect, signInRedirect } from "../../lib/localized-redirect.server";
+import { localizedRedirect } from "../../lib/localized-redirect.server";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { requireViewer } from "../../lib/route-guards.server";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/entity-settings";
 
@@ -27,12 +28,6 @@ import type { Route } from "./+types/entity-settings";
 
 const ENTITY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
-function signedIn(context: Route.LoaderArgs["context"], request: Request, lang: string | undefined): Viewer {
-  const { viewer, tenant } = context;
-  if (!viewer || viewer.tenantId !== tenant.id) signInRedirect(request, lang);
-  return viewer;
-}
-
 /** The organization of this slug that the viewer administers, or 404. */
 async function administeredOrg(context: Route.LoaderArgs["context"], viewer: Viewer, entity: string) {
   const mine = await listMyOrganizations(context.db, context.tenant.id, viewer);
@@ -42,7 +37,7 @@ async function administeredOrg(context: Route.LoaderArgs["context"], viewer: Vie
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = signedIn(context, request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   if (!ENTITY.test(params.entity)) notFound();
   if (params.entity.toLowerCase() === viewer.username.toLowerCase()) {
     throw localizedRedirect("/user/settings", params.lang);
@@ -62,7 +57,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const viewer = signedIn(context, request, params.lang);
+  const viewer = requireViewer(context, request, params.lang);
   const form = await request.formData();
   requireActionCsrf(request, form);
   if (!ENTITY.test(params.entity)) notFound();

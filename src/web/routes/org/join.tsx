@@ -1,7 +1,9 @@
 import { Form } from "react-router";
 import { joinOrganization, listJoinableOrganizations } from "../../../core/orgs/orgs.service";
-import { FormError } from "../../components/form-field";
 import { Container, PageHeader } from "../../components/page-header";
+import { Button } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { type ActionResult, formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
@@ -42,12 +44,7 @@ export default function JoinOrganization({ loaderData, actionData }: Route.Compo
       <Container className="flex max-w-3xl flex-col gap-4 py-8">
         <FormError message={actionData && !actionData.ok ? translateServerMessage(t, actionData.message) : null} />
         {loaderData.organizations.length === 0 ? (
-          <p
-            data-testid="no-joinable"
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-          >
-            {t("org.noJoinable")}
-          </p>
+          <EmptyState data-testid="no-joinable">{t("org.noJoinable")}</EmptyState>
         ) : (
           <ul className="flex flex-col gap-3">
             {loaderData.organizations.map((org) => (
@@ -61,7 +58,7 @@ export default function JoinOrganization({ loaderData, actionData }: Route.Compo
                     {org.name}
                   </p>
                   {org.description && (
-                    <p dir="auto" className="truncate text-sm text-slate-500">
+                    <p dir="auto" className="truncate text-sm text-slate-500 dark:text-slate-400">
                       {org.description}
                     </p>
                   )}
@@ -69,12 +66,7 @@ export default function JoinOrganization({ loaderData, actionData }: Route.Compo
                 <Form method="post">
                   <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
                   <input type="hidden" name="organizationId" value={org.id} />
-                  <button
-                    type="submit"
-                    className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
-                  >
-                    {t("org.joinButton")}
-                  </button>
+                  <Button type="submit">{t("org.joinButton")}</Button>
                 </Form>
               </li>
             ))}

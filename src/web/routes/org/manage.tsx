@@ -12,17 +12,20 @@ import {
   removeTeamDevelopers,
   setOrganizationMemberRole,
 } from "../../../core/orgs/orgs.service";
-import { FormError, FormNotice } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
+import { DANGER_TEXT_BUTTON, OrgHiddenFields } from "../../components/org/org-form-bits";
+import { OrgMembers } from "../../components/org/org-members";
+import { OrgTeams } from "../../components/org/org-teams";
 import { Container, PageHeader } from "../../components/page-header";
-import { UserAvatar } from "../../components/user-avatar";
+import { ButtonLink } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { FormError, FormNotice } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
-import { formatDate } from "../../lib/format";
 import { localizedRedirect } from "../../lib/localized-redirect.server";
 import { pageMeta } from "../../lib/meta";
-import { useLocale, useRootData, useSession } from "../../lib/root-data";
+import { useRootData, useSession } from "../../lib/root-data";
 import { translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/manage";
 
@@ -98,26 +101,76 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const INPUT =
-  "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950 min-w-0";
-const BUTTON =
-  "rounded-lg bg-accent px-3.5 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60";
-const LINK_BUTTON = "text-sm font-semibold text-danger hover:underline";
+/** The organization the page shows, as the loader gives it (the member and team parts type their props with it). */
+export type ManagedOrganization = NonNullable<Route.ComponentProps["loaderData"]["organization"]>;
 
-function Hidden(props: { csrfToken: string; intent: string; organizationId: string; teamId?: string }) {
+/** The viewer's organizations; the one shown is marked current. */
+function OrganizationList(props: { organizations: Array<{ id: string; name: string }>; currentId: string }) {
+  const { t } = useTranslation();
   return (
-    <>
-      <input type="hidden" name="csrfToken" value={props.csrfToken} />
-      <input type="hidden" name="intent" value={props.intent} />
-      <input type="hidden" name="organizationId" value={props.organizationId} />
-      {props.teamId && <input type="hidden" name="teamId" value={props.teamId} />}
-    </>
+    <nav aria-label={t("org.yourOrganizations")}>
+      <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+        {t("org.yourOrganizations")}
+      </h2>
+      <ul className="flex gap-2 overflow-x-auto lg:flex-col">
+        {props.organizations.map((o) => (
+          <li key={o.id}>
+            <LocalLink
+              to={`/org?org=${encodeURIComponent(o.id)}`}
+              aria-current={o.id === props.currentId ? "page" : undefined}
+              data-testid="org-switch"
+              className="block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800"
+            >
+              {o.name}
+            </LocalLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The organization's name, the viewer's role, links to its homepage and settings, and Leave. */
+function OrganizationHeading(props: { org: ManagedOrganization; isAdmin: boolean; csrfToken: string; busy: boolean }) {
+  const { t } = useTranslation();
+  const { org } = props;
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h2 data-testid="org-title" dir="auto" className="text-2xl font-bold tracking-tight">
+          {org.name}
+        </h2>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {t("org.roleLabel", { role: t(`org.roles.${org.viewerRole ?? "member"}`) })} ·{" "}
+          <LocalLink to={`/orghomepage/${org.slug}`} className="font-semibold text-accent hover:underline">
+            {t("org.homepage")}
+          </LocalLink>
+          {props.isAdmin && (
+            <>
+              {" · "}
+              <LocalLink
+                to={`/${org.slug}/settings`}
+                data-testid="org-settings-link"
+                className="font-semibold text-accent hover:underline"
+              >
+                {t("org.settings")}
+              </LocalLink>
+            </>
+          )}
+        </p>
+      </div>
+      <Form method="post">
+        <OrgHiddenFields csrfToken={props.csrfToken} intent="leave" organizationId={org.id} />
+        <button type="submit" className={DANGER_TEXT_BUTTON} disabled={props.busy}>
+          {t("org.leave")}
+        </button>
+      </Form>
+    </div>
   );
 }
 
 export default function ManageOrganizations({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const root = useRootData();
   const session = useSession();
   const navigation = useNavigation();
@@ -139,327 +192,29 @@ export default function ManageOrganizations({ loaderData, actionData }: Route.Co
         .filter((m, i, all) => all.indexOf(m) === i)
         .join(" ")
     : null;
+  const formProps = { isAdmin, csrfToken, busy, formsKey };
 
   return (
     <>
       <PageHeader title={t("org.manageTitle")} intro={t("org.manageIntro")}>
         {session?.menu.createOrganization && (
-          <LocalLink
-            to="/org/organizations/create"
-            data-testid="org-create-link"
-            className="mt-4 inline-flex rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110"
-          >
+          <ButtonLink to="/org/organizations/create" data-testid="org-create-link" className="mt-4 inline-flex">
             {t("nav.createOrganization")}
-          </LocalLink>
+          </ButtonLink>
         )}
       </PageHeader>
       <Container className="py-8">
         {!org ? (
-          <p
-            data-testid="no-organizations"
-            className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-slate-700"
-          >
-            {t("org.noOrganizations")}
-          </p>
+          <EmptyState data-testid="no-organizations">{t("org.noOrganizations")}</EmptyState>
         ) : (
           <div className="grid gap-8 lg:grid-cols-[240px_1fr]">
-            <nav aria-label={t("org.yourOrganizations")}>
-              <h2 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
-                {t("org.yourOrganizations")}
-              </h2>
-              <ul className="flex gap-2 overflow-x-auto lg:flex-col">
-                {loaderData.organizations.map((o) => (
-                  <li key={o.id}>
-                    <LocalLink
-                      to={`/org?org=${encodeURIComponent(o.id)}`}
-                      aria-current={o.id === org.id ? "page" : undefined}
-                      data-testid="org-switch"
-                      className="block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-slate-100 aria-[current=page]:bg-accent/10 aria-[current=page]:text-accent dark:hover:bg-slate-800"
-                    >
-                      {o.name}
-                    </LocalLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <OrganizationList organizations={loaderData.organizations} currentId={org.id} />
             <div className="flex min-w-0 flex-col gap-8">
-              <div className="flex flex-wrap items-end justify-between gap-3">
-                <div>
-                  <h2 data-testid="org-title" dir="auto" className="text-2xl font-bold tracking-tight">
-                    {org.name}
-                  </h2>
-                  <p className="text-sm text-slate-500">
-                    {t("org.roleLabel", { role: t(`org.roles.${org.viewerRole ?? "member"}`) })} ·{" "}
-                    <LocalLink to={`/orghomepage/${org.slug}`} className="font-semibold text-accent hover:underline">
-                      {t("org.homepage")}
-                    </LocalLink>
-                    {isAdmin && (
-                      <>
-                        {" · "}
-                        <LocalLink
-                          to={`/${org.slug}/settings`}
-                          data-testid="org-settings-link"
-                          className="font-semibold text-accent hover:underline"
-                        >
-                          {t("org.settings")}
-                        </LocalLink>
-                      </>
-                    )}
-                  </p>
-                </div>
-                <Form method="post">
-                  <Hidden csrfToken={csrfToken} intent="leave" organizationId={org.id} />
-                  <button type="submit" className={LINK_BUTTON} disabled={busy}>
-                    {t("org.leave")}
-                  </button>
-                </Form>
-              </div>
+              <OrganizationHeading org={org} isAdmin={isAdmin} csrfToken={csrfToken} busy={busy} />
               {failed && !failedTeam && <FormError message={errorText} />}
               {actionData?.ok && <FormNotice message={t("org.done")} />}
-
-              <section aria-labelledby="members-title" className="flex flex-col gap-3">
-                <h3 id="members-title" className="text-lg font-bold">
-                  {t("org.members")}
-                </h3>
-                <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-                  <table data-testid="members-table" className="w-full min-w-[34rem] text-sm">
-                    <thead className="bg-slate-50 text-xs text-slate-500 uppercase dark:bg-slate-900">
-                      <tr>
-                        <th scope="col" className="px-4 py-2 text-start">
-                          {t("org.member")}
-                        </th>
-                        <th scope="col" className="px-4 py-2 text-start">
-                          {t("org.role")}
-                        </th>
-                        <th scope="col" className="hidden px-4 py-2 text-start sm:table-cell">
-                          {t("org.joined")}
-                        </th>
-                        {isAdmin && (
-                          <th scope="col" className="px-4 py-2 text-start">
-                            {t("org.actions")}
-                          </th>
-                        )}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {org.members.map((m) => (
-                        <tr
-                          key={m.userId}
-                          data-testid="member-row"
-                          className="border-t border-slate-100 dark:border-slate-800"
-                        >
-                          <td className="px-4 py-2">
-                            <LocalLink
-                              to={`/user/${encodeURIComponent(m.username)}`}
-                              className="flex items-center gap-2 hover:text-accent"
-                            >
-                              <UserAvatar name={m.name || m.username} thumbnail={m.thumbnail} />
-                              <span className="min-w-0 truncate">{m.username}</span>
-                            </LocalLink>
-                          </td>
-                          <td className="px-4 py-2">
-                            {isAdmin ? (
-                              <Form method="post" className="flex items-center gap-2">
-                                <Hidden csrfToken={csrfToken} intent="set-role" organizationId={org.id} />
-                                <input type="hidden" name="userId" value={m.userId} />
-                                <select
-                                  name="role"
-                                  defaultValue={m.role}
-                                  aria-label={t("org.changeRole", { username: m.username })}
-                                  className={INPUT}
-                                >
-                                  <option value="member">{t("org.roles.member")}</option>
-                                  <option value="admin">{t("org.roles.admin")}</option>
-                                </select>
-                                <button
-                                  type="submit"
-                                  className="text-sm font-semibold text-accent hover:underline"
-                                  disabled={busy}
-                                >
-                                  {t("org.saveRole")}
-                                </button>
-                              </Form>
-                            ) : (
-                              t(`org.roles.${m.role}`)
-                            )}
-                          </td>
-                          <td className="hidden px-4 py-2 text-slate-500 sm:table-cell">
-                            {formatDate(m.joinedAt, locale)}
-                          </td>
-                          {isAdmin && (
-                            <td className="px-4 py-2">
-                              <Form method="post">
-                                <Hidden csrfToken={csrfToken} intent="remove-member" organizationId={org.id} />
-                                <input type="hidden" name="userId" value={m.userId} />
-                                <button type="submit" className={LINK_BUTTON} disabled={busy}>
-                                  {t("org.remove")}
-                                </button>
-                              </Form>
-                            </td>
-                          )}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                {isAdmin && (
-                  <Form
-                    key={formsKey}
-                    method="post"
-                    data-testid="add-member-form"
-                    className="flex flex-wrap items-end gap-2"
-                  >
-                    <Hidden csrfToken={csrfToken} intent="add-member" organizationId={org.id} />
-                    <label className="flex flex-col gap-1 text-sm">
-                      <span className="font-medium">{t("org.addMember")}</span>
-                      <input
-                        name="username"
-                        required
-                        maxLength={30}
-                        placeholder={t("auth.username")}
-                        className={INPUT}
-                      />
-                    </label>
-                    <select name="role" defaultValue="member" aria-label={t("org.role")} className={INPUT}>
-                      <option value="member">{t("org.roles.member")}</option>
-                      <option value="admin">{t("org.roles.admin")}</option>
-                    </select>
-                    <button type="submit" className={BUTTON} disabled={busy}>
-                      {t("org.add")}
-                    </button>
-                    <p className="basis-full text-xs text-slate-500">{t("org.addMemberHint")}</p>
-                  </Form>
-                )}
-              </section>
-
-              <section id="teams" aria-labelledby="teams-title" className="flex flex-col gap-3">
-                <h3 id="teams-title" className="text-lg font-bold">
-                  {t("org.teams")}
-                </h3>
-                {isAdmin && (
-                  <Form
-                    key={formsKey}
-                    method="post"
-                    data-testid="create-team-form"
-                    className="flex flex-wrap items-end gap-2"
-                  >
-                    <Hidden csrfToken={csrfToken} intent="create-team" organizationId={org.id} />
-                    <label className="flex flex-col gap-1 text-sm">
-                      <span className="font-medium">{t("org.teamName")}</span>
-                      <input name="name" required minLength={2} maxLength={60} className={INPUT} />
-                    </label>
-                    <button type="submit" className={BUTTON} disabled={busy}>
-                      {t("org.createTeam")}
-                    </button>
-                  </Form>
-                )}
-                {org.teams.length === 0 ? (
-                  <p className="text-sm text-slate-500">{t("org.noTeams")}</p>
-                ) : (
-                  <ul className="grid gap-4 md:grid-cols-2">
-                    {org.teams.map((team) => (
-                      <li
-                        key={team.id}
-                        data-testid="team-card"
-                        className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-                      >
-                        <div className="flex items-center justify-between gap-2">
-                          <h4 dir="auto" className="font-semibold">
-                            {team.name}
-                          </h4>
-                          {isAdmin && (
-                            <Form method="post">
-                              <Hidden
-                                csrfToken={csrfToken}
-                                intent="delete-team"
-                                organizationId={org.id}
-                                teamId={team.id}
-                              />
-                              <button type="submit" className={LINK_BUTTON} disabled={busy}>
-                                {t("org.deleteTeam")}
-                              </button>
-                            </Form>
-                          )}
-                        </div>
-                        <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
-                          {t("org.developers")}
-                        </p>
-                        {team.developers.length === 0 ? (
-                          <p className="text-sm text-slate-500">{t("org.noDevelopers")}</p>
-                        ) : (
-                          <ul className="flex flex-wrap gap-2">
-                            {team.developers.map((d) => (
-                              <li
-                                key={d.id}
-                                data-testid="team-developer"
-                                className="inline-flex items-center gap-2 rounded-full bg-slate-100 py-1 ps-1 pe-3 text-sm dark:bg-slate-800"
-                              >
-                                <UserAvatar name={d.name || d.username} thumbnail={d.thumbnail} />
-                                {d.username}
-                                {isAdmin && (
-                                  <Form method="post" className="inline">
-                                    <Hidden
-                                      csrfToken={csrfToken}
-                                      intent="remove-developer"
-                                      organizationId={org.id}
-                                      teamId={team.id}
-                                    />
-                                    <input type="hidden" name="username" value={d.username} />
-                                    <button
-                                      type="submit"
-                                      aria-label={t("org.removeDeveloper", { username: d.username, team: team.name })}
-                                      className="text-slate-500 hover:text-danger"
-                                      disabled={busy}
-                                    >
-                                      ×
-                                    </button>
-                                  </Form>
-                                )}
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                        {isAdmin && (
-                          <Form
-                            key={formsKey}
-                            method="post"
-                            data-testid="add-developer-form"
-                            className="flex flex-wrap items-end gap-2"
-                          >
-                            <Hidden
-                              csrfToken={csrfToken}
-                              intent="add-developer"
-                              organizationId={org.id}
-                              teamId={team.id}
-                            />
-                            <input
-                              name="username"
-                              required
-                              maxLength={30}
-                              list={`members-${team.id}`}
-                              placeholder={t("auth.username")}
-                              aria-label={t("org.addDeveloper")}
-                              className={`${INPUT} flex-1`}
-                            />
-                            <datalist id={`members-${team.id}`}>
-                              {org.members
-                                .filter((m) => !team.developers.some((d) => d.id === m.userId))
-                                .map((m) => (
-                                  <option key={m.userId} value={m.username} />
-                                ))}
-                            </datalist>
-                            <button type="submit" className={BUTTON} disabled={busy}>
-                              {t("org.addDeveloper")}
-                            </button>
-                            <p className="basis-full text-xs text-slate-500">{t("org.addDeveloperHint")}</p>
-                          </Form>
-                        )}
-                        {failed && failedTeam === team.id && <FormError message={errorText} />}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
+              <OrgMembers org={org} {...formProps} />
+              <OrgTeams org={org} {...formProps} failedTeam={failedTeam} errorText={errorText} />
             </div>
           </div>
         )}

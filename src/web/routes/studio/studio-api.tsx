@@ -2,29 +2,30 @@ import { localizePath } from "../../../common/i18n/locale-path";
 import { isPrefixedLocale } from "../../../common/locales";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
-import { isAppError } from "../../../core/errors/app-error";
-import { listSubscriptionsOfApi } from "../../../core/subscriptions/subscriptions.service";
+import { pendingApprovalCount } from "../../../core/subscriptions/provider-subscriptions.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { ManageApiPanels } from "../../components/studio/manage-api-panels";
+import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
-import { handleManageAction, requireStudio } from "../../lib/studio.server";
+import { orNotFound } from "../../lib/route-errors.server";
+import { requireStudio } from "../../lib/route-guards.server";
+import { handleManageAction } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-api";
 
 async function editableOr404(context: Route.LoaderArgs["context"], apiId: string | undefined) {
   if (!apiId || apiId.length > 100) notFound();
-  try {
-    return await requireEditableApi(context.db, context.tenant.id, context.viewer, apiId);
-  } catch (error) {
-    // Not yours and not found look the same from the studio.
-    if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) notFound();
-    throw error;
-  }
+  // Not yours and not found look the same from the studio.
+  return orNotFound(requireEditableApi(context.db, context.tenant.id, context.viewer, apiId), [
+    "NOT_FOUND",
+    "FORBIDDEN",
+  ]);
 }
 
 /** /studio/apis/{apiId}: import/replace the spec (with the diff), versions, edit details, delete. */
@@ -36,19 +37,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     listCategoryOptions(context.db, context.tenant.id),
   ]);
   const created = new URL(request.url).searchParams.get("created") === "1";
-  return { base, api, versions, categories, created, pendingApprovals: await countPending(context, api.id) };
-}
-
-/** Subscription requests waiting for the provider's decision (made on the plans page); null when not the viewer's. */
-async function countPending(context: Route.LoaderArgs["context"], apiId: string): Promise<number | null> {
-  if (!context.viewer) return null;
-  try {
-    const subs = await listSubscriptionsOfApi(context.db, context.tenant.id, context.viewer.id, apiId);
-    return subs.filter((s) => s.status === "pending_approval" || s.planRequest?.status === "pending").length;
-  } catch (error) {
-    if (isAppError(error) && error.code === "FORBIDDEN") return null;
-    throw error;
-  }
+  return {
+    base,
+    api,
+    versions,
+    categories,
+    created,
+    pendingApprovals: await pendingApprovalCount(toUseCaseContext(context), api.id),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -88,18 +84,23 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
           >
             {t("studio.viewPage")}
           </LocalLink>
-          <LocalLink
+          <ButtonLink
             to={`${apiPath(api)}/plans/manage`}
             data-testid="studio-plans"
-            className="inline-flex items-center gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm font-semibold text-accent hover:bg-accent/20"
+            variant="soft"
+            size="custom"
+            className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm"
           >
             {t("studio.plansAndApprovals")}
             {loaderData.pendingApprovals ? (
-              <span data-testid="studio-pending-approvals" className="rounded-full bg-accent px-2 text-xs text-white">
+              <span
+                data-testid="studio-pending-approvals"
+                className="rounded-full bg-accent-fill px-2 text-xs text-white"
+              >
                 {t("studio.pendingApprovals", { count: loaderData.pendingApprovals })}
               </span>
             ) : null}
-          </LocalLink>
+          </ButtonLink>
           <LocalLink to={base} className="rounded-lg px-3 py-2 text-sm font-semibold text-accent hover:underline">
             {t("studio.backToList")}
           </LocalLink>

@@ -4,16 +4,17 @@ import { getProviderEarnings } from "../../../core/billing/earnings.service";
 import { formatMoney } from "../../../core/billing/money";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
-import { selectClass } from "../../components/studio/studio-panel";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Select } from "../../components/ui/select";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
-import { requireStudio } from "../../lib/studio.server";
+import { requireStudio } from "../../lib/route-guards.server";
 import type { Route } from "./+types/studio-earnings";
 
 /**
- * /studio/earnings (or /provider/earnings), issue 7: the provider's gross earnings from paid invoices of their plans,
+ * /studio/earnings (or /provider/earnings), decision 044: the provider's gross earnings from paid invoices of their plans,
  * in total, per API, per plan and per month, in the invoices' currency (the tenant's, USD when missing). ?api= narrows
  * it to one API.
  */
@@ -52,7 +53,7 @@ function ShareRow(props: { label: string; sub?: string; amount: string; share: n
             {props.label}
           </span>
           {props.sub && (
-            <span className="text-xs text-slate-500" dir="auto">
+            <span className="text-xs text-slate-500 dark:text-slate-400" dir="auto">
               {props.sub}
             </span>
           )}
@@ -60,7 +61,7 @@ function ShareRow(props: { label: string; sub?: string; amount: string; share: n
         <span className="font-semibold tabular-nums">{props.amount}</span>
       </div>
       <div className="h-1.5 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-        <div className="h-full rounded-full bg-accent" style={{ width: `${Math.max(2, props.share * 100)}%` }} />
+        <div className="h-full rounded-full bg-accent-fill" style={{ width: `${Math.max(2, props.share * 100)}%` }} />
       </div>
     </li>
   );
@@ -103,14 +104,14 @@ export default function StudioEarnings({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="earnings-api" className="text-sm font-semibold">
                   {t("earnings.api")}
                 </label>
-                <select id="earnings-api" name="api" defaultValue={apiId ?? ""} className={`${selectClass} min-w-56`}>
+                <Select id="earnings-api" name="api" defaultValue={apiId ?? ""} className="min-w-56">
                   <option value="">{t("earnings.allApis")}</option>
                   {apis.map((a) => (
                     <option key={a.id} value={a.id}>
                       {a.name}
                     </option>
                   ))}
-                </select>
+                </Select>
               </div>
               <button
                 type="submit"
@@ -141,12 +142,9 @@ export default function StudioEarnings({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
         {earnings.byApi.length === 0 ? (
-          <p
-            data-testid="earnings-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="earnings-empty" size="lg">
             {t("earnings.empty")}
-          </p>
+          </EmptyState>
         ) : (
           <div className="grid gap-6 lg:grid-cols-3">
             <Panel title={t("earnings.byApi")} testId="earnings-by-api">

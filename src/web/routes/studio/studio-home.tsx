@@ -7,14 +7,16 @@ import { ApiLogo } from "../../components/api-logo";
 import { LockIcon } from "../../components/icons";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
-import { selectClass } from "../../components/studio/studio-panel";
+import { ButtonLink } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Select } from "../../components/ui/select";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { formatDate } from "../../lib/format";
 import { pageMeta } from "../../lib/meta";
 import { useLocale } from "../../lib/root-data";
+import { requireStudio } from "../../lib/route-guards.server";
 import { readStoredContext } from "../../lib/selected-context";
-import { requireStudio } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-home";
 
 /** /studio (or /provider): the APIs of the selected context (personal or an organization) and "Add an API". */
@@ -68,18 +70,13 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
               <label htmlFor="studio-context" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
                 {t("studio.publishingAs")}
               </label>
-              <select
-                id="studio-context"
-                name="context"
-                defaultValue={current.ownerId}
-                className={`${selectClass} min-w-56`}
-              >
+              <Select id="studio-context" name="context" defaultValue={current.ownerId} className="min-w-56">
                 {contexts.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.type === "User" ? t("studio.personal", { name: c.name }) : c.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <button
               type="submit"
@@ -96,24 +93,22 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
             >
               {t("earnings.link")}
             </LocalLink>
-            <LocalLink
+            <ButtonLink
               to={newHref}
               data-testid="studio-add-api"
-              className="inline-flex items-center justify-center rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110"
+              size="lg"
+              className="inline-flex items-center justify-center shadow-sm"
             >
               {t("studio.addApi")}
-            </LocalLink>
+            </ButtonLink>
           </div>
         </div>
       </PageHeader>
       <Container className="py-8">
         {apis.length === 0 ? (
-          <p
-            data-testid="studio-empty"
-            className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700"
-          >
+          <EmptyState data-testid="studio-empty" size="lg">
             {t("studio.empty")}
-          </p>
+          </EmptyState>
         ) : (
           <ul data-testid="studio-apis" className="flex flex-col gap-3">
             {apis.map((api) => (
@@ -129,7 +124,9 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
                       <span dir="auto" className="truncate">
                         {api.name}
                       </span>
-                      {api.visibility !== "PUBLIC" && <LockIcon className="size-4 text-slate-500" />}
+                      {api.visibility !== "PUBLIC" && (
+                        <LockIcon className="size-4 text-slate-500 dark:text-slate-400" />
+                      )}
                     </p>
                     <p className="text-sm text-slate-500 dark:text-slate-400">
                       {api.version ? t("studio.version", { version: api.version }) : t("studio.noSpec")}
@@ -146,13 +143,15 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
                   >
                     {t("studio.viewPage")}
                   </LocalLink>
-                  <LocalLink
+                  <ButtonLink
                     to={`${base}/apis/${api.id}`}
                     data-testid="studio-manage"
-                    className="rounded-lg bg-accent/10 px-3 py-2 text-sm font-semibold text-accent hover:bg-accent/20"
+                    variant="soft"
+                    size="custom"
+                    className="rounded-lg px-3 py-2 text-sm"
                   >
                     {t("studio.manage")}
-                  </LocalLink>
+                  </ButtonLink>
                 </div>
               </li>
             ))}

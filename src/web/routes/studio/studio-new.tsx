@@ -13,9 +13,10 @@ import { requireActionCsrf } from "../../lib/csrf.server";
 import { localizedRedirect } from "../../lib/localized-redirect.server";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { requireStudio } from "../../lib/route-guards.server";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
 import { readLimitedForm } from "../../lib/spec-upload.server";
-import { apiFieldsFromForm, apiInputFromForm, requireStudio, writeOptions } from "../../lib/studio.server";
+import { apiFieldsFromForm, apiInputFromForm, writeOptions } from "../../lib/studio.server";
 import type { Route } from "./+types/studio-new";
 
 /** /studio/new: create an API in the personal context or the organization named by ?context=. */

@@ -1,27 +1,28 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { publicBaseUrl } from "../../../config";
 import { updateProfile } from "../../../core/accounts/accounts.service";
 import { resendVerification } from "../../../core/accounts/email-verification.service";
 import { getUserProfile } from "../../../core/social/social.service";
-import { FormError, FormField, FormNotice, SubmitButton } from "../../components/form-field";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
+import { FormError, FormField, FormNotice, SubmitButton } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { notFound } from "../../lib/http-errors";
 import { pageMeta } from "../../lib/meta";
 import { useRootData } from "../../lib/root-data";
+import { requireViewer } from "../../lib/route-guards.server";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/settings";
 
 const FIELDS = ["name", "position", "company", "location", "bio", "thumbnail"] as const;
 
 /** /user/settings and /auth/user/settings: the signed-in user's own profile form (only the owner edits it). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, tenant, viewer } = context;
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { db, tenant } = context;
   // The layout's guard already sent signed-out visitors to sign in; this covers a session that just ended.
-  if (!viewer) throw redirect(`/auth?referral=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const viewer = requireViewer(context, request, params.lang);
   const profile = await getUserProfile(db, tenant.id, viewer, viewer.username);
   if (!profile) notFound();
   return { profile, email: viewer.email, emailVerified: viewer.emailVerified };

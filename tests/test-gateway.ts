@@ -2,9 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig } from "../config";
-import type { Db } from "../db/connection";
-import { type RunningGateway, startGateway } from "./gateway-server";
+import { loadConfig } from "../src/config";
+import type { Db } from "../src/db/connection";
+import { type RunningGateway, startGateway } from "../src/gateway/gateway-server";
+import { counterStoreFor } from "../src/infra/counters/counter-stores";
 
 export const silentLogger = { info() {}, warn() {}, error() {} };
 
@@ -19,7 +20,7 @@ export async function startTestGateway(db: Db, env: Record<string, string> = {})
     LOG_LEVEL: "silent",
     ...env,
   });
-  return startGateway({ config, db, logger: silentLogger });
+  return startGateway({ config, db, logger: silentLogger, counters: counterStoreFor(config) });
 }
 
 /** A loopback upstream for tests; the handler decides everything. */

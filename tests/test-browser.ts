@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { selectOutboxFor } from "../../core/accounts/accounts.queries";
-import type { Db } from "../../db/connection";
+import { selectOutboxFor } from "../src/core/accounts/accounts.queries";
+import type { Db } from "../src/db/connection";
 
 /** The token of the newest confirmation link mailed to `email` (decision 022), or "" when none was. */
 export async function latestVerificationToken(db: Db, tenantId: string, email: string): Promise<string> {

@@ -1,6 +1,7 @@
 /**
- * Where uploaded files live (spotlight files today). Embedded mode keeps them in a folder under the data dir; a
- * scale-out deployment swaps in an S3-compatible implementation of the same interface.
+ * Where uploaded files live (spotlight files today). Core owns the interface; src/infra/storage implements it (a
+ * folder under the data dir in embedded mode; a scale-out deployment swaps in an S3-compatible implementation), and
+ * the composition root hands it down as `providers.storage` (docs/decisions/070-core-boundary.md).
  */
 export interface FileStorage {
   /** Stores the bytes under `key` (created or replaced). */

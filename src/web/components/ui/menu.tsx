@@ -1,11 +1,48 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { ChevronIcon } from "./icons";
+import { ChevronIcon } from "../icons";
 
-/**
- * A top-bar dropdown: a button and a panel of links. Closes on an outside click, on Escape (focus back on the
- * button) and after navigation.
+/*
+ * The one popup menu of the web (decision 073): a button and a panel. Closes on an outside click, on Escape (focus back
+ * on the button) and after navigation. useDismiss is the same closing behaviour for other popups (the notifications
+ * tray).
  */
+
+/** Closes an open popup on a pointer press outside `root`, on Escape, and when the location changes. */
+export function useDismiss(
+  open: boolean,
+  close: () => void,
+  root: RefObject<HTMLElement | null>,
+  options: { returnFocus?: RefObject<HTMLElement | null> } = {},
+): void {
+  const location = useLocation();
+  const latestClose = useRef(close);
+  latestClose.current = close;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
+  useEffect(() => latestClose.current(), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) latestClose.current();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        latestClose.current();
+        options.returnFocus?.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open, root, options.returnFocus]);
+}
+
+/** A top-bar dropdown: a button and a panel of links. */
 export function DropdownMenu(props: {
   testId: string;
   label: string;
@@ -18,29 +55,7 @@ export function DropdownMenu(props: {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), root, { returnFocus: button });
 
   return (
     <div ref={root} className={`relative ${props.className ?? ""}`}>

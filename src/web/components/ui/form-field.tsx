@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { Button } from "./button";
+import { Input, Textarea } from "./input";
 
 /** A labelled input with an optional hint and a field-level error (linked by aria-describedby). */
 export function FormField(
@@ -13,16 +15,13 @@ export function FormField(
   const { label, error, hint, multiline, id, className, ...input } = props;
   const fieldId = id ?? `field-${props.name}`;
   const describedBy = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(" ");
-  const inputClass = `w-full rounded-lg border bg-white px-3 py-2.5 text-[15px] text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:border-accent focus:ring-2 focus:ring-accent/25 dark:bg-slate-950 dark:text-slate-100 ${
-    error ? "border-danger" : "border-slate-300 dark:border-slate-700"
-  }`;
   return (
     <div className={`flex flex-col gap-1.5 ${className ?? ""}`}>
       <label htmlFor={fieldId} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
         {label}
       </label>
       {multiline ? (
-        <textarea
+        <Textarea
           id={fieldId}
           name={props.name}
           defaultValue={props.defaultValue as string | undefined}
@@ -30,15 +29,15 @@ export function FormField(
           rows={4}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={inputClass}
+          invalid={!!error}
         />
       ) : (
-        <input
+        <Input
           id={fieldId}
           {...input}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={inputClass}
+          invalid={!!error}
         />
       )}
       {hint && !error && (
@@ -83,13 +82,14 @@ export function FormNotice(props: { message: string | null | undefined }) {
 
 export function SubmitButton(props: { children: ReactNode; busy?: boolean; testId?: string; className?: string }) {
   return (
-    <button
+    <Button
       type="submit"
+      size="lg"
       disabled={props.busy}
       data-testid={props.testId}
-      className={`inline-flex items-center justify-center rounded-lg bg-accent px-5 py-2.5 font-semibold text-white shadow-sm transition hover:brightness-110 disabled:cursor-wait disabled:opacity-70 ${props.className ?? ""}`}
+      className={`inline-flex items-center justify-center shadow-sm disabled:cursor-wait ${props.className ?? ""}`}
     >
       {props.children}
-    </button>
+    </Button>
   );
 }

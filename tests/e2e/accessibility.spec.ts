@@ -1,0 +1,54 @@
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// WCAG 2.2 AA on the main screens, both themes (decision 140): axe-core runs in the page; any serious or critical
+// violation fails with the rule, its help text and the first offending elements named.
+const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const PAGES = ["/hub", "/search/weather", "/categories", "/auth", "/auth/sign-up", "/pricing", "/page/about"];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(", ")}`,
+    );
+}
+
+// axe is injected as a script: the page's CSP (nonces only) would refuse it, so this file's pages bypass the CSP.
+test.use({ bypassCSP: true });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`no serious accessibility violations on the main screens (${theme})`, async ({ page, context, baseURL }) => {
+    test.slow();
+    if (baseURL) await context.addCookies([{ name: "portico_theme", value: theme, url: baseURL }]);
+    const apiPage = "/tvmaze-com/api/tvmaze-user";
+    const found: string[] = [];
+    for (const path of [...PAGES, apiPage]) {
+      await page.goto(path);
+      for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+    }
+    expect(found).toEqual([]);
+  });
+}
