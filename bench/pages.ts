@@ -2,12 +2,15 @@
  * npm run bench:pages — SSR throughput and latency of /hub, a category page and an API page on the seeded catalog,
  * printed beside the same server's /healthz as the baseline, plus the gzip size of the JavaScript /hub ships.
  * Uses wrk when installed (apt-get install wrk), else a small in-process load loop. 127.0.0.1 only, bounded time.
+ * Then the API reference of a 1,100-operation spec beside a 3-operation one (bench/reference-pages.ts);
+ * `--reference-only` runs just that part.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchReferencePages } from "./reference-pages";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -134,6 +137,10 @@ async function main(): Promise<void> {
   });
   try {
     await waitForHealth(server);
+    if (process.argv.includes("--reference-only")) {
+      await benchReferencePages(BASE);
+      return;
+    }
     const categoryPath = await firstHref(/href="(\/category\/[a-z0-9-]+)"/, "/categories");
     const apiPath = await firstHref(/href="(\/[^"/]+\/api\/[a-z0-9-]+)"/, categoryPath);
     const targets: Array<[string, string]> = [
@@ -161,6 +168,7 @@ async function main(): Promise<void> {
     }
     const js = await shippedJsGzipBytes("/hub");
     console.log(`\nJavaScript shipped for /hub: ${js.files} files, ${js.raw} bytes raw, ${js.gzip} bytes gzip`);
+    await benchReferencePages(BASE);
   } finally {
     server.kill("SIGTERM");
   }

@@ -24,6 +24,7 @@ import * as m085 from "./migrations/085-notification-events";
 import * as m086 from "./migrations/086-messages";
 import * as m090 from "./migrations/090-analytics";
 import * as m100 from "./migrations/100-directory-imports";
+import * as m110 from "./migrations/110-endpoint-kind";
 import * as m120 from "./migrations/120-tenant-config-versions";
 import * as m130 from "./migrations/130-catalog-translations";
 import * as m150 from "./migrations/150-mcp-tool-settings";
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "042-subscription-payment-locks": m042,
   "043-plan-change-requests": m043,
   "050-content": m050,
+  "110-endpoint-kind": m110,
   "130-catalog-translations": m130,
   "150-mcp-tool-settings": m150,
   "080-ratings": m080,

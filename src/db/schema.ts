@@ -173,7 +173,11 @@ export interface ApiEndpointsTable {
   responses_json: string;
   security_json: string | null;
   position: number;
+  /** "operation" (a path's method, callable through the gateway) or "webhook" (OpenAPI 3.1 `webhooks`: documented only). Migration 110. */
+  kind: Generated<EndpointKind>;
 }
+
+export type EndpointKind = "operation" | "webhook";
 
 export interface SpotlightsTable {
   id: string;

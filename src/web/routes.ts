@@ -10,6 +10,8 @@ export default [
   // Resource routes (JSON, no page) of the API page: an endpoint's detail, and try-it's snippets and proxy.
   route("resources/endpoint/:username/:slug/:endpointId", "routes/api/endpoint-detail-resource.ts"),
   route("resources/try-it/:username/:slug/:endpointId", "routes/api/try-it-resource.ts"),
+  // The API reference's whole navigation index (the page renders the first rows on the server).
+  route("resources/endpoint-index/:username/:slug", "routes/api/endpoint-index-resource.ts"),
   // A spotlight's uploaded file (images inline, anything else as a download).
   route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
   // A tenant's uploaded logo or favicon (/admin "Tenant settings", decision 120).

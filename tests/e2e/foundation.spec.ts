@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 // The server under test seeds the shipped demo catalog (data/demo) into a fresh database; see playwright.config.ts.
 
@@ -30,14 +31,14 @@ test("an API page shows the endpoints of its stored spec", async ({ page }) => {
   await page.goto("/tvmaze-com/api/tvmaze-user");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/TVmaze/i);
   await expect(page.getByTestId("tab-bar")).toBeVisible();
-  const rows = page.getByTestId("endpoint-row");
+  const rows = page.getByTestId("reference-nav-item");
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThanOrEqual(10);
   await expect(page.getByTestId("method-badge").first()).toHaveText(/GET|POST|PUT|DELETE|PATCH/);
-  // The filter narrows the list to matching operations.
-  await page.getByTestId("endpoint-filter").fill("vote");
-  await page.getByTestId("endpoint-filter").press("Enter");
-  await expect(page).toHaveURL(/\?q=vote/);
+  await expect(page.getByTestId("endpoint-docs")).toBeVisible();
+  // The filter narrows the navigation to matching operations as you type.
+  await waitForHydration(page);
+  await page.getByTestId("reference-filter").fill("vote");
   await expect(rows.first()).toContainText(/vote/i);
   expect(await rows.count()).toBeLessThan(10);
 });

@@ -112,8 +112,10 @@ test("My Apps: create an app and a key shown once, subscribe from Pricing, call 
 
   // The API page's try-it calls through the gateway with the same key.
   await page.goto(ECHO);
-  const row = page.getByTestId("endpoint-row").filter({ hasText: "/anything" }).first();
-  await row.getByTestId("endpoint-summary").click();
+  await waitForHydration(page);
+  await page.getByTestId("reference-nav-item").filter({ hasText: "/anything" }).first().click();
+  await expect(page.getByTestId("operation-path")).toHaveText(/\/anything/);
+  const row = page.getByTestId("reference");
   // My Apps kept the key it showed once in this browser: try-it uses it, masked to its last four characters.
   await expect(row.getByTestId("try-it-key-value")).toHaveText(new RegExp(`${key.slice(-4)}$`));
   await row.getByTestId("try-it-send").click();

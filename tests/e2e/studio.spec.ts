@@ -105,24 +105,24 @@ test.describe("provider studio", () => {
     // The API page lists the endpoints.
     await page.getByTestId("studio-view-page").click();
     await expect(page.getByTestId("api-name")).toHaveText(name);
-    await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
-    await expect(page.getByTestId("endpoint-row").first()).toContainText("/books");
+    await expect(page.getByTestId("reference-nav-item")).toHaveCount(5);
+    await expect(page.getByTestId("reference-nav-item").first()).toContainText("/books");
 
-    // The tag index narrows the list to one tag, and back.
-    await expect(page.getByTestId("endpoint-tag")).toHaveText(["All tags", "books4", "orders1"]);
-    await page.getByTestId("endpoint-tag").filter({ hasText: "orders" }).click();
-    await expect(page).toHaveURL(/\?tag=orders$/);
-    await expect(page.getByTestId("endpoint-row")).toHaveCount(1);
-    await page.getByTestId("endpoint-tag").filter({ hasText: "All tags" }).click();
-    await expect(page.getByTestId("endpoint-row")).toHaveCount(5);
+    // The navigation's filter narrows it to one tag's operation, and back.
+    await waitForHydration(page);
+    await page.getByTestId("reference-filter").fill("orders");
+    await expect(page.getByTestId("reference-nav-item")).toHaveCount(1);
+    await page.getByTestId("reference-filter").fill("");
+    await expect(page.getByTestId("reference-nav-item")).toHaveCount(5);
 
     // Try the imported GET /books: without a key it is answered from the spec (mock), and a snippet is offered.
-    await waitForHydration(page);
-    const books = page
-      .getByTestId("endpoint-row")
+    await page
+      .getByTestId("reference-nav-item")
       .filter({ has: page.getByTestId("method-badge").filter({ hasText: /^GET$/ }), hasText: "/books" })
-      .first();
-    await books.getByTestId("endpoint-summary").click();
+      .first()
+      .click();
+    await expect(page.getByTestId("operation-path")).toHaveText("/books");
+    const books = page.getByTestId("reference");
     await books.getByTestId("try-it-send").click();
     await expect(books.getByTestId("try-it-status")).toHaveText(/^200/);
     await expect(books.getByTestId("try-it-via")).toHaveAttribute("data-via", "mock");
@@ -151,8 +151,10 @@ test.describe("provider studio", () => {
     await page.locator("#field-specFiles").setInputFiles(specFile("bookshop-v2.openapi-3.1.json", "application/json"));
     await page.getByTestId("spec-import-submit").click();
     const diff = page.getByTestId("spec-diff");
-    await expect(diff).toContainText("Imported version 2.0.0 with 5 endpoints.");
+    // Five operations and the newBook webhook, which is documented (and counted) like them.
+    await expect(diff).toContainText("Imported version 2.0.0 with 6 endpoints.");
     await expect(page.getByTestId("diff-added")).toContainText("/books/{id}");
+    await expect(page.getByTestId("diff-added")).toContainText("newBook");
     await expect(page.getByTestId("diff-added")).toContainText("PUT");
     await expect(page.getByTestId("diff-removed")).toContainText("DELETE");
     await expect(page.getByTestId("diff-changed")).toContainText("parameters");
@@ -227,7 +229,7 @@ test.describe("provider studio", () => {
     await page.getByTestId("spec-import-submit").click();
     await expect(page.getByTestId("spec-diff")).toContainText("Imported version 2.0.0 with 3 endpoints.");
     await page.getByTestId("studio-view-page").click();
-    await expect(page.getByTestId("endpoint-row")).toHaveCount(3);
+    await expect(page.getByTestId("reference-nav-item")).toHaveCount(3);
     await page.getByTestId("tab-about").click();
     await expect(page.getByTestId("api-features")).toContainText("Fast lookups");
     await expect(page.getByTestId("api-features")).toContainText("Free tier");
@@ -259,10 +261,9 @@ test.describe("provider studio", () => {
     await page.getByTestId("studio-view-page").click();
     await waitForHydration(page);
 
-    const row = page.getByTestId("endpoint-row").first();
-    await row.getByTestId("endpoint-summary").click();
-    await expect(row.getByTestId("endpoint-detail")).toBeVisible();
-    await expect(row.getByTestId("endpoint-detail")).toContainText("<script>window.__xss = 'script'</script>");
+    const row = page.getByTestId("reference");
+    await expect(row.getByTestId("endpoint-docs")).toBeVisible();
+    await expect(row.getByTestId("endpoint-docs")).toContainText("<script>window.__xss = 'script'</script>");
     await row.hover();
     expect(await read()).toBeUndefined();
 

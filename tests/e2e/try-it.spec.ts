@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 
 // The server under test seeds the demo catalog and the built-in demo APIs (Portico Echo runs in-process behind the
 // gateway, with a free Basic plan); see playwright.config.ts.
@@ -69,13 +70,18 @@ async function developerApp(page: Page): Promise<{ secret: string; appName: stri
 }
 
 async function openEndpoint(page: Page, method: string, path: string) {
-  const row = page.getByTestId("endpoint-row").filter({
-    has: page.getByTestId("method-badge").filter({ hasText: new RegExp(`^${method}$`) }),
-    hasText: path,
-  });
-  await row.getByTestId("endpoint-summary").first().click();
-  await expect(row.getByTestId("endpoint-detail")).toBeVisible();
-  return row.first();
+  await waitForHydration(page);
+  const item = page
+    .getByTestId("reference-nav-item")
+    .filter({
+      has: page.getByTestId("method-badge").filter({ hasText: new RegExp(`^${method}$`) }),
+      hasText: path,
+    })
+    .first();
+  await item.click();
+  await expect(item).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("try-it")).toBeVisible();
+  return page.getByTestId("reference");
 }
 
 test("an endpoint expands into its schemas, a mock answer and code snippets", async ({ page }) => {
@@ -183,7 +189,7 @@ test("a key shown in My Apps is used by try-it and snippets, masked until reveal
 
 test("the try-it route refuses calls without the CSRF token and never leaves the API's own route", async ({ page }) => {
   await page.goto(ECHO);
-  const id = await page.getByTestId("endpoint-row").first().getAttribute("data-endpoint-id");
+  const id = await page.getByTestId("reference-nav-item").first().getAttribute("data-endpoint-id");
   const url = `/resources/try-it/portico/portico-echo/${id}`;
   const request = page.context().request;
   const noToken = await request.post(url, { data: { intent: "send", params: {} } });

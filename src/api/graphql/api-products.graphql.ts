@@ -13,8 +13,9 @@ import { getApiSpecExtensions } from "../../core/api-specs/api-spec-extensions.s
 import { importApiSpec, listApiVersions } from "../../core/api-specs/api-specs.service";
 import type { ApiVersionSummary, ImportResult, SpecSource } from "../../core/api-specs/api-specs.types";
 import { getImportProgress, PROGRESS_TOKEN } from "../../core/api-specs/import-progress";
-import { type SpecUpload, specSourceFromUploads } from "../../core/api-specs/spec-uploads";
+import { folderUploads, type SpecUpload, specSourceFromUploads } from "../../core/api-specs/spec-uploads";
 import { AppError } from "../../core/errors/app-error";
+import { SPEC_UPLOAD_LIMITS } from "../../core/specs/bundle-spec-files";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 
@@ -181,6 +182,8 @@ export const apiProductsTypeDefs = /* GraphQL */ `
       url: String
       files: [SpecFileInput!]
       upload: [File!]
+      "Each upload's path inside its folder (paths/pets.yaml), in upload order: multipart parsers keep only a file name's last segment, so sub-folders travel here."
+      uploadPaths: [String!]
       entry: String
       progressToken: String
     ): SpecImport!
@@ -194,7 +197,7 @@ const importArgs = z.object({
   url: z.string().max(2048).nullish(),
   files: z
     .array(z.object({ path: z.string().min(1).max(500), text: z.string() }))
-    .max(500)
+    .max(SPEC_UPLOAD_LIMITS.maxFiles)
     .nullish(),
   upload: z
     .array(
@@ -208,8 +211,9 @@ const importArgs = z.object({
         { message: "upload takes files (a GraphQL multipart request)" },
       ),
     )
-    .max(500)
+    .max(SPEC_UPLOAD_LIMITS.maxFiles)
     .nullish(),
+  uploadPaths: z.array(z.string().min(1).max(500)).max(SPEC_UPLOAD_LIMITS.maxFiles).nullish(),
   entry: z.string().max(500).nullish(),
   progressToken: z.string().regex(PROGRESS_TOKEN, "progressToken takes 8-64 letters, digits, - or _").nullish(),
 });
@@ -220,7 +224,14 @@ async function sourceOf(args: z.infer<typeof importArgs>): Promise<SpecSource> {
   if (typeof args.text === "string") return { text: args.text };
   if (typeof args.url === "string") return { url: args.url };
   // The studio upload's rules and messages (one file, one archive, or a folder's files; UTF-8 text).
-  if (args.upload) return specSourceFromUploads(args.upload, args.entry ?? null);
+  if (args.upload) {
+    if (args.uploadPaths && args.uploadPaths.length !== args.upload.length) {
+      throw new AppError("BAD_REQUEST", "uploadPaths must name every upload, in the order of upload");
+    }
+    const uploads = args.uploadPaths ? folderUploads(args.upload, args.uploadPaths) : args.upload;
+    if (uploads.length === 0) throw new AppError("BAD_REQUEST", "The folder holds no JSON or YAML files");
+    return specSourceFromUploads(uploads, args.entry ?? null);
+  }
   const files = Object.fromEntries((args.files ?? []).map((f) => [f.path, f.text]));
   return { files, entry: args.entry ?? null };
 }

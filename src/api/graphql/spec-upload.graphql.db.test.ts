@@ -20,7 +20,9 @@ const PETSTORE = fs.readFileSync(
   "utf8",
 );
 const MUTATION =
-  "mutation($a: ID!, $u: [File!], $t: String) { importApiSpec(apiId: $a, upload: $u, text: $t) { version { endpointsCount sourceFormat } } }";
+  "mutation($a: ID!, $u: [File!], $t: String, $p: [String!]) { importApiSpec(apiId: $a, upload: $u, text: $t, uploadPaths: $p) { version { endpointsCount sourceFormat } } }";
+const MULTI_FILE = new URL("../../core/specs/fixtures/multi-file/", import.meta.url);
+const MULTI_FILE_PATHS = ["openapi.yaml", "paths/pets.yaml", "schemas/pet.yaml", "schemas/owner.yaml"];
 
 /** A GraphQL multipart request body (operations, map, then the files) as the spec and its clients send it. */
 function multipart(apiId: string, files: Array<{ name: string; text: string }>, extra: Record<string, unknown> = {}) {
@@ -109,6 +111,19 @@ describeEachDialect("importApiSpec with an uploaded file (GraphQL multipart requ
     expect(answer.json.data?.importApiSpec.version).toMatchObject({ sourceFormat: "swagger-2.0" });
     expect(answer.json.data?.importApiSpec.version.endpointsCount).toBeGreaterThan(0);
     expect(await versions(apiId)).toBe(1);
+  });
+
+  it("keeps a folder's sub-folders: the parser keeps only base names, uploadPaths names the files", async () => {
+    const apiId = (await createTestApi(db(), tenantId, { owner_id: ownerId })).id;
+    const files = MULTI_FILE_PATHS.map((name) => ({ name, text: fs.readFileSync(new URL(name, MULTI_FILE), "utf8") }));
+    // Sent as browsers and clients send a folder (filename="paths/pets.yaml"): the sub-folder is lost on the way.
+    const lost = await upload(await browser(ownerId), apiId, files);
+    expect(lost.json.errors?.[0]?.message).toMatch(/\$ref|not in the upload|entry/i);
+    const kept = await upload(await browser(ownerId), apiId, files, { extra: { p: MULTI_FILE_PATHS } });
+    expect(kept.json.errors).toBeUndefined();
+    expect(kept.json.data?.importApiSpec.version.endpointsCount).toBeGreaterThan(0);
+    const mismatched = await upload(await browser(ownerId), apiId, files, { extra: { p: ["openapi.yaml"] } });
+    expect(mismatched.json.errors?.[0]?.message).toBe("uploadPaths must name every upload, in the order of upload");
   });
 
   it("still requires the CSRF token and the right to edit the API; nothing is stored when refused", async () => {

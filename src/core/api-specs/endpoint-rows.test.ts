@@ -4,6 +4,7 @@ import { preparedEndpoint } from "../specs/prepared-endpoint";
 import { endpointRows } from "./endpoint-rows";
 
 const base: NormalizedEndpoint = {
+  kind: "operation",
   method: "GET",
   path: "/cities/{id}",
   operationId: "getCity",

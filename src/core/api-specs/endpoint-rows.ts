@@ -17,6 +17,7 @@ export function endpointRows(
     tenant_id: owner.tenantId,
     api_id: owner.apiId,
     version_id: owner.versionId,
+    kind: e.kind,
     method: e.method,
     path: e.path,
     operation_id: e.operationId,

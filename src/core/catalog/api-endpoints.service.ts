@@ -2,7 +2,14 @@ import type { Db } from "../../db/connection";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
 import type { EndpointParameter, EndpointSummary, Paged } from "./catalog.types";
-import { countEndpoints, selectEndpoints, selectEndpointTags, selectListableVersionId } from "./endpoints.queries";
+import {
+  countEndpoints,
+  selectEndpointIdByRef,
+  selectEndpointIndex,
+  selectEndpoints,
+  selectEndpointTags,
+  selectListableVersionId,
+} from "./endpoints.queries";
 import { clampPage } from "./paging";
 import { parseStoredJson } from "./stored-json";
 
@@ -66,4 +73,74 @@ export async function listApiEndpointTags(
     for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
   return { tags: [...counts].map(([tag, count]) => ({ tag, count })), untagged };
+}
+
+/** One row of the API reference's navigation: what the list shows and filters on. */
+export interface EndpointNavItem {
+  id: string;
+  kind: "operation" | "webhook";
+  method: string;
+  path: string;
+  /** The deep-link name: the operationId when there is one, else the row id. */
+  anchor: string;
+  /** Cut to NAV_SUMMARY characters: the list shows one line. */
+  summary: string | null;
+  /** The first tag (the group it is listed under); null when untagged. */
+  tag: string | null;
+}
+
+const NAV_SUMMARY = 90;
+/** Operations a spec may hold (SPEC_LIMITS.maxOperations): the whole index is one bounded answer. */
+const NAV_MAX = 5_000;
+
+/**
+ * The navigation index of a visible API's current version, in spec order: the first `limit` rows and the total. The
+ * page renders the first rows on the server and loads the whole index when there are more (a 1,100-operation spec is
+ * ~90 KB of JSON, kept out of the HTML).
+ */
+export async function listApiEndpointIndex(
+  db: Db,
+  tenantId: string,
+  apiId: string,
+  viewer: Viewer | null | undefined,
+  limit = NAV_MAX,
+): Promise<{ items: EndpointNavItem[]; total: number }> {
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
+  const versionId = await selectListableVersionId(db, tenantId, apiId, undefined, privateIds);
+  if (!versionId) return { items: [], total: 0 };
+  const capped = Math.max(1, Math.min(limit, NAV_MAX));
+  const [rows, total] = await Promise.all([
+    selectEndpointIndex(db, tenantId, versionId, capped),
+    capped >= NAV_MAX ? Promise.resolve(-1) : countEndpoints(db, tenantId, versionId),
+  ]);
+  const items = rows.map(
+    (r): EndpointNavItem => ({
+      id: r.id,
+      kind: r.kind === "webhook" ? "webhook" : "operation",
+      method: r.method,
+      path: r.path,
+      anchor: r.operation_id && /^[A-Za-z0-9_.-]{1,64}$/.test(r.operation_id) ? r.operation_id : r.id,
+      summary: r.summary
+        ? r.summary.length > NAV_SUMMARY
+          ? `${r.summary.slice(0, NAV_SUMMARY - 1)}…`
+          : r.summary
+        : null,
+      tag: parseStoredJson<unknown[]>(r.tags_json, []).find((t): t is string => typeof t === "string") ?? null,
+    }),
+  );
+  return { items, total: total < 0 ? items.length : total };
+}
+
+/** The endpoint id a deep link (`?op=`: an endpoint id or an operationId) names in the current version, or null. */
+export async function findApiEndpoint(
+  db: Db,
+  tenantId: string,
+  apiId: string,
+  viewer: Viewer | null | undefined,
+  ref: string,
+): Promise<string | null> {
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(ref)) return null;
+  const privateIds = await privateApiIdsFor(db, tenantId, viewer);
+  const versionId = await selectListableVersionId(db, tenantId, apiId, undefined, privateIds);
+  return versionId ? selectEndpointIdByRef(db, tenantId, versionId, ref) : null;
 }

@@ -37,6 +37,7 @@ export async function selectVisibleEndpoint(
       "e.request_body_json",
       "e.responses_json",
       "e.security_json",
+      "e.kind",
       "a.auth_type",
       "a.slug as api_slug",
       "u.username as owner_username",

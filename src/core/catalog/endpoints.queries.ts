@@ -117,3 +117,30 @@ export async function selectEndpointTags(db: Db, tenantId: string, versionId: st
     .orderBy("position")
     .execute();
 }
+
+/** The reference's navigation rows of a version: the few columns the list shows, in spec order. */
+export async function selectEndpointIndex(db: Db, tenantId: string, versionId: string, limit: number) {
+  return db.kysely
+    .selectFrom("api_endpoints")
+    .select(["id", "kind", "method", "path", "operation_id", "summary", "tags_json"])
+    .where("tenant_id", "=", tenantId)
+    .where("version_id", "=", versionId)
+    .orderBy("position")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** The endpoint a deep link names, by its id or its operationId (the first in spec order when several share it). */
+export async function selectEndpointIdByRef(db: Db, tenantId: string, versionId: string, ref: string) {
+  const row = await db.kysely
+    .selectFrom("api_endpoints")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("version_id", "=", versionId)
+    .where((eb) => eb.or([eb("id", "=", ref), eb("operation_id", "=", ref)]))
+    .orderBy("position")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -19,6 +19,8 @@ export interface SchemaNode {
   readOnly?: boolean;
   writeOnly?: boolean;
   description?: string;
+  /** The one allowed value (JSON Schema / OpenAPI 3.1 `const`), JSON-encoded. */
+  const?: string;
   /** Allowed values, JSON-encoded (at most MAX_ENUM shown). */
   enum?: string[];
   enumTruncated?: boolean;
@@ -105,6 +107,12 @@ function typeOf(schema: Record<string, unknown>): { type: string; nullable: bool
     return { type: nonNull.join(" | ") || "null", nullable: types.includes("null") };
   }
   if (typeof raw === "string") return { type: raw, nullable: schema.nullable === true };
+  // 3.1 `const` without a type (an enum written as oneOf of consts) still has the type of its value.
+  if (schema.const !== undefined) {
+    const value = schema.const;
+    const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+    return { type: type === "number" && Number.isInteger(value) ? "integer" : type, nullable: value === null };
+  }
   if (isPlainRecord(schema.properties) || schema.additionalProperties !== undefined) {
     return { type: "object", nullable: schema.nullable === true };
   }
@@ -177,13 +185,14 @@ class Builder {
     if (schema.writeOnly === true) node.writeOnly = true;
     const description = typeof schema.description === "string" ? schema.description : schema.title;
     if (typeof description === "string" && description.trim()) node.description = cut(description.trim(), MAX_TEXT);
+    if (schema.const !== undefined) node.const = compactJson(schema.const, 120) ?? "null";
     if (Array.isArray(schema.enum)) {
       node.enum = schema.enum.slice(0, MAX_ENUM).map((v) => compactJson(v, 80) ?? "null");
       if (schema.enum.length > MAX_ENUM) node.enumTruncated = true;
     }
-    if (schema.example !== undefined) node.example = compactJson(schema.example);
+    if (schema.example !== undefined) node.example = compactJson(resolveExampleRefs(this.document, schema.example));
     else if (Array.isArray(schema.examples) && schema.examples.length > 0)
-      node.example = compactJson(schema.examples[0]);
+      node.example = compactJson(resolveExampleRefs(this.document, schema.examples[0]));
     if (schema.default !== undefined) node.default = compactJson(schema.default, 120);
     const constraints = constraintsOf(schema);
     if (constraints.length > 0) node.constraints = constraints;
@@ -274,44 +283,94 @@ export function buildSchemaView(
 }
 
 /**
+ * An example value with the internal `$ref`s inside it replaced by what they name. Bundling a multi-file spec turns
+ * every use of a shared example file after the first into `{"$ref": "#/..."}` (bundle-spec-files.ts), so without this
+ * the second operation showed the ref instead of the example. Bounded in nodes; a cycle stays a ref.
+ */
+export function resolveExampleRefs(
+  document: Doc,
+  value: unknown,
+  budget = { nodes: 5_000 },
+  seen: string[] = [],
+): unknown {
+  if (--budget.nodes < 0 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => resolveExampleRefs(document, v, budget, seen));
+  const record = value as Record<string, unknown>;
+  if (typeof record.$ref === "string" && Object.keys(record).length === 1) {
+    const ref = record.$ref;
+    if (seen.includes(ref) || seen.length >= MAX_REF_HOPS) return value;
+    const resolved = resolveSchemaRef(document, value);
+    if (resolved.unresolved !== null) return value;
+    // An Example object ({summary, value}) was the target: its value is the example.
+    const target =
+      isPlainRecord(resolved.schema) && "value" in resolved.schema && ref.includes("/examples/")
+        ? resolved.schema.value
+        : resolved.schema;
+    return resolveExampleRefs(document, target, budget, [...seen, ref]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(record)) out[key] = resolveExampleRefs(document, inner, budget, seen);
+  return out;
+}
+
+/** Which side of a call an example is for: requests leave out readOnly properties, responses writeOnly ones. */
+export type ExampleDirection = "request" | "response";
+
+/**
  * A plausible example value for a schema (for the try-it body editor): its example, default, first enum value or a
  * typed placeholder, built within a node budget so enormous or cyclic schemas stay small.
  */
-export function exampleFromSchema(document: Doc, schema: unknown, budget = { nodes: 300 }, depth = 0): unknown {
+export function exampleFromSchema(
+  document: Doc,
+  schema: unknown,
+  direction: ExampleDirection = "request",
+  budget = { nodes: 300 },
+  depth = 0,
+): unknown {
   budget.nodes--;
   const resolved = resolveSchemaRef(document, schema);
   const s = resolved.schema;
   if (!isPlainRecord(s) || depth > 8 || budget.nodes <= 0) return null;
-  if (s.example !== undefined) return s.example;
-  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  if (s.example !== undefined) return resolveExampleRefs(document, s.example);
+  if (Array.isArray(s.examples) && s.examples.length > 0) return resolveExampleRefs(document, s.examples[0]);
+  if (s.const !== undefined) return s.const;
   if (s.default !== undefined) return s.default;
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   if (Array.isArray(s.allOf)) {
     const merged: Record<string, unknown> = {};
     for (const part of s.allOf) {
-      const value = exampleFromSchema(document, part, budget, depth + 1);
+      const value = exampleFromSchema(document, part, direction, budget, depth + 1);
       if (isPlainRecord(value)) Object.assign(merged, value);
     }
     return merged;
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const list = s[key];
-    if (Array.isArray(list) && list.length > 0) return exampleFromSchema(document, list[0], budget, depth + 1);
+    if (Array.isArray(list) && list.length > 0)
+      return exampleFromSchema(document, list[0], direction, budget, depth + 1);
   }
   const { type } = typeOf(s);
   if (type === "object") {
     const out: Record<string, unknown> = {};
     if (isPlainRecord(s.properties)) {
-      for (const [name, property] of Object.entries(s.properties)) {
-        if (budget.nodes <= 0) break;
+      const required = new Set(Array.isArray(s.required) ? s.required : []);
+      // Required properties come first so a tight budget still yields a valid value.
+      const entries = Object.entries(s.properties).sort(
+        ([a], [b]) => Number(required.has(b)) - Number(required.has(a)),
+      );
+      for (const [name, property] of entries) {
+        if (budget.nodes <= 0 && !required.has(name)) break;
         const p = resolveSchemaRef(document, property).schema;
-        if (isPlainRecord(p) && p.readOnly === true) continue;
-        out[name] = exampleFromSchema(document, property, budget, depth + 1);
+        const skipped = direction === "request" ? "readOnly" : "writeOnly";
+        if (isPlainRecord(p) && p[skipped] === true) continue;
+        out[name] = exampleFromSchema(document, property, direction, budget, depth + 1);
       }
     }
     return out;
   }
-  if (type === "array") return s.items === undefined ? [] : [exampleFromSchema(document, s.items, budget, depth + 1)];
+  if (type === "array") {
+    return s.items === undefined ? [] : [exampleFromSchema(document, s.items, direction, budget, depth + 1)];
+  }
   if (type === "integer" || type === "number") return typeof s.minimum === "number" ? s.minimum : 0;
   if (type === "boolean") return true;
   if (type.startsWith("string")) {

@@ -52,6 +52,7 @@ export async function selectEndpointTemplates(db: Db, tenantId: string, apiId: s
     .where("apis.tenant_id", "=", tenantId)
     .where("apis.id", "=", apiId)
     .where("api_endpoints.tenant_id", "=", tenantId)
+    .where("api_endpoints.kind", "=", "operation")
     .orderBy("api_endpoints.position")
     .execute();
   return rows.map((r) => `${r.method.toUpperCase()} ${r.path}`);

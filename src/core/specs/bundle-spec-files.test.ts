@@ -170,3 +170,21 @@ describe("bundleSpecFiles", () => {
     expect(refusal(() => bundleSpecFiles(files)).message).toMatch(/nested deeper than 200 levels/);
   });
 });
+
+describe("bundleSpecFiles at the scale of large split specs", () => {
+  it("bundles 3,000 files in sub-folders (a provider's spec split per path and schema) and refuses over 5,000", () => {
+    const files: Record<string, string> = {};
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 1_500; i++) {
+      paths[`/items${i}`] = { $ref: `paths/items/item${i}.yaml` };
+      files[`paths/items/item${i}.yaml`] =
+        `get:\n  operationId: item${i}\n  responses:\n    "200":\n      description: ok\n      content:\n        application/json:\n          schema:\n            $ref: ../../components/schemas/S${i}.yaml\n`;
+      files[`components/schemas/S${i}.yaml`] = `type: object\nproperties:\n  id: {type: integer}\n`;
+    }
+    files["openapi.yaml"] = JSON.stringify({ openapi: "3.0.3", info: { title: "Split", version: "1" }, paths });
+    const bundled = bundleSpecFiles(files, "openapi.yaml");
+    expect(bundled.filesUsed).toHaveLength(3_001);
+    for (let i = 3_001; i <= 5_000; i++) files[`extra/f${i}.yaml`] = "a: 1\n";
+    expect(() => bundleSpecFiles(files, "openapi.yaml")).toThrow(/more than 5000 files/);
+  });
+});

@@ -6,7 +6,8 @@ import { isRemoteRef, normalizeUploadPath, resolveRefFile, SPEC_FILE_PATTERN, tr
 
 /** Limits of a multi-file upload (folder or archive), on top of the per-document limits of parseSpecText. */
 export const SPEC_UPLOAD_LIMITS = {
-  maxFiles: 500,
+  // A large provider's spec split per path and schema holds ~2,900 files; 5,000 leaves room (decision 110).
+  maxFiles: 5_000,
   /** Sum of the files a spec actually references (the bundled document is held to the normal 10 MB later). */
   maxReferencedBytes: 20 * 1024 * 1024,
 } as const;

@@ -5,43 +5,60 @@ import { SPEC_LIMITS, specError } from "./spec-errors";
 
 const METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
 
-/** Lists every operation of an OpenAPI 3.x document in document order, with parameters merged and refs resolved. */
+/**
+ * Lists every operation of an OpenAPI 3.x document in document order, with parameters merged and refs resolved, then
+ * its 3.1 webhooks (kind "webhook", the webhook's name as `path`): they are documented like operations.
+ */
 export function deriveEndpoints(document: Record<string, unknown>): NormalizedEndpoint[] {
-  const paths = document.paths;
-  if (!isPlainRecord(paths)) return [];
   const globalSecurity = Array.isArray(document.security) ? document.security : null;
   const endpoints: NormalizedEndpoint[] = [];
-
-  for (const [path, rawPathItem] of Object.entries(paths)) {
-    if (!path.startsWith("/")) continue;
-    const pathWhere = ["paths", path];
-    const pathItem = resolveRef(document, rawPathItem, pathWhere);
-    if (!isPlainRecord(pathItem)) continue;
-    const pathParameters = resolveParameters(document, pathItem.parameters, [...pathWhere, "parameters"]);
-
-    for (const [method, rawOperation] of Object.entries(pathItem)) {
-      if (!METHOD_SET.has(method) || !isPlainRecord(rawOperation)) continue;
-      const where = [...pathWhere, method];
-      const operation = rawOperation;
-      const operationParameters = resolveParameters(document, operation.parameters, [...where, "parameters"]);
-      endpoints.push({
-        method: method.toUpperCase(),
-        path,
-        operationId: stringOrNull(operation.operationId),
-        summary: stringOrNull(operation.summary),
-        description: stringOrNull(operation.description),
-        tags: Array.isArray(operation.tags) ? operation.tags.filter((tag) => typeof tag === "string") : [],
-        parameters: mergeParameters(pathParameters, operationParameters),
-        requestBody:
-          operation.requestBody === undefined
-            ? null
-            : (resolveRef(document, operation.requestBody, [...where, "requestBody"]) ?? null),
-        responses: resolveResponses(document, operation.responses, [...where, "responses"]),
-        security: Array.isArray(operation.security) ? operation.security : globalSecurity,
-      });
+  const collect = (kind: NormalizedEndpoint["kind"], section: "paths" | "webhooks") => {
+    const items = document[section];
+    if (!isPlainRecord(items)) return;
+    for (const [path, rawPathItem] of Object.entries(items)) {
+      if (kind === "operation" ? !path.startsWith("/") : path.startsWith("x-")) continue;
+      const pathWhere = [section, path];
+      const pathItem = resolveRef(document, rawPathItem, pathWhere);
+      if (!isPlainRecord(pathItem)) continue;
+      const pathParameters = resolveParameters(document, pathItem.parameters, [...pathWhere, "parameters"]);
+      for (const [method, rawOperation] of Object.entries(pathItem)) {
+        if (!METHOD_SET.has(method) || !isPlainRecord(rawOperation)) continue;
+        endpoints.push(endpointOf(document, kind, path, method, rawOperation, pathParameters, globalSecurity));
+      }
     }
-  }
+  };
+  collect("operation", "paths");
+  collect("webhook", "webhooks");
   return endpoints;
+}
+
+function endpointOf(
+  document: Record<string, unknown>,
+  kind: NormalizedEndpoint["kind"],
+  path: string,
+  method: string,
+  operation: Record<string, unknown>,
+  pathParameters: NormalizedParameter[],
+  globalSecurity: unknown[] | null,
+): NormalizedEndpoint {
+  const where = [kind === "operation" ? "paths" : "webhooks", path, method];
+  const operationParameters = resolveParameters(document, operation.parameters, [...where, "parameters"]);
+  return {
+    kind,
+    method: method.toUpperCase(),
+    path,
+    operationId: stringOrNull(operation.operationId),
+    summary: stringOrNull(operation.summary),
+    description: stringOrNull(operation.description),
+    tags: Array.isArray(operation.tags) ? operation.tags.filter((tag) => typeof tag === "string") : [],
+    parameters: mergeParameters(pathParameters, operationParameters),
+    requestBody:
+      operation.requestBody === undefined
+        ? null
+        : (resolveRef(document, operation.requestBody, [...where, "requestBody"]) ?? null),
+    responses: resolveResponses(document, operation.responses, [...where, "responses"]),
+    security: Array.isArray(operation.security) ? operation.security : globalSecurity,
+  };
 }
 
 /** Follows a chain of `$ref` objects to the value they name; a cycle or a dangling ref is a spec error. */

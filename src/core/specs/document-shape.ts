@@ -42,9 +42,16 @@ export function assertDocumentShape(document: Record<string, unknown>, version?:
     }
   } else if (!isPlainRecord(paths)) throw specError('Spec has no "paths" object', "/paths");
   let operations = 0;
-  for (const [path, pathItem] of Object.entries(isPlainRecord(paths) ? paths : {})) {
+  // 3.1 webhooks are path items too (keyed by name): shaped and counted like paths' operations.
+  const webhooks = isPlainRecord(document.webhooks) ? document.webhooks : {};
+  const items: Array<[string, string, unknown]> = [
+    ...Object.entries(isPlainRecord(paths) ? paths : {}).map(([k, v]): [string, string, unknown] => ["paths", k, v]),
+    ...Object.entries(webhooks).map(([k, v]): [string, string, unknown] => ["webhooks", k, v]),
+  ];
+  for (const [section, path, pathItem] of items) {
     if (path.startsWith("x-")) continue;
-    const where = ["paths", path];
+    if (section === "webhooks" && isPlainRecord(pathItem) && typeof pathItem.$ref === "string") continue;
+    const where = [section, path];
     if (!isPlainRecord(pathItem)) throw specError("Path item must be an object", toPointer(where));
     assertParameterList(pathItem.parameters, [...where, "parameters"]);
     for (const [key, operation] of Object.entries(pathItem)) {

@@ -105,9 +105,13 @@ describe("normalizeSpec on OpenAPI 3.x", () => {
     const spec = await normalizeSpec(fixture("petstore-openapi-3.1.json"));
     expect(spec.sourceFormat).toBe("openapi-3.1.0");
     expect(spec.servers).toEqual(["https://api.example.org"]);
-    expect(spec.endpoints).toHaveLength(1);
+    // Its webhook is listed after the paths' operations, as a webhook named by its key.
+    expect(spec.endpoints.map((e) => [e.kind, e.method, e.path])).toEqual([
+      ["operation", "GET", "/pets"],
+      ...Object.keys(spec.document.webhooks as object).map((name) => ["webhook", "POST", name]),
+    ]);
+    expect(spec.endpoints).toHaveLength(2);
     expect(spec.endpoints[0]).toMatchObject({ method: "GET", path: "/pets", operationId: "listPets" });
-    expect(spec.document.webhooks).toBeDefined();
   });
 
   it("accepts nesting well inside the limit", async () => {
@@ -158,7 +162,7 @@ describe("validating in place", () => {
 describe("OpenAPI 3.1 documents without paths", () => {
   const info = { title: "Hooks", version: "1" };
 
-  it("imports a webhooks-only or components-only 3.1 spec with no endpoints", async () => {
+  it("imports a webhooks-only spec with its webhooks as endpoints, a components-only one with none", async () => {
     const hooks = await normalizeSpec(
       JSON.stringify({
         openapi: "3.1.0",
@@ -166,7 +170,8 @@ describe("OpenAPI 3.1 documents without paths", () => {
         webhooks: { newPet: { post: { responses: { "200": { description: "ok" } } } } },
       }),
     );
-    expect(hooks).toMatchObject({ sourceFormat: "openapi-3.1.0", endpoints: [] });
+    expect(hooks.sourceFormat).toBe("openapi-3.1.0");
+    expect(hooks.endpoints).toMatchObject([{ kind: "webhook", method: "POST", path: "newPet" }]);
     const components = await normalizeSpec(
       JSON.stringify({ openapi: "3.1.0", info, components: { schemas: { A: {} } } }),
     );

@@ -7,6 +7,8 @@ export interface NormalizedParameter {
 }
 
 export interface NormalizedEndpoint {
+  /** "webhook" for an OpenAPI 3.1 `webhooks` entry: `path` is then the webhook's name, not a URL path. */
+  kind: "operation" | "webhook";
   /** Upper-case: GET, POST ... */
   method: string;
   path: string;

@@ -8,6 +8,7 @@ import type { PreparedEndpoint } from "./spec-job.types";
  */
 export function preparedEndpoint(e: NormalizedEndpoint): PreparedEndpoint {
   return {
+    kind: e.kind,
     method: e.method.toUpperCase(),
     path: e.path,
     operationId: e.operationId,

@@ -6,8 +6,9 @@ import { SPEC_FILE_PATTERN, truncate } from "./upload-paths";
 /** Zip-bomb guards: what an archive may hold and expand to, checked while it is inflated, not from its headers. */
 export const ZIP_LIMITS = {
   maxArchiveBytes: 20 * 1024 * 1024,
-  maxEntries: 1_000,
-  maxSpecFiles: 500,
+  // Folders count as entries, and archives carry READMEs and images beside the spec files (decision 110).
+  maxEntries: 10_000,
+  maxSpecFiles: 5_000,
   maxUncompressedBytes: 50 * 1024 * 1024,
   maxFileBytes: 10 * 1024 * 1024,
 } as const;

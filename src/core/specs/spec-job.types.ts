@@ -33,6 +33,7 @@ export interface SpecJob {
 
 /** One endpoint ready to store: the JSON columns already serialized (in the worker, not on the event loop). */
 export interface PreparedEndpoint {
+  kind: "operation" | "webhook";
   method: string;
   path: string;
   operationId: string | null;

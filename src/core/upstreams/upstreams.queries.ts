@@ -22,13 +22,17 @@ export async function selectGatewayApi(db: Db, tenantId: string, ownerUsername: 
 }
 
 export async function selectEndpointsOfVersion(db: Db, tenantId: string, versionId: string) {
-  return db.kysely
-    .selectFrom("api_endpoints")
-    .select(["method", "path", "responses_json"])
-    .where("tenant_id", "=", tenantId)
-    .where("version_id", "=", versionId)
-    .orderBy("position")
-    .execute();
+  return (
+    db.kysely
+      .selectFrom("api_endpoints")
+      .select(["method", "path", "responses_json"])
+      .where("tenant_id", "=", tenantId)
+      .where("version_id", "=", versionId)
+      // Webhooks are documented, never called through the gateway.
+      .where("kind", "=", "operation")
+      .orderBy("position")
+      .execute()
+  );
 }
 
 export async function selectNormalizedDoc(db: Db, tenantId: string, versionId: string): Promise<string | null> {

@@ -56,7 +56,7 @@ function Facts(props: { node: SchemaNode }) {
 function Details(props: { node: SchemaNode }) {
   const { t } = useTranslation();
   const { node } = props;
-  const hasExtras = node.description || node.enum || node.example || node.default || node.constraints;
+  const hasExtras = node.description || node.enum || node.const || node.example || node.default || node.constraints;
   if (!hasExtras && !node.truncated) return null;
   return (
     <div className="mt-0.5 flex flex-col gap-1 text-[13px] text-slate-600 dark:text-slate-400">
@@ -67,6 +67,17 @@ function Details(props: { node: SchemaNode }) {
       )}
       {node.constraints && (
         <p className="font-mono text-[11px] text-slate-500 dark:text-slate-400">{node.constraints.join(" · ")}</p>
+      )}
+      {node.const && (
+        <p className="break-all" data-testid="schema-const">
+          <span className="text-[11px] text-slate-500">{t("reference.constValue")}: </span>
+          <code
+            dir="ltr"
+            className="rounded bg-slate-100 px-1.5 font-mono text-[11px] text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+          >
+            {node.const}
+          </code>
+        </p>
       )}
       {node.enum && (
         <p className="flex flex-wrap items-center gap-1">

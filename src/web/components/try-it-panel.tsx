@@ -25,6 +25,10 @@ function initialValues(parameters: EndpointParameterDetail[]): Record<string, st
   return values;
 }
 
+function isGatewayKeyHeader(p: EndpointParameterDetail): boolean {
+  return p.in === "header" && p.name.toLowerCase() === "x-api-key";
+}
+
 function statusTone(status: number): string {
   if (status < 300) return "bg-emerald-500/15 text-emerald-800 dark:text-emerald-300";
   if (status < 400) return "bg-sky-500/15 text-sky-800 dark:text-sky-300";
@@ -44,6 +48,8 @@ export function TryItPanel(props: {
   detail: EndpointDetail;
   signedIn: boolean;
   keys: TryItKeys | null;
+  /** The request example chosen in the documentation: the body starts from it and follows a new choice. */
+  exampleName?: string | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -51,8 +57,16 @@ export function TryItPanel(props: {
   const media = detail.requestBody?.media ?? [];
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(detail.parameters));
   const [contentType, setContentType] = useState<string | null>(media[0]?.contentType ?? null);
-  const exampleFor = (type: string | null) => media.find((m) => m.contentType === type)?.example ?? "";
+  const exampleFor = (type: string | null) => {
+    const m = media.find((entry) => entry.contentType === type);
+    return m?.examples.find((e) => e.name === props.exampleName)?.value ?? m?.example ?? "";
+  };
   const [body, setBody] = useState<string>(() => exampleFor(media[0]?.contentType ?? null));
+  // A new example picked in the documentation replaces the body (the snippets follow the body).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new choice resets the body, not each render
+  useEffect(() => {
+    if (props.exampleName) setBody(exampleFor(contentType));
+  }, [props.exampleName]);
   const keyState = useTryItKey(props.keys, props.signedIn);
   const [snippets, setSnippets] = useState<Snippet[] | null>(null);
   const [result, setResult] = useState<TryItResult | null>(null);
@@ -111,9 +125,10 @@ export function TryItPanel(props: {
     }
   };
 
+  // The key field above is the gateway's X-Api-Key: a spec that declares that header itself gets no second field.
   const groups = LOCATIONS.map((location) => ({
     location,
-    params: detail.parameters.filter((p) => p.in === location),
+    params: detail.parameters.filter((p) => p.in === location && !isGatewayKeyHeader(p)),
   })).filter((g) => g.params.length > 0);
   const fieldError = (name: string) =>
     fields[name] ? (

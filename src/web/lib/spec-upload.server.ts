@@ -6,6 +6,7 @@ import {
   specSourceFromUploads,
 } from "../../core/api-specs/spec-uploads";
 import { AppError } from "../../core/errors/app-error";
+import { SPEC_UPLOAD_LIMITS } from "../../core/specs/bundle-spec-files";
 
 /** The studio's import form: a few spec files or one archive, plus form fields; refused above this before parsing. */
 export const MAX_UPLOAD_BYTES = MAX_SPEC_UPLOAD_BYTES;
@@ -41,8 +42,11 @@ function postedFiles(form: FormData, name: string): File[] {
   return form.getAll(name).filter((f): f is File => typeof f !== "string" && f.size > 0);
 }
 
+// Every file of the largest upload with a long path: the whole form is bounded by its Content-Length anyway.
+const MAX_PATHS_FIELD = SPEC_UPLOAD_LIMITS.maxFiles * 1_024;
+
 function readPaths(value: FormDataEntryValue | null): unknown {
-  if (typeof value !== "string" || value === "" || value.length > 200_000) return null;
+  if (typeof value !== "string" || value === "" || value.length > MAX_PATHS_FIELD) return null;
   try {
     return JSON.parse(value) as unknown;
   } catch {

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { sanitizeHref } from "../../../common/url";
 import { canEditApi, listApiInvitations } from "../../../core/access/private-apis.service";
 import { apiPath } from "../../components/api-card";
@@ -46,6 +46,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     : [];
   const spotlightStrip = await loadSpotlightStrip(context, api.id);
   return { api: header, tabs, canEdit, invitations, spotlightStrip };
+}
+
+/** Moving between operations of the reference (`?op=`) changes nothing the header shows. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 export const handle: RouteHandle = {

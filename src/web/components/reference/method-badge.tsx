@@ -1,0 +1,22 @@
+const METHOD_STYLES: Record<string, string> = {
+  GET: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
+  POST: "bg-sky-500/15 text-sky-700 dark:text-sky-300",
+  PUT: "bg-amber-500/15 text-amber-700 dark:text-amber-300",
+  PATCH: "bg-violet-500/15 text-violet-700 dark:text-violet-300",
+  DELETE: "bg-rose-500/15 text-rose-700 dark:text-rose-300",
+  HOOK: "bg-fuchsia-500/15 text-fuchsia-700 dark:text-fuchsia-300",
+};
+
+/** An HTTP method as a coloured badge ("HOOK" for webhooks in the navigation). */
+export function MethodBadge(props: { method: string; small?: boolean }) {
+  const method = props.method.toUpperCase();
+  const size = props.small ? "w-12 text-[10px]" : "w-16 text-[11px]";
+  return (
+    <span
+      data-testid="method-badge"
+      className={`inline-flex shrink-0 justify-center rounded-md px-1 py-0.5 font-mono font-bold ${size} ${METHOD_STYLES[method] ?? "bg-slate-500/15 text-slate-700 dark:text-slate-300"}`}
+    >
+      {method}
+    </span>
+  );
+}
