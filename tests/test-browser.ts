@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { selectOutboxFor } from "../src/core/accounts/accounts.queries";
+import { selectOutboxFor } from "../src/core/accounts/mail-outbox.queries";
 import type { Db } from "../src/db/connection";
 
 /** The token of the newest confirmation link mailed to `email` (decision 022), or "" when none was. */

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../tests/db-dialects";
 import { createTestTenant } from "../../tests/factories/tenants";
-import { insertOutboxMail, selectOutboxFor } from "../core/accounts/accounts.queries";
 import { createUser } from "../core/accounts/accounts.service";
+import { insertOutboxMail, selectOutboxFor } from "../core/accounts/mail-outbox.queries";
 import type { OutgoingMail } from "../core/accounts/mail-sender";
 import { createSession, lookupSession } from "../core/accounts/sessions.service";
 import type { TenantInfo } from "../core/tenants/tenants.types";

@@ -6,7 +6,8 @@ import { resendVerification, verifyEmail } from "../../core/accounts/email-verif
 import { requestPasswordReset, resetPassword } from "../../core/accounts/password-reset.service";
 import { signUp } from "../../core/accounts/sign-up.service";
 import { listUserDiscussions, USER_DISCUSSION_FILTERS } from "../../core/content/user-discussions.service";
-import { getCorporateDomain, listMyOrganizations } from "../../core/orgs/orgs.service";
+import { getCorporateDomain } from "../../core/orgs/corporate-domains.service";
+import { listMyOrganizations } from "../../core/orgs/orgs.service";
 import {
   getUserProfile,
   listFollowedApis,

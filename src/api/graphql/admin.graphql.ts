@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listTenantUsers, setTenantAdminRole, type TenantUser } from "../../core/accounts/tenant-admin.service";
 import { searchAnalyticsReport } from "../../core/events/admin-reports.service";
-import { listCorporateDomains } from "../../core/orgs/orgs.service";
+import { listCorporateDomains } from "../../core/orgs/corporate-domains.service";
 import { toConnection } from "./catalog.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso, pageArgsSchema, pageOf } from "./graphql-paging";

@@ -1,11 +1,9 @@
 import { z } from "zod";
+import { setCorporateDomainIgnore } from "../../core/orgs/corporate-domains.service";
 import {
   addOrganizationMember,
-  addTeamDevelopers,
   createOrganization,
-  createTeam,
   deleteOrganization,
-  deleteTeam,
   getOrganization,
   getOrganizationHomepage,
   joinOrganization,
@@ -15,11 +13,10 @@ import {
   type OrganizationDetail,
   type OrganizationSummary,
   removeOrganizationMember,
-  removeTeamDevelopers,
-  setCorporateDomainIgnore,
   setOrganizationMemberRole,
   updateOrganization,
 } from "../../core/orgs/orgs.service";
+import { addTeamDevelopers, createTeam, deleteTeam, removeTeamDevelopers } from "../../core/orgs/teams.service";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 

@@ -3,7 +3,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { kyselyOf } from "../../db/executor";
 import type { TenantInfo } from "../tenants/tenants.types";
-import { selectOutboxFor, selectUserByUsername } from "./accounts.queries";
+import { selectUserByUsername } from "./accounts.queries";
 import {
   createUser,
   getViewer,
@@ -15,6 +15,7 @@ import {
   updateProfile,
 } from "./accounts.service";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts";
+import { selectOutboxFor } from "./mail-outbox.queries";
 import { PASSWORD_MESSAGES } from "./password";
 import { RESET_LINK_INVALID, RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-reset.service";
 import { hashToken } from "./session-tokens";

@@ -6,7 +6,7 @@ import { getAccessTree } from "../access/access.service";
 import { CONFIRM_EMAIL_FIRST } from "../orgs/orgs.policy";
 import { createOrganization, joinOrganization, listJoinableOrganizations } from "../orgs/orgs.service";
 import type { TenantInfo } from "../tenants/tenants.types";
-import { selectOutboxFor, selectUserByEmail } from "./accounts.queries";
+import { selectUserByEmail } from "./accounts.queries";
 import { createUser, getViewer, signIn } from "./accounts.service";
 import type { Viewer } from "./accounts.types";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts";
@@ -20,6 +20,7 @@ import {
   VERIFY_TTL_MS,
   verifyEmail,
 } from "./email-verification.service";
+import { selectOutboxFor } from "./mail-outbox.queries";
 import { requestPasswordReset, resetPassword } from "./password-reset.service";
 import { SIGN_UP_CHECK_INBOX, SIGN_UP_NOTICES_PER_HOUR, signUp } from "./sign-up.service";
 

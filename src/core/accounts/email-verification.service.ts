@@ -4,7 +4,7 @@ import { inTransaction } from "../../db/executor";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../errors/app-error";
 import type { TenantInfo } from "../tenants/tenants.types";
-import { insertOutboxMail, selectUserById } from "./accounts.queries";
+import { selectUserById } from "./accounts.queries";
 import { verifyEmailSchema } from "./accounts.schemas";
 import type { Viewer } from "./accounts.types";
 import { reserveAttempt } from "./attempt-limits.service";
@@ -15,6 +15,7 @@ import {
   redeemEmailVerification,
 } from "./email-verification.queries";
 import { hourlyLimit } from "./login-throttle";
+import { insertOutboxMail } from "./mail-outbox.queries";
 import { hashToken, newOpaqueToken } from "./session-tokens";
 import { toViewer } from "./sessions.service";
 import { fieldError, parseInput } from "./validation";

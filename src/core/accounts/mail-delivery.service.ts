@@ -1,6 +1,6 @@
 import type { Db } from "../../db/connection";
 import { listTenants } from "../tenants/tenants.service";
-import { claimMail, markMailFailed, markMailSent, selectDueMail } from "./accounts.queries";
+import { claimMail, markMailFailed, markMailSent, selectDueMail } from "./mail-outbox.queries";
 import { type MailSender, PermanentMailError } from "./mail-sender";
 
 /** Attempts before a mail is given up (about 4 hours of retries with the delays below). */

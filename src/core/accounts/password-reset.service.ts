@@ -5,7 +5,6 @@ import { AppError } from "../errors/app-error";
 import type { TenantInfo } from "../tenants/tenants.types";
 import {
   deleteThrottle,
-  insertOutboxMail,
   insertPasswordReset,
   invalidateUserResets,
   redeemPasswordReset,
@@ -18,6 +17,7 @@ import type { Viewer } from "./accounts.types";
 import { reserveAttempt } from "./attempt-limits.service";
 import { markEmailVerified } from "./email-verification.queries";
 import { hourlyLimit } from "./login-throttle";
+import { insertOutboxMail } from "./mail-outbox.queries";
 import { hashPassword } from "./password";
 import { hashToken, newOpaqueToken } from "./session-tokens";
 import { destroyAllSessions, toViewer } from "./sessions.service";

@@ -4,19 +4,14 @@ import { inTransaction } from "../../db/executor";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../errors/app-error";
 import type { TenantInfo } from "../tenants/tenants.types";
-import {
-  insertOutboxMail,
-  insertUser,
-  selectUserByEmail,
-  selectUserByUsername,
-  upsertPasswordHash,
-} from "./accounts.queries";
+import { insertUser, selectUserByEmail, selectUserByUsername, upsertPasswordHash } from "./accounts.queries";
 import { signUpSchema } from "./accounts.schemas";
 import { newUserRow, USERNAME_TAKEN } from "./accounts.service";
 import { reserveAttempt } from "./attempt-limits.service";
 import { clientIpKey } from "./client-ip";
 import { queueVerificationMail } from "./email-verification.service";
 import { hourlyLimit } from "./login-throttle";
+import { insertOutboxMail } from "./mail-outbox.queries";
 import { hashPassword } from "./password";
 import { parseInput } from "./validation";
 /*

@@ -7,7 +7,8 @@ import { createTestTenant } from "../../../tests/factories/tenants";
 import { inviteToApi, revokeApiInvitation } from "../access/private-apis.service";
 import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
-import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../orgs/orgs.service";
+import { addOrganizationMember, createOrganization } from "../orgs/orgs.service";
+import { addTeamDevelopers, createTeam } from "../orgs/teams.service";
 import { listApiEndpoints } from "./api-endpoints.service";
 import { getApiDetail, getCategoryPage, getCollectionPage, listApis, listPrivateApis } from "./catalog.service";
 

@@ -1,7 +1,7 @@
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
-import { insertOutboxMail } from "../accounts/accounts.queries";
+import { insertOutboxMail } from "../accounts/mail-outbox.queries";
 import { listTenants } from "../tenants/tenants.service";
 import {
   claimDigest,

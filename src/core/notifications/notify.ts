@@ -2,7 +2,7 @@ import { z } from "zod";
 import { enUS } from "../../common/i18n/locales/en-US";
 import { newId } from "../../common/ids";
 import type { DbOrTrx } from "../../db/connection";
-import { insertOutboxMail } from "../accounts/accounts.queries";
+import { insertOutboxMail } from "../accounts/mail-outbox.queries";
 import { parseInput } from "../accounts/validation";
 import {
   insertNotificationsOnce,

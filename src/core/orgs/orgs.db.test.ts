@@ -7,28 +7,29 @@ import type { Viewer } from "../accounts/accounts.types";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { buildUserContexts } from "./contexts";
 import { corporateDomainOf } from "./corporate-domain";
+import { listCorporateDomains, setCorporateDomainIgnore } from "./corporate-domains.service";
 import { LAST_ADMIN, ORG_NOT_FOUND } from "./orgs.policy";
 import {
-  ADD_DEVELOPERS_FAILED,
   ALREADY_MEMBER,
   addOrganizationMember,
-  addTeamDevelopers,
   createOrganization,
-  createTeam,
   getOrganization,
   getOrganizationHomepage,
   joinOrganization,
   leaveOrganization,
-  listCorporateDomains,
   listJoinableOrganizations,
   listMyOrganizations,
-  REMOVE_DEVELOPERS_FAILED,
   removeOrganizationMember,
-  removeTeamDevelopers,
-  setCorporateDomainIgnore,
   setOrganizationMemberRole,
   USER_ALREADY_MEMBER,
 } from "./orgs.service";
+import {
+  ADD_DEVELOPERS_FAILED,
+  addTeamDevelopers,
+  createTeam,
+  REMOVE_DEVELOPERS_FAILED,
+  removeTeamDevelopers,
+} from "./teams.service";
 
 describeEachDialect("organizations and teams", ({ db }) => {
   let t1: TenantInfo;

@@ -8,7 +8,8 @@ import { getPrivateApisJwt, inviteToApi, privateApiIdsForSearchToken } from "../
 import { signToken } from "../access/signing-keys";
 import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
-import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../orgs/orgs.service";
+import { addOrganizationMember, createOrganization } from "../orgs/orgs.service";
+import { addTeamDevelopers, createTeam } from "../orgs/teams.service";
 import { searchApis } from "./search.service";
 import type { ApiSearchResult, SearchApisInput } from "./search.types";
 

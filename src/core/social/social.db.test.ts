@@ -16,7 +16,8 @@ import {
 import { signToken } from "../access/signing-keys";
 import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
-import { addOrganizationMember, addTeamDevelopers, createOrganization, createTeam } from "../orgs/orgs.service";
+import { addOrganizationMember, createOrganization } from "../orgs/orgs.service";
+import { addTeamDevelopers, createTeam } from "../orgs/teams.service";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { OTHER_USER, SELF_FOLLOW } from "./social.policy";
 import {

@@ -10,7 +10,7 @@ import {
 import { PASSWORD_MESSAGES } from "../../core/accounts/password";
 import { SIGN_UP_CHECK_INBOX } from "../../core/accounts/sign-up.service";
 import { CONFIRM_EMAIL_FIRST } from "../../core/orgs/orgs.policy";
-import { ADD_DEVELOPERS_FAILED, REMOVE_DEVELOPERS_FAILED } from "../../core/orgs/orgs.service";
+import { ADD_DEVELOPERS_FAILED, REMOVE_DEVELOPERS_FAILED } from "../../core/orgs/teams.service";
 import { translateFields, translateServerMessage } from "./server-messages";
 
 const t = ((key: string) => `<${key}>`) as unknown as TFunction;

@@ -6,7 +6,7 @@ import {
   REPORT_PERIODS_DAYS,
   searchAnalyticsReport,
 } from "../../core/events/admin-reports.service";
-import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/orgs.service";
+import { listCorporateDomains, setCorporateDomainIgnore } from "../../core/orgs/corporate-domains.service";
 import { isOperator } from "../../core/tenants/tenant-operator";
 import { CatalogImportProgress } from "../components/admin-catalog-import";
 import { SearchReports } from "../components/admin-search-reports";

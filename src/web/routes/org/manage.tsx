@@ -2,16 +2,13 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import {
   addOrganizationMember,
-  addTeamDevelopers,
-  createTeam,
-  deleteTeam,
   getOrganization,
   leaveOrganization,
   listMyOrganizations,
   removeOrganizationMember,
-  removeTeamDevelopers,
   setOrganizationMemberRole,
 } from "../../../core/orgs/orgs.service";
+import { addTeamDevelopers, createTeam, deleteTeam, removeTeamDevelopers } from "../../../core/orgs/teams.service";
 import { LocalLink } from "../../components/localized-link";
 import { DANGER_TEXT_BUTTON, OrgHiddenFields } from "../../components/org/org-form-bits";
 import { OrgMembers } from "../../components/org/org-members";
