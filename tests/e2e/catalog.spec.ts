@@ -32,7 +32,7 @@ test("hub collections are led by documented APIs: the first card of each opens o
   for (const index of [0, count - 1]) {
     await page.goto("/hub");
     await openCard(page, page.getByTestId("collection-carousel").nth(index).getByTestId("api-card").first());
-    await expect(page.getByTestId("endpoint-row").first()).toBeVisible();
+    await expect(page.getByTestId("reference-nav-item").first()).toBeVisible();
   }
 });
 
@@ -42,7 +42,7 @@ test("a category page lists documented APIs first and an undocumented API opens 
   const cards = page.getByTestId("api-card");
   expect(await cards.count()).toBeGreaterThan(5);
   await openCard(page, cards.first());
-  await expect(page.getByTestId("endpoint-row").first()).toBeVisible();
+  await expect(page.getByTestId("reference-nav-item").first()).toBeVisible();
 
   // The last card of the first page is a listing without a spec: it opens on About, which says so.
   await page.goto("/category/weather");
@@ -57,7 +57,7 @@ test("a directory API shows its endpoints, its definition's origin and demo-labe
   const card = page.getByTestId("api-card").first();
   await expect(card).toBeVisible();
   await openCard(page, card);
-  const rows = page.getByTestId("endpoint-row");
+  const rows = page.getByTestId("reference-nav-item");
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId("method-badge").first()).toHaveText(/GET|POST|PUT|DELETE|PATCH/);
   await page.getByTestId("tab-about").click();
@@ -78,9 +78,9 @@ test("subscribe to a random demo plan of a directory API and call it through the
 
   // A GET endpoint to call: path parameters that are whole segments, filled with 1 (what the demo plans require).
   await page.goto(href);
-  const badges = page.getByTestId("endpoint-row").getByTestId("method-badge");
+  const badges = page.getByTestId("reference-nav-item").getByTestId("method-badge");
   await expect(badges.first()).toBeVisible();
-  const rows = await page.getByTestId("endpoint-row").all();
+  const rows = await page.getByTestId("reference-nav-item").all();
   let path = "";
   for (const row of rows) {
     const method = ((await row.getByTestId("method-badge").textContent()) ?? "").trim();

@@ -27,11 +27,11 @@ async function pickStars(page: Page, stars: number) {
     .click();
 }
 
-test("a visitor sees generated stars marked as demo and is asked to log in to rate", async ({ page }) => {
+test("a visitor sees no invented stars and is asked to log in to rate", async ({ page }) => {
+  // The seed no longer generates ratings (decision 100): an unrated API shows none, demo or otherwise.
   await page.goto("/ato-gov-au/api/business-registries/reviews");
   await waitForHydration(page);
-  await expect(page.getByTestId("rating-summary").getByTestId("rating-demo")).toBeVisible();
-  await expect(page.getByTestId("rating-demo-notice")).toBeVisible();
+  await expect(page.getByTestId("rating-summary").getByTestId("rating-demo")).toHaveCount(0);
   await expect(page.getByTestId("reviews-empty")).toBeVisible();
   await page.getByTestId("review-sign-in").click();
   await expect(page.getByText("Log in or register to rate and review APIs.")).toBeVisible();

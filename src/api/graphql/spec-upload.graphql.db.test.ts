@@ -21,7 +21,7 @@ const PETSTORE = fs.readFileSync(
 );
 const MUTATION =
   "mutation($a: ID!, $u: [File!], $t: String, $p: [String!]) { importApiSpec(apiId: $a, upload: $u, text: $t, uploadPaths: $p) { version { endpointsCount sourceFormat } } }";
-const MULTI_FILE = new URL("../../core/specs/fixtures/multi-file/", import.meta.url);
+const MULTI_FILE = new URL("../../../tests/fixtures/specs/multi-file/", import.meta.url);
 const MULTI_FILE_PATHS = ["openapi.yaml", "paths/pets.yaml", "schemas/pet.yaml", "schemas/owner.yaml"];
 
 /** A GraphQL multipart request body (operations, map, then the files) as the spec and its clients send it. */

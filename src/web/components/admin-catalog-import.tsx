@@ -35,7 +35,7 @@ export function CatalogImportProgress(props: { progress: DirectoryProgress }) {
       data-testid="catalog-import"
       className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 className="text-sm font-semibold tracking-wider text-slate-500 uppercase">
+      <h2 className="text-sm font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
         {t("admin.catalogImport.title")}
       </h2>
       <p className="mt-2 text-sm">{text}</p>

@@ -70,7 +70,7 @@ function Details(props: { node: SchemaNode }) {
       )}
       {node.const && (
         <p className="break-all" data-testid="schema-const">
-          <span className="text-[11px] text-slate-500">{t("reference.constValue")}: </span>
+          <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("reference.constValue")}: </span>
           <code
             dir="ltr"
             className="rounded bg-slate-100 px-1.5 font-mono text-[11px] text-slate-700 dark:bg-slate-800 dark:text-slate-300"

@@ -323,6 +323,7 @@ export function TryItPanel(props: {
             </dl>
           </details>
           <pre
+            tabIndex={0}
             data-testid="try-it-body-out"
             dir="ltr"
             className="max-h-96 overflow-auto bg-slate-950 p-4 font-mono text-[12.5px] leading-relaxed text-slate-100"

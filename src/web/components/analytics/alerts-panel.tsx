@@ -32,7 +32,7 @@ export function AlertsPanel(props: {
         />
       )}
       {props.alerts.length === 0 ? (
-        <p className="text-sm text-slate-500">{t("analytics.alerts.none")}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t("analytics.alerts.none")}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800" data-testid="alert-list">
           {props.alerts.map((a) => (
@@ -52,7 +52,7 @@ export function AlertsPanel(props: {
                   })}
                 </span>
                 {a.lastValue !== null && (
-                  <span className="text-xs text-slate-500">
+                  <span className="text-xs text-slate-500 dark:text-slate-400">
                     {t("analytics.alerts.lastValue", { value: `${formatNumber(a.lastValue, locale)}${unit(a)}` })}
                   </span>
                 )}

@@ -168,7 +168,7 @@ export function AnalyticsDashboardView(props: {
       {d.totals.calls === 0 && (
         <p
           data-testid="analytics-no-calls"
-          className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-500 dark:border-slate-700"
+          className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-500 dark:text-slate-400 dark:border-slate-700"
         >
           {t("analytics.noCalls")}
         </p>

@@ -23,7 +23,7 @@ export function Table(props: { head: string[]; rows: ReactNode[][]; empty: strin
         <tbody>
           {props.rows.length === 0 ? (
             <tr>
-              <td colSpan={props.head.length} className="px-2 py-4 text-center text-slate-500">
+              <td colSpan={props.head.length} className="px-2 py-4 text-center text-slate-500 dark:text-slate-400">
                 {props.empty}
               </td>
             </tr>

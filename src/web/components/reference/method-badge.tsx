@@ -1,10 +1,10 @@
 const METHOD_STYLES: Record<string, string> = {
-  GET: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
-  POST: "bg-sky-500/15 text-sky-700 dark:text-sky-300",
-  PUT: "bg-amber-500/15 text-amber-700 dark:text-amber-300",
-  PATCH: "bg-violet-500/15 text-violet-700 dark:text-violet-300",
-  DELETE: "bg-rose-500/15 text-rose-700 dark:text-rose-300",
-  HOOK: "bg-fuchsia-500/15 text-fuchsia-700 dark:text-fuchsia-300",
+  GET: "bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
+  POST: "bg-sky-500/15 text-sky-800 dark:text-sky-300",
+  PUT: "bg-amber-500/15 text-amber-800 dark:text-amber-300",
+  PATCH: "bg-violet-500/15 text-violet-800 dark:text-violet-300",
+  DELETE: "bg-rose-500/15 text-rose-800 dark:text-rose-300",
+  HOOK: "bg-fuchsia-500/15 text-fuchsia-800 dark:text-fuchsia-300",
 };
 
 /** An HTTP method as a coloured badge ("HOOK" for webhooks in the navigation). */

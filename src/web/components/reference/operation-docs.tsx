@@ -14,7 +14,7 @@ import { MethodBadge } from "./method-badge";
  */
 
 function Heading(props: { children: string }) {
-  return <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{props.children}</h3>;
+  return <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">{props.children}</h3>;
 }
 
 function Prose(props: { html: string | null; className?: string }) {
@@ -57,7 +57,7 @@ function Examples(props: { media: MediaDetail; selected?: string | null; onSelec
           ))}
         </fieldset>
       )}
-      <p className="text-[11px] text-slate-500">
+      <p className="text-[11px] text-slate-500 dark:text-slate-400">
         {current.name === "generated"
           ? t("reference.generatedExample")
           : examples.length === 1
@@ -66,6 +66,8 @@ function Examples(props: { media: MediaDetail; selected?: string | null; onSelec
       </p>
       <pre
         dir="ltr"
+        // A scrolling region is reachable by keyboard (WCAG 2.1.1).
+        tabIndex={0}
         data-testid="reference-example"
         className="max-h-72 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-[12px] text-slate-100"
       >
@@ -85,13 +87,13 @@ function MediaBlock(props: {
     <div className="flex flex-col gap-3">
       {props.media.map((m, i) => (
         <div key={m.contentType} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-          <code dir="ltr" className="mb-2 block text-[11px] text-slate-500">
+          <code dir="ltr" className="mb-2 block text-[11px] text-slate-500 dark:text-slate-400">
             {m.contentType}
           </code>
           {m.schema ? (
             <SchemaTree node={m.schema} />
           ) : (
-            <p className="text-sm text-slate-500">{t("endpointDetail.noSchema")}</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t("endpointDetail.noSchema")}</p>
           )}
           <Examples
             media={m}
@@ -126,7 +128,7 @@ function Response(props: { response: ResponseDetail; open: boolean }) {
         {r.descriptionHtml && r.description && /[*_`[<]/.test(r.description) && <Prose html={r.descriptionHtml} />}
         {r.headers.length > 0 && (
           <p className="flex flex-wrap items-center gap-1.5 text-xs">
-            <span className="text-slate-500">{t("reference.headers")}:</span>
+            <span className="text-slate-500 dark:text-slate-400">{t("reference.headers")}:</span>
             {r.headers.map((h) => (
               <code key={h} dir="ltr" className="rounded bg-slate-100 px-1.5 dark:bg-slate-800">
                 {h}
@@ -137,7 +139,7 @@ function Response(props: { response: ResponseDetail; open: boolean }) {
         {r.media.length > 0 ? (
           <MediaBlock media={r.media} />
         ) : (
-          <p className="text-sm text-slate-500">{t("endpointDetail.noSchema")}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("endpointDetail.noSchema")}</p>
         )}
         {r.links.length > 0 && (
           <div data-testid="reference-links">
@@ -155,12 +157,12 @@ function Response(props: { response: ResponseDetail; open: boolean }) {
                     </>
                   )}
                   {l.description && (
-                    <span dir="auto" className="ms-2 text-slate-500">
+                    <span dir="auto" className="ms-2 text-slate-500 dark:text-slate-400">
                       {l.description}
                     </span>
                   )}
                   {l.parameters.length > 0 && (
-                    <code dir="ltr" className="block text-[11px] text-slate-500">
+                    <code dir="ltr" className="block text-[11px] text-slate-500 dark:text-slate-400">
                       {l.parameters.join(", ")}
                     </code>
                   )}
@@ -195,7 +197,7 @@ function Callback(props: { callback: CallbackDetail }) {
         <Prose html={c.descriptionHtml} />
         {c.requestBody.length > 0 && <MediaBlock media={c.requestBody} />}
         {c.responses.length > 0 && (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-500 dark:text-slate-400">
             {t("endpointDetail.responses")}: {c.responses.join(", ")}
           </p>
         )}
@@ -236,7 +238,7 @@ export function OperationDocs(props: {
             {detail.path}
           </code>
         </p>
-        {detail.kind === "webhook" && <p className="text-sm text-slate-500">{t("reference.webhookNote")}</p>}
+        {detail.kind === "webhook" && <p className="text-sm text-slate-500 dark:text-slate-400">{t("reference.webhookNote")}</p>}
       </header>
       <Prose html={detail.descriptionHtml} />
       {detail.externalDocs && (
@@ -280,7 +282,7 @@ export function OperationDocs(props: {
                   {p.required ? (
                     <span className="text-[11px] font-semibold text-danger">{t("endpointDetail.required")}</span>
                   ) : (
-                    <span className="text-[11px] text-slate-500">{t("endpointDetail.optional")}</span>
+                    <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.optional")}</span>
                   )}
                 </div>
                 <Prose html={p.descriptionHtml} className="mt-0.5" />
@@ -308,7 +310,7 @@ export function OperationDocs(props: {
       <section data-testid="endpoint-responses">
         <Heading>{t("endpointDetail.responses")}</Heading>
         {detail.responses.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("endpointDetail.noResponses")}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("endpointDetail.noResponses")}</p>
         ) : (
           <ul className="flex flex-col gap-2">
             {detail.responses.map((r, i) => (

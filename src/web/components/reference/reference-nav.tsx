@@ -123,7 +123,7 @@ export function ReferenceNav(props: {
         className={`relative overflow-y-auto overscroll-contain ${props.listClassName}`}
       >
         {rows.length === 0 ? (
-          <p className="px-1 py-3 text-sm text-slate-500">{t("endpoints.noMatch", { query })}</p>
+          <p className="px-1 py-3 text-sm text-slate-500 dark:text-slate-400">{t("endpoints.noMatch", { query })}</p>
         ) : (
           <ul style={{ height: rows.length * NAV_ROW_HEIGHT }} className="relative">
             {rows.slice(start, end).map((row, i) => {

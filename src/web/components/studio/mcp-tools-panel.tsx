@@ -55,7 +55,7 @@ function OperationRow(props: { apiId: string; op: McpOperation; onSaved: (op: Mc
         <code dir="ltr" className="font-mono text-xs font-semibold">
           {op.method} {op.path}
         </code>
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-500 dark:text-slate-400">
           {t("mcp.studio.toolName")}{" "}
           <code dir="ltr" className="font-mono">
             {op.toolName}
@@ -147,8 +147,8 @@ export function McpToolsPanel(props: { apiId: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("mcp.studio.intro")}</p>
       {failed && <p className="mt-3 text-sm text-rose-700 dark:text-rose-400">{t("mcp.studio.loadFailed")}</p>}
-      {!failed && ops === null && <p className="mt-3 text-sm text-slate-500">{t("common.loading")}</p>}
-      {ops && ops.length === 0 && <p className="mt-3 text-sm text-slate-500">{t("mcp.studio.empty")}</p>}
+      {!failed && ops === null && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("common.loading")}</p>}
+      {ops && ops.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("mcp.studio.empty")}</p>}
       {ops && ops.length > 0 && (
         <>
           <input
@@ -160,7 +160,7 @@ export function McpToolsPanel(props: { apiId: string }) {
             onChange={(e) => setFilter(e.target.value)}
             className="mt-3 h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-700 dark:bg-slate-950"
           />
-          <p className="mt-2 text-xs text-slate-500">
+          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
             {t("mcp.studio.showing", { shown: String(shown.items.length), total: String(shown.total) })}
           </p>
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">

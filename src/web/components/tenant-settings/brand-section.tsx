@@ -126,7 +126,7 @@ function ImageSetting(props: {
           {props.value ? (
             <img src={props.value} alt="" className="max-h-[60px] max-w-[120px]" />
           ) : (
-            <span className="text-xs text-slate-500">{t("tenantSettings.brand.none")}</span>
+            <span className="text-xs text-slate-500 dark:text-slate-400">{t("tenantSettings.brand.none")}</span>
           )}
         </span>
         <input
@@ -138,7 +138,7 @@ function ImageSetting(props: {
           onChange={upload}
           className="max-w-full text-sm"
         />
-        {busy && <span className="text-sm text-slate-500">{t("tenantSettings.brand.uploading")}</span>}
+        {busy && <span className="text-sm text-slate-500 dark:text-slate-400">{t("tenantSettings.brand.uploading")}</span>}
         {props.value && (
           <Button type="button" variant="secondary" size="sm" onClick={() => props.onChange(null)}>
             {t("tenantSettings.brand.remove")}

@@ -55,7 +55,7 @@ export function HistoryPanel(props: { versions: VersionRow[]; current: number })
             className: "text-end",
             cell: (v) =>
               v.version === props.current ? (
-                <span className="text-slate-500">{t("tenantSettings.history.current")}</span>
+                <span className="text-slate-500 dark:text-slate-400">{t("tenantSettings.history.current")}</span>
               ) : (
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />

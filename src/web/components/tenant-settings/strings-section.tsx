@@ -86,7 +86,7 @@ export function StringsSection(
           {t("tenantSettings.strings.onlyOverridden")}
         </label>
       </div>
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-slate-500 dark:text-slate-400">
         {t("tenantSettings.strings.matches", { count: matches.length })} ·{" "}
         {t("tenantSettings.strings.overridden", { count: Object.keys(overrides).length })}
         {matches.length > SHOWN && ` · ${t("tenantSettings.strings.showingFirst", { count: SHOWN })}`}
@@ -98,10 +98,10 @@ export function StringsSection(
           return (
             <li key={key} className="grid gap-2 py-3 md:grid-cols-2" data-testid="string-row" data-key={key}>
               <div className="min-w-0 text-sm">
-                <code className="block break-all text-xs text-slate-500" dir="ltr">
+                <code className="block break-all text-xs text-slate-500 dark:text-slate-400" dir="ltr">
                   {key}
                 </code>
-                <span className="text-slate-500">{t("tenantSettings.strings.builtIn")}: </span>
+                <span className="text-slate-500 dark:text-slate-400">{t("tenantSettings.strings.builtIn")}: </span>
                 <span dir={dir}>{builtIn}</span>
               </div>
               <div className="flex min-w-0 flex-col gap-1">
@@ -119,7 +119,7 @@ export function StringsSection(
                   className={fieldClass({ look: "plain" })}
                 />
                 {override !== "" && (
-                  <p className="text-xs text-slate-500" data-testid="string-preview">
+                  <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="string-preview">
                     {t("tenantSettings.strings.preview")}:{" "}
                     <span dir={dir} className="font-medium text-slate-800 dark:text-slate-200">
                       {override}

@@ -206,7 +206,7 @@ function ApprovalsPanel(props: { approvals: Array<{ id: string; name: string; pa
         {t("studio.approvals.title")}
       </h2>
       {props.approvals.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-500">{t("studio.approvals.none")}</p>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("studio.approvals.none")}</p>
       ) : (
         <ul className="mt-2 flex flex-col gap-1">
           {props.approvals.map((a) => (
