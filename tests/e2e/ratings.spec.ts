@@ -41,7 +41,8 @@ test("a consumer rates with a review, edits it and deletes it; the aggregate fol
   await signUpNewUser(page, { prefix: "rater", referral: "/hub", timeout: afterPost.timeout });
   await page.goto("/gov-bc-ca/api/bc-data-catalogue/reviews");
   await waitForHydration(page);
-  await expect(page.getByTestId("rating-demo-notice")).toBeVisible();
+  // The seed invents no ratings (decision 100): the first real one is the whole aggregate.
+  await expect(page.getByTestId("rating-demo-notice")).toHaveCount(0);
 
   // No stars chosen: the clear message, nothing stored.
   await page.getByTestId("review-submit").click();
@@ -58,7 +59,7 @@ test("a consumer rates with a review, edits it and deletes it; the aggregate fol
   await expect(review.getByTestId("review-title")).toHaveText("Reliable catalogue");
   await expect(review.getByTestId("review-body").locator("strong")).toHaveText("coverage");
   await expect(review.getByTestId("review-body").locator("img")).toHaveCount(0);
-  // The generated demo numbers are gone: the real aggregate alone.
+  // The real aggregate alone, never mixed with demo numbers (decision 080).
   await expect(page.getByTestId("rating-average")).toHaveText("4.0");
   await expect(page.getByTestId("rating-count")).toHaveText("1 rating");
   await expect(page.getByTestId("rating-demo-notice")).toHaveCount(0);

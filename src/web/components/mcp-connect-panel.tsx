@@ -56,7 +56,10 @@ export function McpConnectPanel(props: {
       aria-labelledby={`${props.testId}-title`}
       className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 id={`${props.testId}-title`} className="text-sm font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+      <h2
+        id={`${props.testId}-title`}
+        className="text-sm font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase"
+      >
         {props.title}
       </h2>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{props.intro}</p>

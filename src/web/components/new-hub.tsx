@@ -108,7 +108,9 @@ export function NewHub(props: NewHubProps) {
                   className="flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-accent dark:border-slate-800 dark:bg-slate-900"
                 >
                   <span className="font-semibold">{c.name}</span>
-                  <span className="text-sm text-slate-500 dark:text-slate-400">{t("common.apiCount", { count: c.apiCount })}</span>
+                  <span className="text-sm text-slate-500 dark:text-slate-400">
+                    {t("common.apiCount", { count: c.apiCount })}
+                  </span>
                 </LocalLink>
               </li>
             ))}

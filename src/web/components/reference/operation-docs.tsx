@@ -14,7 +14,11 @@ import { MethodBadge } from "./method-badge";
  */
 
 function Heading(props: { children: string }) {
-  return <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">{props.children}</h3>;
+  return (
+    <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 dark:text-slate-400 uppercase">
+      {props.children}
+    </h3>
+  );
 }
 
 function Prose(props: { html: string | null; className?: string }) {
@@ -107,7 +111,7 @@ function MediaBlock(props: {
 }
 
 function statusColor(status: string): string {
-  if (status.startsWith("2")) return "text-emerald-600 dark:text-emerald-400";
+  if (status.startsWith("2")) return "text-emerald-700 dark:text-emerald-400";
   if (status.startsWith("4")) return "text-amber-600 dark:text-amber-400";
   if (status.startsWith("5")) return "text-rose-600 dark:text-rose-400";
   return "text-slate-600 dark:text-slate-300";
@@ -238,7 +242,9 @@ export function OperationDocs(props: {
             {detail.path}
           </code>
         </p>
-        {detail.kind === "webhook" && <p className="text-sm text-slate-500 dark:text-slate-400">{t("reference.webhookNote")}</p>}
+        {detail.kind === "webhook" && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("reference.webhookNote")}</p>
+        )}
       </header>
       <Prose html={detail.descriptionHtml} />
       {detail.externalDocs && (
@@ -282,7 +288,9 @@ export function OperationDocs(props: {
                   {p.required ? (
                     <span className="text-[11px] font-semibold text-danger">{t("endpointDetail.required")}</span>
                   ) : (
-                    <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.optional")}</span>
+                    <span className="text-[11px] text-slate-500 dark:text-slate-400">
+                      {t("endpointDetail.optional")}
+                    </span>
                   )}
                 </div>
                 <Prose html={p.descriptionHtml} className="mt-0.5" />

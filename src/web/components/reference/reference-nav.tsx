@@ -176,7 +176,7 @@ export function ReferenceNav(props: {
                       </code>
                     </span>
                     {row.item.summary && (
-                      <span dir="auto" className="truncate ps-1 text-xs text-slate-500 dark:text-slate-400">
+                      <span dir="auto" className="truncate ps-1 text-xs text-slate-600 dark:text-slate-400">
                         {row.item.summary}
                       </span>
                     )}

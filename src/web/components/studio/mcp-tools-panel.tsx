@@ -147,8 +147,12 @@ export function McpToolsPanel(props: { apiId: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("mcp.studio.intro")}</p>
       {failed && <p className="mt-3 text-sm text-rose-700 dark:text-rose-400">{t("mcp.studio.loadFailed")}</p>}
-      {!failed && ops === null && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("common.loading")}</p>}
-      {ops && ops.length === 0 && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("mcp.studio.empty")}</p>}
+      {!failed && ops === null && (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("common.loading")}</p>
+      )}
+      {ops && ops.length === 0 && (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("mcp.studio.empty")}</p>
+      )}
       {ops && ops.length > 0 && (
         <>
           <input

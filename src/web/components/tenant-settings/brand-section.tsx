@@ -138,7 +138,9 @@ function ImageSetting(props: {
           onChange={upload}
           className="max-w-full text-sm"
         />
-        {busy && <span className="text-sm text-slate-500 dark:text-slate-400">{t("tenantSettings.brand.uploading")}</span>}
+        {busy && (
+          <span className="text-sm text-slate-500 dark:text-slate-400">{t("tenantSettings.brand.uploading")}</span>
+        )}
         {props.value && (
           <Button type="button" variant="secondary" size="sm" onClick={() => props.onChange(null)}>
             {t("tenantSettings.brand.remove")}

@@ -140,7 +140,9 @@ export function LimitsSections({ draft, update, errorFor }: SectionProps) {
             onChange={(e) => update((c) => ({ ...c, defaultCurrency: e.target.value.toUpperCase() }))}
             className={fieldClass({ look: "plain", className: "w-24 font-mono uppercase" })}
           />
-          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{t("tenantSettings.currency.help")}</span>
+          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+            {t("tenantSettings.currency.help")}
+          </span>
           {errorFor("defaultCurrency") && (
             <span className="text-sm font-medium text-danger">{errorFor("defaultCurrency")}</span>
           )}

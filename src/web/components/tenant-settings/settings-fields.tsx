@@ -37,7 +37,9 @@ export function TextSetting(props: {
         onChange={(e) => props.onChange(e.target.value)}
         className={fieldClass({ look: "plain" })}
       />
-      {props.hint && !props.error && <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{props.hint}</span>}
+      {props.hint && !props.error && (
+        <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{props.hint}</span>
+      )}
       <FieldError message={props.error} />
     </label>
   );

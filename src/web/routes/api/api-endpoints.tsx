@@ -145,7 +145,9 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
           className="flex h-10 items-center justify-between gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold lg:hidden dark:border-slate-700"
         >
           <span>{t("reference.browse")}</span>
-          <span className="font-normal text-slate-500 dark:text-slate-400">{t("endpoints.count", { count: items.length })}</span>
+          <span className="font-normal text-slate-500 dark:text-slate-400">
+            {t("endpoints.count", { count: items.length })}
+          </span>
         </button>
         {missing && (
           <p role="status" className="rounded-lg bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-200">
