@@ -29,8 +29,9 @@ interface TrayPage {
   unreadCount: number;
 }
 
-const LIST_QUERY = `query Notifications($size: Int, $offset: Int) {
-  newNotificationsByUserId(size: $size, offset: $offset) {
+// The spec's tray page (PAGE_SIZE, 10) is written into the document, so the query costs 10 rows (decision 023).
+const LIST_QUERY = `query Notifications($offset: Int) {
+  newNotificationsByUserId(size: 10, offset: $offset) {
     nodes { id isRead isNew title createdAt type body image callToAction { label url } kind params { name value } }
     hasMore unreadCount
   }
@@ -118,10 +119,7 @@ export function NotificationsTray(props: { className?: string }) {
     setBusy(true);
     setFailed(false);
     try {
-      const data = await graphqlRequest<{ newNotificationsByUserId: TrayPage }>(LIST_QUERY, {
-        size: PAGE_SIZE,
-        offset,
-      });
+      const data = await graphqlRequest<{ newNotificationsByUserId: TrayPage }>(LIST_QUERY, { offset });
       const page = data.newNotificationsByUserId;
       setItems((current) => (offset === 0 || !current ? page.nodes : [...current, ...page.nodes]));
       setHasMore(page.hasMore);
