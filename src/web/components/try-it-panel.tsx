@@ -323,6 +323,7 @@ export function TryItPanel(props: {
             </dl>
           </details>
           <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (WCAG 2.1.1)
             tabIndex={0}
             data-testid="try-it-body-out"
             dir="ltr"

@@ -70,7 +70,7 @@ function Examples(props: { media: MediaDetail; selected?: string | null; onSelec
       </p>
       <pre
         dir="ltr"
-        // A scrolling region is reachable by keyboard (WCAG 2.1.1).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
         data-testid="reference-example"
         className="max-h-72 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-[12px] text-slate-100"
