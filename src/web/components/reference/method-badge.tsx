@@ -1,4 +1,5 @@
-const METHOD_STYLES: Record<string, string> = {
+/** The colours of each HTTP method, shared by every method badge (reference, search results). */
+export const METHOD_STYLES: Record<string, string> = {
   GET: "bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
   POST: "bg-sky-500/15 text-sky-800 dark:text-sky-300",
   PUT: "bg-amber-500/15 text-amber-800 dark:text-amber-300",
@@ -14,9 +15,14 @@ export function MethodBadge(props: { method: string; small?: boolean }) {
   return (
     <span
       data-testid="method-badge"
-      className={`inline-flex shrink-0 justify-center rounded-md px-1 py-0.5 font-mono font-bold ${size} ${METHOD_STYLES[method] ?? "bg-slate-500/15 text-slate-700 dark:text-slate-300"}`}
+      className={`inline-flex shrink-0 justify-center rounded-md px-1 py-0.5 font-mono font-bold ${size} ${methodStyle(method)}`}
     >
       {method}
     </span>
   );
+}
+
+/** The badge colours of `method` (upper case), grey for anything unknown. */
+export function methodStyle(method: string): string {
+  return METHOD_STYLES[method] ?? "bg-slate-500/15 text-slate-700 dark:text-slate-300";
 }
