@@ -56,7 +56,9 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.pathname === nextUrl.pathname) return false;
+  // Moving between operations (?op=) on the same page keeps the header; an explicit revalidation (same URL, e.g.
+  // after an invitation is sent) must still reload it.
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
 
