@@ -116,4 +116,28 @@ describeEachDialect("metering buffer over the billing journal", ({ db }) => {
     expect(total.reduce((sum, r) => sum + r.count, 0)).toBe(5);
     expect(fs.readdirSync(dir).filter((name) => name.includes(".log."))).toEqual([]);
   });
+
+  it("a flush asked for while another runs also writes the records that arrived after that one began", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-usage-journal-"));
+    dirs.push(dir);
+    const store = MemoryCounterStore.open(path.join(dir, "billing.sqlite"), { retainLogs: true });
+    const buffer = new MeteringBuffer(db(), store, options);
+    buffer.start();
+    const call = (id: string) => Object.assign(new FakeCall(id, 200, "ok"), { appId: "app_late" });
+    buffer.add(call("early"));
+    await turn();
+    const running = buffer.flush(); // what the timer starts: it seals the log before the next calls end
+    buffer.add(call("late-1"));
+    buffer.add(call("late-2"));
+    await buffer.flush();
+    await running;
+    const rows = await countRecordsByReason(db(), "t_durable", {
+      appId: "app_late",
+      from: Date.now() - 60_000,
+      to: Date.now() + 1,
+    });
+    expect(rows).toEqual([{ reason: "ok", billable: false, count: 3 }]);
+    await buffer.close();
+    await store.close();
+  });
 });

@@ -45,6 +45,7 @@ export class MeteringBuffer {
   private counters = new Map<string, BilledCounter>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  private nextFlush: Promise<void> | null = null;
   private writer: SqliteUsageWriter | null = null;
   private writerReady: Promise<void> | null = null;
   /** Usage series ids known on the batch path (PostgreSQL); the SQLite writer keeps its own. */
@@ -105,13 +106,21 @@ export class MeteringBuffer {
     return this.records.length;
   }
 
-  /** Writes what is buffered; concurrent callers share one flush. */
+  /**
+   * Writes what is buffered now. A flush already running sealed its log before this call's records may have
+   * arrived, so a caller during one waits for it and then for one more (shared by every caller meanwhile).
+   */
   flush(): Promise<void> {
-    if (!this.flushing) {
-      this.flushing = this.flushOnce().finally(() => {
-        this.flushing = null;
+    if (this.flushing) {
+      this.nextFlush ??= this.flushing.then(() => {
+        this.nextFlush = null;
+        return this.flush();
       });
+      return this.nextFlush;
     }
+    this.flushing = this.flushOnce().finally(() => {
+      this.flushing = null;
+    });
     return this.flushing;
   }
 
