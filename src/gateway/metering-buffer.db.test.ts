@@ -129,6 +129,7 @@ describeEachDialect("metering buffer over the billing journal", ({ db }) => {
     const running = buffer.flush(); // what the timer starts: it seals the log before the next calls end
     buffer.add(call("late-1"));
     buffer.add(call("late-2"));
+    await turn(); // the calls ended: their lines are in the journal's current log
     await buffer.flush();
     await running;
     const rows = await countRecordsByReason(db(), "t_durable", {
