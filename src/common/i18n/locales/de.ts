@@ -898,6 +898,10 @@ export const de: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Weitere Dokumentation",
     constValue: "Immer",
+    servers: "Server",
+    gatewayServerNote:
+      "Rufen Sie diese API unter der Adresse oben mit Ihrem Schlüssel auf: „Ausprobieren“ und die Codebeispiele verwenden sie.",
+    specServers: "Die eigenen Server des Anbieters, wie in der Spezifikation",
   },
   endpointDetail: {
     loading: "Endpunkt wird geladen…",

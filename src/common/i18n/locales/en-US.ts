@@ -861,6 +861,9 @@ export const enUS = {
     callbacks: "Callbacks",
     externalDocs: "More documentation",
     constValue: "Always",
+    servers: "Servers",
+    gatewayServerNote: "Call this API at the address above with your key: try-it and the code samples use it.",
+    specServers: "The provider's own servers, as in the spec",
   },
   endpointDetail: {
     loading: "Loading the endpoint…",

@@ -893,6 +893,10 @@ export const es: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Más documentación",
     constValue: "Siempre",
+    servers: "Servidores",
+    gatewayServerNote:
+      "Llama a esta API en la dirección de arriba con tu clave: «Pruébalo» y los ejemplos de código la usan.",
+    specServers: "Los servidores propios del proveedor, según la especificación",
   },
   endpointDetail: {
     loading: "Cargando el endpoint…",

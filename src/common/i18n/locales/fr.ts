@@ -902,6 +902,10 @@ export const fr: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Plus de documentation",
     constValue: "Toujours",
+    servers: "Serveurs",
+    gatewayServerNote:
+      "Appelez cette API à l'adresse ci-dessus avec votre clé : « Essayer » et les exemples de code l'utilisent.",
+    specServers: "Les serveurs du fournisseur, tels que décrits dans la spécification",
   },
   endpointDetail: {
     loading: "Chargement du point de terminaison…",

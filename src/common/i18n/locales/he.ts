@@ -754,6 +754,9 @@ export const he: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "תיעוד נוסף",
     constValue: "תמיד",
+    servers: "שרתים",
+    gatewayServerNote: 'קראו ל-API הזה בכתובת שלמעלה עם המפתח שלכם: "נסו את זה" ודוגמאות הקוד משתמשים בה.',
+    specServers: "השרתים של הספק עצמו, כפי שמופיעים במפרט",
   },
   content: {
     tabs: {

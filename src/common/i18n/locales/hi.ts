@@ -876,6 +876,9 @@ export const hi: Catalog = {
     callbacks: "कॉलबैक",
     externalDocs: "अधिक दस्तावेज़",
     constValue: "हमेशा",
+    servers: "सर्वर",
+    gatewayServerNote: "इस API को ऊपर दिए गए पते पर अपनी कुंजी के साथ कॉल करें: आज़माएँ और कोड उदाहरण इसी का उपयोग करते हैं।",
+    specServers: "प्रदाता के अपने सर्वर, जैसा स्पेसिफ़िकेशन में है",
   },
   endpointDetail: {
     loading: "एंडपॉइंट लोड हो रहा है…",

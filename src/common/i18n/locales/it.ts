@@ -893,6 +893,10 @@ export const it: Catalog = {
     callbacks: "Callback",
     externalDocs: "Altra documentazione",
     constValue: "Sempre",
+    servers: "Server",
+    gatewayServerNote:
+      "Chiama questa API all'indirizzo qui sopra con la tua chiave: «Provalo» e gli esempi di codice lo usano.",
+    specServers: "I server del fornitore, come indicati nella specifica",
   },
   endpointDetail: {
     loading: "Caricamento dell'endpoint…",

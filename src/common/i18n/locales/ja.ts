@@ -876,6 +876,10 @@ export const ja: Catalog = {
     callbacks: "コールバック",
     externalDocs: "その他のドキュメント",
     constValue: "常に",
+    servers: "サーバー",
+    gatewayServerNote:
+      "上のアドレスにあなたのキーでこの API を呼び出してください。「試してみる」とコード例もこのアドレスを使います。",
+    specServers: "仕様に記載されたプロバイダー自身のサーバー",
   },
   endpointDetail: {
     loading: "エンドポイントを読み込み中…",

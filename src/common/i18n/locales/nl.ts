@@ -892,6 +892,10 @@ export const nl: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Meer documentatie",
     constValue: "Altijd",
+    servers: "Servers",
+    gatewayServerNote:
+      "Roep deze API aan op het adres hierboven met je sleutel: 'Probeer het' en de codevoorbeelden gebruiken het.",
+    specServers: "De eigen servers van de aanbieder, zoals in de specificatie",
   },
   endpointDetail: {
     loading: "Endpoint laden…",

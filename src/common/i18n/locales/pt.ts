@@ -887,6 +887,10 @@ export const pt: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Mais documentação",
     constValue: "Sempre",
+    servers: "Servidores",
+    gatewayServerNote:
+      "Chame esta API no endereço acima com a sua chave: «Experimente» e os exemplos de código usam-no.",
+    specServers: "Os servidores do próprio fornecedor, conforme a especificação",
   },
   endpointDetail: {
     loading: "Carregando o endpoint…",

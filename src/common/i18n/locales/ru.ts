@@ -915,6 +915,10 @@ export const ru: Catalog = {
     callbacks: "Обратные вызовы",
     externalDocs: "Больше документации",
     constValue: "Всегда",
+    servers: "Серверы",
+    gatewayServerNote:
+      "Вызывайте этот API по адресу выше со своим ключом: «Попробовать» и примеры кода используют его.",
+    specServers: "Собственные серверы поставщика, как в спецификации",
   },
   endpointDetail: {
     loading: "Загрузка эндпоинта…",

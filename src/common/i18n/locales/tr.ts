@@ -887,6 +887,10 @@ export const tr: Catalog = {
     callbacks: "Geri çağrılar",
     externalDocs: "Daha fazla belge",
     constValue: "Her zaman",
+    servers: "Sunucular",
+    gatewayServerNote:
+      'Bu API\'yi yukarıdaki adreste anahtarınızla çağırın: "Deneyin" ve kod örnekleri bu adresi kullanır.',
+    specServers: "Sağlayıcının spesifikasyonda belirtilen kendi sunucuları",
   },
   endpointDetail: {
     loading: "Uç nokta yükleniyor…",

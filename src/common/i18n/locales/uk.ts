@@ -917,6 +917,10 @@ export const uk: Catalog = {
     callbacks: "Зворотні виклики",
     externalDocs: "Більше документації",
     constValue: "Завжди",
+    servers: "Сервери",
+    gatewayServerNote:
+      "Викликайте цей API за адресою вище зі своїм ключем: «Спробувати» і приклади коду використовують її.",
+    specServers: "Власні сервери постачальника, як у специфікації",
   },
   endpointDetail: {
     loading: "Завантаження ендпоінта…",

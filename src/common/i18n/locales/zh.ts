@@ -866,6 +866,9 @@ export const zh: Catalog = {
     callbacks: "回调",
     externalDocs: "更多文档",
     constValue: "始终",
+    servers: "服务器",
+    gatewayServerNote: "请使用你的密钥在上方地址调用此 API：“试用”和代码示例都使用该地址。",
+    specServers: "规范中列出的提供方自有服务器",
   },
   endpointDetail: {
     loading: "正在加载端点…",
