@@ -28,8 +28,11 @@ import type { Route } from "./+types/api-endpoints";
  * Below the large breakpoint the navigation becomes a drawer and the panes stack.
  */
 
-/** Rows of the navigation index rendered on the server; longer specs load the rest after hydration. */
-const SSR_NAV_ROWS = 40;
+/**
+ * Rows of the navigation index sent with the page: what its first screen shows (reference-nav.tsx renders ~15 on the
+ * server); longer specs load the rest after hydration.
+ */
+const SSR_NAV_ROWS = 20;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
