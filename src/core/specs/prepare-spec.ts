@@ -107,7 +107,8 @@ export const inProcessSpecProcessor: SpecProcessor = {
   close: async () => {},
 };
 
-function comparableOperation(row: StoredOperation): ComparableOperation {
+/** A stored operation in the shape the diff compares (JSON columns parsed). */
+export function comparableOperation(row: StoredOperation): ComparableOperation {
   return {
     method: row.method,
     path: row.path,
