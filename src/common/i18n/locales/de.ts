@@ -495,6 +495,10 @@ export const de: Catalog = {
     changed: "Geändert",
     unchanged_one: "{{count}} Operation unverändert",
     unchanged_other: "{{count}} Operationen unverändert",
+    compareHeading: "Was sich geändert hat seit",
+    compareFrom: "Seit Version",
+    compareTo: "Bis Version",
+    compareSubmit: "Vergleichen",
   },
   serverMessages: {
     ratingStarsRange: "Wählen Sie eine Bewertung von 1 bis 5 Sternen",

@@ -473,6 +473,10 @@ export const enUS = {
     changed: "Changed",
     unchanged_one: "{{count}} operation unchanged",
     unchanged_other: "{{count}} operations unchanged",
+    compareHeading: "What changed since",
+    compareFrom: "Since version",
+    compareTo: "Up to version",
+    compareSubmit: "Compare",
   },
   serverMessages: {
     ratingStarsRange: "Choose a rating from 1 to 5 stars",

@@ -491,6 +491,10 @@ export const es: Catalog = {
     changed: "Modificado",
     unchanged_one: "{{count}} operación sin cambios",
     unchanged_other: "{{count}} operaciones sin cambios",
+    compareHeading: "Qué cambió desde",
+    compareFrom: "Desde la versión",
+    compareTo: "Hasta la versión",
+    compareSubmit: "Comparar",
   },
   serverMessages: {
     ratingStarsRange: "Elige una valoración de 1 a 5 estrellas",

@@ -496,6 +496,10 @@ export const fr: Catalog = {
     changed: "Modifié",
     unchanged_one: "{{count}} opération inchangée",
     unchanged_other: "{{count}} opérations inchangées",
+    compareHeading: "Ce qui a changé depuis",
+    compareFrom: "Depuis la version",
+    compareTo: "Jusqu'à la version",
+    compareSubmit: "Comparer",
   },
   serverMessages: {
     ratingStarsRange: "Choisissez une note de 1 à 5 étoiles",

@@ -483,6 +483,10 @@ export const hi: Catalog = {
     changed: "बदला गया",
     unchanged_one: "{{count}} ऑपरेशन अपरिवर्तित",
     unchanged_other: "{{count}} ऑपरेशन अपरिवर्तित",
+    compareHeading: "क्या बदला है",
+    compareFrom: "इस संस्करण से",
+    compareTo: "इस संस्करण तक",
+    compareSubmit: "तुलना करें",
   },
   serverMessages: {
     ratingStarsRange: "1 से 5 स्टार के बीच रेटिंग चुनें",

@@ -490,6 +490,10 @@ export const it: Catalog = {
     changed: "Modificato",
     unchanged_one: "{{count}} operazione invariata",
     unchanged_other: "{{count}} operazioni invariate",
+    compareHeading: "Cosa è cambiato da",
+    compareFrom: "Dalla versione",
+    compareTo: "Fino alla versione",
+    compareSubmit: "Confronta",
   },
   serverMessages: {
     ratingStarsRange: "Scegli una valutazione da 1 a 5 stelle",

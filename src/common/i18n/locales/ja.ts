@@ -482,6 +482,10 @@ export const ja: Catalog = {
     removed: "削除",
     changed: "変更",
     unchanged_other: "{{count}} 件の操作は変更なし",
+    compareHeading: "以降の変更点",
+    compareFrom: "比較元のバージョン",
+    compareTo: "比較先のバージョン",
+    compareSubmit: "比較",
   },
   serverMessages: {
     ratingStarsRange: "星 1〜5 の評価を選択してください",

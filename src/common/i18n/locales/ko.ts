@@ -479,6 +479,10 @@ export const ko: Catalog = {
     removed: "제거됨",
     changed: "변경됨",
     unchanged_other: "변경되지 않은 작업 {{count}}개",
+    compareHeading: "이후 변경 사항",
+    compareFrom: "기준 버전",
+    compareTo: "대상 버전",
+    compareSubmit: "비교",
   },
   serverMessages: {
     ratingStarsRange: "별 1~5개 중에서 평점을 선택하세요",

@@ -492,6 +492,10 @@ export const nl: Catalog = {
     changed: "Gewijzigd",
     unchanged_one: "{{count}} operatie ongewijzigd",
     unchanged_other: "{{count}} operaties ongewijzigd",
+    compareHeading: "Wat er veranderd is sinds",
+    compareFrom: "Sinds versie",
+    compareTo: "Tot en met versie",
+    compareSubmit: "Vergelijken",
   },
   serverMessages: {
     ratingStarsRange: "Kies een beoordeling van 1 tot 5 sterren",

@@ -489,6 +489,10 @@ export const pt: Catalog = {
     changed: "Alterado",
     unchanged_one: "{{count}} operação sem alterações",
     unchanged_other: "{{count}} operações sem alterações",
+    compareHeading: "O que mudou desde",
+    compareFrom: "Desde a versão",
+    compareTo: "Até à versão",
+    compareSubmit: "Comparar",
   },
   serverMessages: {
     ratingStarsRange: "Escolha uma nota de 1 a 5 estrelas",

@@ -509,6 +509,10 @@ export const ru: Catalog = {
     unchanged_few: "{{count}} операции без изменений",
     unchanged_many: "{{count}} операций без изменений",
     unchanged_other: "{{count}} операции без изменений",
+    compareHeading: "Что изменилось с",
+    compareFrom: "С версии",
+    compareTo: "По версию",
+    compareSubmit: "Сравнить",
   },
   serverMessages: {
     ratingStarsRange: "Выберите оценку от 1 до 5 звёзд",

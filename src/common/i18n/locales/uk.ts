@@ -511,6 +511,10 @@ export const uk: Catalog = {
     unchanged_few: "{{count}} операції без змін",
     unchanged_many: "{{count}} операцій без змін",
     unchanged_other: "{{count}} операції без змін",
+    compareHeading: "Що змінилося від",
+    compareFrom: "Від версії",
+    compareTo: "До версії",
+    compareSubmit: "Порівняти",
   },
   serverMessages: {
     ratingStarsRange: "Виберіть оцінку від 1 до 5 зірок",

@@ -478,6 +478,10 @@ export const zh: Catalog = {
     removed: "移除",
     changed: "变更",
     unchanged_other: "{{count}} 个操作未变更",
+    compareHeading: "自此以来的变化",
+    compareFrom: "起始版本",
+    compareTo: "截止版本",
+    compareSubmit: "比较",
   },
   serverMessages: {
     ratingStarsRange: "请选择 1 到 5 星的评分",
