@@ -171,6 +171,18 @@ test("a provider replies to a review, finds it helpful, and a re-import shows up
   await expect(entry.getByTestId("changelog-breaking")).toContainText("breaking change");
   await expect(entry).toContainText("DELETE /books/{id}");
 
+  // What changed since: any two versions, in either order, at their own address.
+  await waitForHydration(provider.page);
+  const compare = provider.page.getByTestId("changelog-compare");
+  await compare.getByTestId("changelog-compare-submit").click();
+  await expect(provider.page).toHaveURL(/from=.*&to=/);
+  await expect(compare.getByTestId("changelog-comparison")).toContainText("2.0.0 (from 1.0.0)");
+  await expect(compare.getByTestId("changelog-comparison")).toContainText("DELETE /books/{id}");
+  await compare.getByTestId("changelog-from").selectOption({ index: 0 });
+  await compare.getByTestId("changelog-to").selectOption({ index: 1 });
+  await compare.getByTestId("changelog-compare-submit").click();
+  await expect(compare.getByTestId("changelog-comparison")).toContainText("1.0.0 (from 2.0.0)");
+
   const feed = await provider.page.request.get(
     `/feeds/${provider.apiPath.slice(1).replace("/api/", "/")}/changelog.atom`,
   );

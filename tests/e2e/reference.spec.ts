@@ -58,12 +58,21 @@ test("a 3.1 spec's webhooks, callbacks, examples and Markdown are shown", async 
   await expect(page.getByTestId("reference-callback")).toContainText("{$request.body#/callbackUrl}");
   await expect(docs.getByTestId("schema-const").first()).toContainText('"placed"');
 
+  // Servers: the gateway's address first, then the spec's own with its variables to fill in.
+  const servers = page.getByTestId("reference-servers");
+  await expect(servers.getByTestId("reference-gateway-url")).toHaveText(/^http.*\/demo-developer\/reference-/);
+  await servers.locator("summary").click();
+  await expect(servers.getByTestId("reference-server-url")).toHaveText("https://orders.example.com/v1");
+  await servers.getByTestId("reference-server-variable").selectOption("v2");
+  await expect(servers.getByTestId("reference-server-url")).toHaveText("https://orders.example.com/v2");
+
   // The webhook: documented like an operation, with its own address, and nothing to try.
   await nav.getByTestId("reference-nav-item").filter({ hasText: "orderPaid" }).click();
   await expect(page.getByTestId("operation-title")).toHaveText("Order paid");
   await expect(page).toHaveURL(/\?op=end_/);
   await expect(docs).toContainText("Webhook");
   await expect(page.getByTestId("try-it")).toHaveCount(0);
+  await expect(page.getByTestId("reference-servers")).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId("operation-title")).toHaveText("Order paid");
 });

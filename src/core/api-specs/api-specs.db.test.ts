@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { sql } from "kysely";
@@ -118,6 +120,27 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
     const original = await getApiSpecDocument(db(), tenantId, owner, api.id, fromZip.version.id, "original");
     // The original of a multi-file upload is the bundle: one document without refs to other files.
     expect(original.text).not.toMatch(/"\$ref": "(?!#)/);
+  });
+
+  it("imports by URL a spec split into sibling files (relative refs fetched from the same host)", async () => {
+    const server = http.createServer((req, res) => {
+      const name = (req.url ?? "").replace(/^\/api\//, "");
+      if (!["openapi.yaml", "paths/pets.yaml", "schemas/pet.yaml", "schemas/owner.yaml"].includes(name)) {
+        res.writeHead(404);
+        return res.end();
+      }
+      res.end(readFileSync(join(multiFile, name)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/openapi.yaml`;
+      const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
+      const imported = await importApiSpec(db(), tenantId, owner, api.id, { url }, { allowPrivateUrls: true });
+      expect(imported.version.endpointsCount).toBe(3);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it.each<[string, () => SpecSource, RegExp]>([

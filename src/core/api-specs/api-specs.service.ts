@@ -5,7 +5,7 @@ import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { announceGatewayChange } from "../plans/gateway-changes";
-import { fetchSpecBytes, URL_NOT_TEXT } from "../specs/fetch-spec-url";
+import { fetchSpecSource } from "../specs/fetch-spec-files";
 import type { NormalizedSpec } from "../specs/normalize-spec";
 import { inProcessSpecProcessor, normalizeSpecSource } from "../specs/prepare-spec";
 import { ZIP_LIMITS } from "../specs/read-zip-archive";
@@ -174,12 +174,12 @@ async function jobSourceOf(
   if ("url" in source) {
     report("fetching");
     const url = source.url.trim();
-    const bytes = await fetchSpecBytes(url, {
+    // Relative `$ref`s bring their sibling files along, fetched under the same rules (fetch-spec-files.ts).
+    return fetchSpecSource(url, {
       allowPrivate: options.allowPrivateUrls ?? false,
       timeoutMs: options.fetchTimeoutMs,
       maxBytes,
     });
-    return { kind: "bytes", bytes, notText: { message: URL_NOT_TEXT, where: url } };
   }
   if ("upload" in source) {
     const { name, bytes } = source.upload;

@@ -14,6 +14,7 @@ import {
   parameterDetail,
   responsesOf,
 } from "./endpoint-detail-parts";
+import { serversOf } from "./endpoint-servers";
 import { resolveSchemaRef } from "./schema-view";
 import { parseStoredJson } from "./stored-json";
 
@@ -26,6 +27,8 @@ export type {
   MediaDetail,
   NamedExample,
   ResponseDetail,
+  ServerDetail,
+  ServerVariableDetail,
 } from "./endpoint-detail.types";
 
 type Doc = Record<string, unknown>;
@@ -98,7 +101,7 @@ export async function getEndpointDetail(
   const document = await documentOf(db, tenantId, row.version_id);
   const kind = row.kind === "webhook" ? "webhook" : "operation";
   // The raw operation holds what the stored row does not: callbacks, named examples' context, external docs.
-  const operation = rawOperation(document, kind, row.path, row.method);
+  const { item, operation } = rawOperation(document, kind, row.path, row.method);
   const parameters = parseStoredJson<NormalizedParameter[]>(row.parameters_json, []);
   const body = parseStoredJson<unknown>(row.request_body_json, null);
   const responses = parseStoredJson<Record<string, unknown>>(row.responses_json, {});
@@ -134,16 +137,26 @@ export async function getEndpointDetail(
     callbacks,
     externalDocs: externalDocsOf(operation.externalDocs),
     security: securityNames(parseStoredJson<unknown>(row.security_json, null)),
+    servers: kind === "operation" ? serversOf(document, item, operation) : [],
   };
 }
 
-/** The operation object in the stored document (paths or webhooks, path item refs followed); {} when absent. */
-function rawOperation(document: Doc, kind: "operation" | "webhook", path: string, method: string): Doc {
+/**
+ * The path item and operation objects in the stored document (paths or webhooks, path item refs followed); {} when
+ * absent.
+ */
+function rawOperation(
+  document: Doc,
+  kind: "operation" | "webhook",
+  path: string,
+  method: string,
+): { item: Doc; operation: Doc } {
   const section = document[kind === "operation" ? "paths" : "webhooks"];
-  if (!isPlainRecord(section)) return {};
-  const item = resolveSchemaRef(document, section[path]).schema;
-  const operation = isPlainRecord(item) ? item[method.toLowerCase()] : undefined;
-  return isPlainRecord(operation) ? operation : {};
+  if (!isPlainRecord(section)) return { item: {}, operation: {} };
+  const resolved = resolveSchemaRef(document, section[path]).schema;
+  const item = isPlainRecord(resolved) ? resolved : {};
+  const operation = item[method.toLowerCase()];
+  return { item, operation: isPlainRecord(operation) ? operation : {} };
 }
 
 /** The operation a try-it call targets, or null when it is not an operation of this visible API. */

@@ -67,6 +67,22 @@ export interface CallbackDetail {
   responses: string[];
 }
 
+export interface ServerVariableDetail {
+  name: string;
+  defaultValue: string;
+  /** The allowed values when the spec lists them (`enum`). */
+  options: string[] | null;
+  description: string | null;
+}
+
+/** A server of the spec (the provider's own base URL), as written, with its variables. */
+export interface ServerDetail {
+  /** The URL template ("https://{region}.example.com/v1"); may be relative to the spec's own address. */
+  url: string;
+  description: string | null;
+  variables: ServerVariableDetail[];
+}
+
 export interface EndpointDetail {
   id: string;
   /** "webhook": sent by the API to the subscriber; documented, not callable through try-it. */
@@ -91,6 +107,8 @@ export interface EndpointDetail {
   externalDocs: { url: string; description: string | null } | null;
   /** Names of the security schemes the operation accepts (any of). */
   security: string[];
+  /** The spec's servers for this operation (none for webhooks: the API calls the subscriber). */
+  servers: ServerDetail[];
 }
 
 /** What the try-it proxy needs to know about the operation being called. */

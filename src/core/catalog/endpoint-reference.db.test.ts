@@ -49,6 +49,25 @@ describeEachDialect("the API reference of an imported 3.1 spec", ({ db }) => {
     expect(details.get("POST /orders")?.kind).toBe("operation");
   });
 
+  it("lists the servers of each operation with their variables; the path item's override the document's", () => {
+    expect(details.get("POST /orders")?.servers).toEqual([
+      {
+        url: "https://orders.example.com/{stage}",
+        description: null,
+        variables: [{ name: "stage", defaultValue: "v1", options: ["v1", "v2"], description: null }],
+      },
+    ]);
+    expect(details.get("GET /orders/{id}")?.servers).toEqual([
+      {
+        url: "https://{region}.read.example.com/v1",
+        description: "Regional read replica",
+        variables: [{ name: "region", defaultValue: "eu", options: ["eu", "us"], description: "Where the data lives" }],
+      },
+      { url: "/local", description: null, variables: [] },
+    ]);
+    expect(details.get("POST orderPaid")?.servers).toEqual([]);
+  });
+
   it("renders CommonMark descriptions sanitized", () => {
     const html = details.get("POST /orders")?.descriptionHtml ?? "";
     expect(html).toContain("<strong>Authorised</strong>");

@@ -26,9 +26,13 @@ export interface BundledSpec {
  * does: each external target is inlined where it is first referenced and every later reference to it (or into it)
  * becomes an internal ref to that place, so cycles across files end as internal cycles and nothing is inlined twice.
  * Refs to remote resources, to absolute paths, out of the upload or to missing files are refused with the file and
- * JSON pointer of the ref ("schemas/pet.yaml#/properties/owner").
+ * JSON pointer of the ref ("schemas/pet.yaml#/properties/owner"); `unfetched` says why a URL import lacks a file.
  */
-export function bundleSpecFiles(files: Record<string, string>, entry?: string | null): BundledSpec {
+export function bundleSpecFiles(
+  files: Record<string, string>,
+  entry?: string | null,
+  unfetched: Record<string, string> = {},
+): BundledSpec {
   const texts = indexUpload(files);
   const entryPath = entry ? findEntry(texts, normalizeUploadPath(entry)) : guessEntry(texts);
   if (!texts.has(entryPath)) throw specError(`The entry file ${truncate(entryPath)} is not in the upload`, entryPath);
@@ -96,6 +100,10 @@ export function bundleSpecFiles(files: Record<string, string>, entry?: string | 
       const existing = placedAt(target.file, target.pointer);
       if (existing !== null) return { $ref: `#${escapePercent(existing)}` };
       if (!texts.has(target.file)) {
+        const failure = unfetched[target.file];
+        if (failure !== undefined) {
+          throw specError(`$ref points at a file that could not be fetched: ${truncate(failure)}`, where);
+        }
         throw specError(`$ref points at a file that is not in the upload: ${truncate(ref)}`, where);
       }
       const found = lookupSegments(load(target.file), target.segments);

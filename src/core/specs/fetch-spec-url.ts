@@ -36,14 +36,44 @@ export const URL_NOT_TEXT = "The spec at the URL is not UTF-8 text";
  * them on a spec worker thread (decoding 10 MB takes ~100 ms of the event loop).
  */
 export async function fetchSpecBytes(rawUrl: string, options: FetchSpecOptions): Promise<Uint8Array> {
+  const fetcher = specFetcher(options);
+  try {
+    return (await fetcher.fetch(rawUrl)).bytes;
+  } finally {
+    await fetcher.close();
+  }
+}
+
+/** One fetched document: its bytes and the URL it was finally read from (after redirects). */
+export interface FetchedSpecFile {
+  bytes: Uint8Array;
+  url: string;
+}
+
+/**
+ * Fetches several files over one connection pool (a spec split into sibling files), each under the same rules as
+ * fetchSpecBytes: SSRF guarded on every hop, its body cut at `maxBytes`, each exchange within `timeoutMs`.
+ */
+export function specFetcher(options: FetchSpecOptions): {
+  fetch(rawUrl: string): Promise<FetchedSpecFile>;
+  close(): Promise<void>;
+} {
   const timeoutMs = options.timeoutMs ?? SPEC_FETCH_DEFAULTS.timeoutMs;
-  const maxBytes = options.maxBytes ?? SPEC_FETCH_DEFAULTS.maxBytes;
-  const maxRedirects = options.maxRedirects ?? SPEC_FETCH_DEFAULTS.maxRedirects;
   const agent = new Agent({
     connect: { lookup: guardedLookup(options.allowPrivate), timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
+  return {
+    fetch: (rawUrl) => fetchWith(agent, rawUrl, options),
+    close: () => agent.close().catch(() => {}),
+  };
+}
+
+async function fetchWith(agent: Agent, rawUrl: string, options: FetchSpecOptions): Promise<FetchedSpecFile> {
+  const timeoutMs = options.timeoutMs ?? SPEC_FETCH_DEFAULTS.timeoutMs;
+  const maxBytes = options.maxBytes ?? SPEC_FETCH_DEFAULTS.maxBytes;
+  const maxRedirects = options.maxRedirects ?? SPEC_FETCH_DEFAULTS.maxRedirects;
   const signal = AbortSignal.timeout(timeoutMs);
   let url = checkUrl(rawUrl, options.allowPrivate, rawUrl);
   try {
@@ -72,13 +102,11 @@ export async function fetchSpecBytes(rawUrl: string, options: FetchSpecOptions):
         await response.body.dump();
         throw specError(`The spec at the URL is larger than ${formatBytes(maxBytes)}`, rawUrl);
       }
-      return await readCapped(response.body, maxBytes, rawUrl);
+      return { bytes: await readCapped(response.body, maxBytes, rawUrl), url: url.toString() };
     }
   } catch (error) {
     if (isAppError(error)) throw error;
     throw specError(`Could not fetch the spec URL: ${explainFailure(error, timeoutMs)}`, rawUrl);
-  } finally {
-    await agent.close().catch(() => {});
   }
 }
 

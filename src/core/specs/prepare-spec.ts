@@ -34,15 +34,16 @@ export async function normalizeSpecSource(
               : decodeUtf8(content, { message: `${name} is not UTF-8 text`, where: name }),
           ]),
         );
+  const unfetched = source.kind === "files" ? source.unfetched : undefined;
   const names = Object.keys(files);
   const onlyText = names.length === 1 && names[0] !== undefined ? files[names[0]] : undefined;
   if (onlyText !== undefined) {
     // One file: refs to files that are not there are refused by name; its text is kept byte for byte.
-    bundleSpecFiles(files, source.entry);
+    bundleSpecFiles(files, source.entry, unfetched);
     return { original: onlyText, spec: await normalizeSpec(onlyText, { onStage }) };
   }
   onStage("parsing");
-  const bundle = bundleSpecFiles(files, source.entry);
+  const bundle = bundleSpecFiles(files, source.entry, unfetched);
   // The original of a multi-file upload is the bundle before conversion: one downloadable document.
   const original = JSON.stringify(bundle.document, null, 2);
   return { original, spec: await normalizeParsedSpec(bundle.document, original, { onStage }) };
@@ -106,7 +107,8 @@ export const inProcessSpecProcessor: SpecProcessor = {
   close: async () => {},
 };
 
-function comparableOperation(row: StoredOperation): ComparableOperation {
+/** A stored operation in the shape the diff compares (JSON columns parsed). */
+export function comparableOperation(row: StoredOperation): ComparableOperation {
   return {
     method: row.method,
     path: row.path,

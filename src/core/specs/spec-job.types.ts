@@ -12,7 +12,13 @@ export type SpecJobSource =
   /** One uploaded file or a URL's body; `notText` is the refusal when the bytes are not UTF-8. */
   | { kind: "bytes"; bytes: Uint8Array; notText: { message: string; where: string } }
   /** Several files (an uploaded folder): path → text or UTF-8 bytes; relative `$ref`s between them are bundled. */
-  | { kind: "files"; files: Record<string, string | Uint8Array>; entry: string | null }
+  | {
+      kind: "files";
+      files: Record<string, string | Uint8Array>;
+      entry: string | null;
+      /** Files a URL import could not fetch: path → why, for the refusal of a ref that names one. */
+      unfetched?: Record<string, string>;
+    }
   | { kind: "archive"; archive: Uint8Array; entry: string | null };
 
 /** The parts of an operation of the current version a re-import diff compares, as stored. */

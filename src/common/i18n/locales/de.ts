@@ -495,6 +495,10 @@ export const de: Catalog = {
     changed: "Geändert",
     unchanged_one: "{{count}} Operation unverändert",
     unchanged_other: "{{count}} Operationen unverändert",
+    compareHeading: "Was sich geändert hat seit",
+    compareFrom: "Seit Version",
+    compareTo: "Bis Version",
+    compareSubmit: "Vergleichen",
   },
   serverMessages: {
     ratingStarsRange: "Wählen Sie eine Bewertung von 1 bis 5 Sternen",
@@ -898,6 +902,10 @@ export const de: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Weitere Dokumentation",
     constValue: "Immer",
+    servers: "Server",
+    gatewayServerNote:
+      "Rufen Sie diese API unter der Adresse oben mit Ihrem Schlüssel auf: „Ausprobieren“ und die Codebeispiele verwenden sie.",
+    specServers: "Die eigenen Server des Anbieters, wie in der Spezifikation",
   },
   endpointDetail: {
     loading: "Endpunkt wird geladen…",

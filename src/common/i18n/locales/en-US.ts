@@ -473,6 +473,10 @@ export const enUS = {
     changed: "Changed",
     unchanged_one: "{{count}} operation unchanged",
     unchanged_other: "{{count}} operations unchanged",
+    compareHeading: "What changed since",
+    compareFrom: "Since version",
+    compareTo: "Up to version",
+    compareSubmit: "Compare",
   },
   serverMessages: {
     ratingStarsRange: "Choose a rating from 1 to 5 stars",
@@ -861,6 +865,9 @@ export const enUS = {
     callbacks: "Callbacks",
     externalDocs: "More documentation",
     constValue: "Always",
+    servers: "Servers",
+    gatewayServerNote: "Call this API at the address above with your key: try-it and the code samples use it.",
+    specServers: "The provider's own servers, as in the spec",
   },
   endpointDetail: {
     loading: "Loading the endpoint…",

@@ -491,6 +491,10 @@ export const es: Catalog = {
     changed: "Modificado",
     unchanged_one: "{{count}} operación sin cambios",
     unchanged_other: "{{count}} operaciones sin cambios",
+    compareHeading: "Qué cambió desde",
+    compareFrom: "Desde la versión",
+    compareTo: "Hasta la versión",
+    compareSubmit: "Comparar",
   },
   serverMessages: {
     ratingStarsRange: "Elige una valoración de 1 a 5 estrellas",
@@ -893,6 +897,10 @@ export const es: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Más documentación",
     constValue: "Siempre",
+    servers: "Servidores",
+    gatewayServerNote:
+      "Llama a esta API en la dirección de arriba con tu clave: «Pruébalo» y los ejemplos de código la usan.",
+    specServers: "Los servidores propios del proveedor, según la especificación",
   },
   endpointDetail: {
     loading: "Cargando el endpoint…",

@@ -496,6 +496,10 @@ export const fr: Catalog = {
     changed: "Modifié",
     unchanged_one: "{{count}} opération inchangée",
     unchanged_other: "{{count}} opérations inchangées",
+    compareHeading: "Ce qui a changé depuis",
+    compareFrom: "Depuis la version",
+    compareTo: "Jusqu'à la version",
+    compareSubmit: "Comparer",
   },
   serverMessages: {
     ratingStarsRange: "Choisissez une note de 1 à 5 étoiles",
@@ -902,6 +906,10 @@ export const fr: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Plus de documentation",
     constValue: "Toujours",
+    servers: "Serveurs",
+    gatewayServerNote:
+      "Appelez cette API à l'adresse ci-dessus avec votre clé : « Essayer » et les exemples de code l'utilisent.",
+    specServers: "Les serveurs du fournisseur, tels que décrits dans la spécification",
   },
   endpointDetail: {
     loading: "Chargement du point de terminaison…",

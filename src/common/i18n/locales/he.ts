@@ -472,6 +472,10 @@ export const he: Catalog = {
     unchanged_one: "פעולה אחת ללא שינוי",
     unchanged_two: "{{count}} פעולות ללא שינוי",
     unchanged_other: "{{count}} פעולות ללא שינוי",
+    compareHeading: "מה השתנה מאז",
+    compareFrom: "מגרסה",
+    compareTo: "עד גרסה",
+    compareSubmit: "השוואה",
   },
   serverMessages: {
     ratingStarsRange: "בחרו דירוג של 1 עד 5 כוכבים",
@@ -754,6 +758,9 @@ export const he: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "תיעוד נוסף",
     constValue: "תמיד",
+    servers: "שרתים",
+    gatewayServerNote: 'קראו ל-API הזה בכתובת שלמעלה עם המפתח שלכם: "נסו את זה" ודוגמאות הקוד משתמשים בה.',
+    specServers: "השרתים של הספק עצמו, כפי שמופיעים במפרט",
   },
   content: {
     tabs: {

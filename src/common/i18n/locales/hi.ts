@@ -483,6 +483,10 @@ export const hi: Catalog = {
     changed: "बदला गया",
     unchanged_one: "{{count}} ऑपरेशन अपरिवर्तित",
     unchanged_other: "{{count}} ऑपरेशन अपरिवर्तित",
+    compareHeading: "क्या बदला है",
+    compareFrom: "इस संस्करण से",
+    compareTo: "इस संस्करण तक",
+    compareSubmit: "तुलना करें",
   },
   serverMessages: {
     ratingStarsRange: "1 से 5 स्टार के बीच रेटिंग चुनें",
@@ -876,6 +880,9 @@ export const hi: Catalog = {
     callbacks: "कॉलबैक",
     externalDocs: "अधिक दस्तावेज़",
     constValue: "हमेशा",
+    servers: "सर्वर",
+    gatewayServerNote: "इस API को ऊपर दिए गए पते पर अपनी कुंजी के साथ कॉल करें: आज़माएँ और कोड उदाहरण इसी का उपयोग करते हैं।",
+    specServers: "प्रदाता के अपने सर्वर, जैसा स्पेसिफ़िकेशन में है",
   },
   endpointDetail: {
     loading: "एंडपॉइंट लोड हो रहा है…",

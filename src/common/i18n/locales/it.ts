@@ -490,6 +490,10 @@ export const it: Catalog = {
     changed: "Modificato",
     unchanged_one: "{{count}} operazione invariata",
     unchanged_other: "{{count}} operazioni invariate",
+    compareHeading: "Cosa è cambiato da",
+    compareFrom: "Dalla versione",
+    compareTo: "Fino alla versione",
+    compareSubmit: "Confronta",
   },
   serverMessages: {
     ratingStarsRange: "Scegli una valutazione da 1 a 5 stelle",
@@ -893,6 +897,10 @@ export const it: Catalog = {
     callbacks: "Callback",
     externalDocs: "Altra documentazione",
     constValue: "Sempre",
+    servers: "Server",
+    gatewayServerNote:
+      "Chiama questa API all'indirizzo qui sopra con la tua chiave: «Provalo» e gli esempi di codice lo usano.",
+    specServers: "I server del fornitore, come indicati nella specifica",
   },
   endpointDetail: {
     loading: "Caricamento dell'endpoint…",

@@ -482,6 +482,10 @@ export const ja: Catalog = {
     removed: "削除",
     changed: "変更",
     unchanged_other: "{{count}} 件の操作は変更なし",
+    compareHeading: "以降の変更点",
+    compareFrom: "比較元のバージョン",
+    compareTo: "比較先のバージョン",
+    compareSubmit: "比較",
   },
   serverMessages: {
     ratingStarsRange: "星 1〜5 の評価を選択してください",
@@ -876,6 +880,10 @@ export const ja: Catalog = {
     callbacks: "コールバック",
     externalDocs: "その他のドキュメント",
     constValue: "常に",
+    servers: "サーバー",
+    gatewayServerNote:
+      "上のアドレスにあなたのキーでこの API を呼び出してください。「試してみる」とコード例もこのアドレスを使います。",
+    specServers: "仕様に記載されたプロバイダー自身のサーバー",
   },
   endpointDetail: {
     loading: "エンドポイントを読み込み中…",

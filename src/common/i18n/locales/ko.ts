@@ -479,6 +479,10 @@ export const ko: Catalog = {
     removed: "제거됨",
     changed: "변경됨",
     unchanged_other: "변경되지 않은 작업 {{count}}개",
+    compareHeading: "이후 변경 사항",
+    compareFrom: "기준 버전",
+    compareTo: "대상 버전",
+    compareSubmit: "비교",
   },
   serverMessages: {
     ratingStarsRange: "별 1~5개 중에서 평점을 선택하세요",
@@ -868,6 +872,9 @@ export const ko: Catalog = {
     callbacks: "콜백",
     externalDocs: "추가 문서",
     constValue: "항상",
+    servers: "서버",
+    gatewayServerNote: "위 주소에서 키를 사용해 이 API를 호출하세요. '사용해 보기'와 코드 예제도 이 주소를 사용합니다.",
+    specServers: "명세에 적힌 제공자 자체 서버",
   },
   endpointDetail: {
     loading: "엔드포인트를 불러오는 중…",

@@ -492,6 +492,10 @@ export const nl: Catalog = {
     changed: "Gewijzigd",
     unchanged_one: "{{count}} operatie ongewijzigd",
     unchanged_other: "{{count}} operaties ongewijzigd",
+    compareHeading: "Wat er veranderd is sinds",
+    compareFrom: "Sinds versie",
+    compareTo: "Tot en met versie",
+    compareSubmit: "Vergelijken",
   },
   serverMessages: {
     ratingStarsRange: "Kies een beoordeling van 1 tot 5 sterren",
@@ -892,6 +896,10 @@ export const nl: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Meer documentatie",
     constValue: "Altijd",
+    servers: "Servers",
+    gatewayServerNote:
+      "Roep deze API aan op het adres hierboven met je sleutel: 'Probeer het' en de codevoorbeelden gebruiken het.",
+    specServers: "De eigen servers van de aanbieder, zoals in de specificatie",
   },
   endpointDetail: {
     loading: "Endpoint laden…",

@@ -489,6 +489,10 @@ export const pt: Catalog = {
     changed: "Alterado",
     unchanged_one: "{{count}} operação sem alterações",
     unchanged_other: "{{count}} operações sem alterações",
+    compareHeading: "O que mudou desde",
+    compareFrom: "Desde a versão",
+    compareTo: "Até à versão",
+    compareSubmit: "Comparar",
   },
   serverMessages: {
     ratingStarsRange: "Escolha uma nota de 1 a 5 estrelas",
@@ -887,6 +891,10 @@ export const pt: Catalog = {
     callbacks: "Callbacks",
     externalDocs: "Mais documentação",
     constValue: "Sempre",
+    servers: "Servidores",
+    gatewayServerNote:
+      "Chame esta API no endereço acima com a sua chave: «Experimente» e os exemplos de código usam-no.",
+    specServers: "Os servidores do próprio fornecedor, conforme a especificação",
   },
   endpointDetail: {
     loading: "Carregando o endpoint…",

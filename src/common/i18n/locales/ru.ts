@@ -509,6 +509,10 @@ export const ru: Catalog = {
     unchanged_few: "{{count}} операции без изменений",
     unchanged_many: "{{count}} операций без изменений",
     unchanged_other: "{{count}} операции без изменений",
+    compareHeading: "Что изменилось с",
+    compareFrom: "С версии",
+    compareTo: "По версию",
+    compareSubmit: "Сравнить",
   },
   serverMessages: {
     ratingStarsRange: "Выберите оценку от 1 до 5 звёзд",
@@ -915,6 +919,10 @@ export const ru: Catalog = {
     callbacks: "Обратные вызовы",
     externalDocs: "Больше документации",
     constValue: "Всегда",
+    servers: "Серверы",
+    gatewayServerNote:
+      "Вызывайте этот API по адресу выше со своим ключом: «Попробовать» и примеры кода используют его.",
+    specServers: "Собственные серверы поставщика, как в спецификации",
   },
   endpointDetail: {
     loading: "Загрузка эндпоинта…",

@@ -487,6 +487,10 @@ export const tr: Catalog = {
     changed: "Değişti",
     unchanged_one: "{{count}} işlem değişmedi",
     unchanged_other: "{{count}} işlem değişmedi",
+    compareHeading: "O zamandan beri neler değişti",
+    compareFrom: "Şu sürümden",
+    compareTo: "Şu sürüme kadar",
+    compareSubmit: "Karşılaştır",
   },
   serverMessages: {
     ratingStarsRange: "1 ile 5 yıldız arasında bir puan seçin",
@@ -887,6 +891,10 @@ export const tr: Catalog = {
     callbacks: "Geri çağrılar",
     externalDocs: "Daha fazla belge",
     constValue: "Her zaman",
+    servers: "Sunucular",
+    gatewayServerNote:
+      'Bu API\'yi yukarıdaki adreste anahtarınızla çağırın: "Deneyin" ve kod örnekleri bu adresi kullanır.',
+    specServers: "Sağlayıcının spesifikasyonda belirtilen kendi sunucuları",
   },
   endpointDetail: {
     loading: "Uç nokta yükleniyor…",

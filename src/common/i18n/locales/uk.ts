@@ -511,6 +511,10 @@ export const uk: Catalog = {
     unchanged_few: "{{count}} операції без змін",
     unchanged_many: "{{count}} операцій без змін",
     unchanged_other: "{{count}} операції без змін",
+    compareHeading: "Що змінилося від",
+    compareFrom: "Від версії",
+    compareTo: "До версії",
+    compareSubmit: "Порівняти",
   },
   serverMessages: {
     ratingStarsRange: "Виберіть оцінку від 1 до 5 зірок",
@@ -917,6 +921,10 @@ export const uk: Catalog = {
     callbacks: "Зворотні виклики",
     externalDocs: "Більше документації",
     constValue: "Завжди",
+    servers: "Сервери",
+    gatewayServerNote:
+      "Викликайте цей API за адресою вище зі своїм ключем: «Спробувати» і приклади коду використовують її.",
+    specServers: "Власні сервери постачальника, як у специфікації",
   },
   endpointDetail: {
     loading: "Завантаження ендпоінта…",

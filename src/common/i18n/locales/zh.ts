@@ -478,6 +478,10 @@ export const zh: Catalog = {
     removed: "移除",
     changed: "变更",
     unchanged_other: "{{count}} 个操作未变更",
+    compareHeading: "自此以来的变化",
+    compareFrom: "起始版本",
+    compareTo: "截止版本",
+    compareSubmit: "比较",
   },
   serverMessages: {
     ratingStarsRange: "请选择 1 到 5 星的评分",
@@ -866,6 +870,9 @@ export const zh: Catalog = {
     callbacks: "回调",
     externalDocs: "更多文档",
     constValue: "始终",
+    servers: "服务器",
+    gatewayServerNote: "请使用你的密钥在上方地址调用此 API：“试用”和代码示例都使用该地址。",
+    specServers: "规范中列出的提供方自有服务器",
   },
   endpointDetail: {
     loading: "正在加载端点…",

@@ -7,6 +7,7 @@ import type {
 import { useTranslation } from "../../i18n/use-translation";
 import { SchemaTree } from "../endpoint-schema-tree";
 import { MethodBadge } from "./method-badge";
+import { ServersBlock } from "./servers-block";
 
 /*
  * The middle pane of the reference: one operation (or webhook) documented in full. Descriptions arrive as sanitized
@@ -212,6 +213,8 @@ function Callback(props: { callback: CallbackDetail }) {
 
 export function OperationDocs(props: {
   detail: EndpointDetail;
+  /** This API's address on the public gateway (what try-it and the snippets call). */
+  gatewayUrl: string;
   selectedExample: string | null;
   onSelectExample: (name: string) => void;
 }) {
@@ -259,6 +262,7 @@ export function OperationDocs(props: {
           </a>
         </p>
       )}
+      {detail.kind === "operation" && <ServersBlock gatewayUrl={props.gatewayUrl} servers={detail.servers} />}
       {detail.security.length > 0 && (
         <section>
           <Heading>{t("endpointDetail.security")}</Heading>

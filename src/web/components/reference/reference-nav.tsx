@@ -6,8 +6,9 @@ import { SearchIcon } from "../icons";
 import { MethodBadge } from "./method-badge";
 import { filterNavItems, NAV_ROW_HEIGHT, navRows, nextItemRow, visibleWindow } from "./nav-rows";
 
-// Before the first layout the viewport height is unknown: render enough rows for a tall window.
-const INITIAL_VIEWPORT = 900;
+// Before the first layout the viewport height is unknown: the server renders what a laptop's list shows, without
+// overscan (each row is ~1 KB of HTML); the browser measures the list before it paints and fills a taller one.
+const INITIAL_VIEWPORT = 720;
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /**
@@ -36,19 +37,19 @@ export function ReferenceNav(props: {
     [props.items, query, t],
   );
   const listRef = useRef<HTMLDivElement>(null);
-  const [scroll, setScroll] = useState({ top: 0, height: INITIAL_VIEWPORT });
+  const [scroll, setScroll] = useState({ top: 0, height: INITIAL_VIEWPORT, measured: false });
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const selectedRow = rows.findIndex((r) => r.type === "item" && r.item.id === props.selectedId);
 
   // Bring the open operation into view on first render and when it changes (deep links, arrow keys).
   useIsoLayoutEffect(() => {
     const list = listRef.current;
-    if (!list || selectedRow < 0) return;
+    if (!list) return;
     const top = selectedRow * NAV_ROW_HEIGHT;
-    if (top < list.scrollTop || top + NAV_ROW_HEIGHT > list.scrollTop + list.clientHeight) {
+    if (selectedRow >= 0 && (top < list.scrollTop || top + NAV_ROW_HEIGHT > list.scrollTop + list.clientHeight)) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 3);
     }
-    setScroll({ top: list.scrollTop, height: list.clientHeight || INITIAL_VIEWPORT });
+    setScroll({ top: list.scrollTop, height: list.clientHeight || INITIAL_VIEWPORT, measured: true });
   }, [selectedRow]);
 
   useEffect(() => {
@@ -66,7 +67,7 @@ export function ReferenceNav(props: {
     return () => cancelAnimationFrame(frame);
   }, [focusRow]);
 
-  const { start, end } = visibleWindow(scroll.top, scroll.height, rows.length);
+  const { start, end } = visibleWindow(scroll.top, scroll.height, rows.length, scroll.measured ? 8 : 0);
   const itemCount = rows.filter((r) => r.type === "item").length;
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -118,7 +119,9 @@ export function ReferenceNav(props: {
       <div
         ref={listRef}
         data-testid="reference-nav-list"
-        onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}
+        onScroll={(e) =>
+          setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight, measured: true })
+        }
         onKeyDown={onKeyDown}
         className={`relative overflow-y-auto overscroll-contain ${props.listClassName}`}
       >

@@ -1,7 +1,13 @@
+import { Form } from "react-router";
+import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { listApiChangelog } from "../../../core/api-specs/spec-changelog.service";
-import type { OperationChange } from "../../../core/specs/diff-endpoints";
+import { compareApiVersions } from "../../../core/api-specs/spec-compare.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import { Pagination } from "../../components/pagination";
+import { SpecDiffView } from "../../components/spec-diff-view";
+import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
+import { Select } from "../../components/ui/select";
 import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import { formatDate } from "../../lib/format";
@@ -15,8 +21,24 @@ const PAGE_SIZE = 10;
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
   const { page, offset, limit } = pageFromUrl(new URL(request.url), PAGE_SIZE);
-  const log = await listApiChangelog(context.db, context.tenant.id, context.viewer, api.id, { offset, limit });
+  const ctx = toUseCaseContext(context);
+  const [log, versions] = await Promise.all([
+    listApiChangelog(context.db, context.tenant.id, context.viewer, api.id, { offset, limit }),
+    listApiVersions(context.db, context.tenant.id, ctx.viewer, api.id),
+  ]);
+  // "What changed since": any two versions, the one before the current and the current by default. Addresses
+  // naming versions this API does not have (an old link) fall back to the default rather than failing the page.
+  const search = new URL(request.url).searchParams;
+  const known = (id: string | null) => (id && versions.some((v) => v.id === id) ? id : null);
+  const from = known(search.get("from")) ?? versions[1]?.id ?? null;
+  const to = known(search.get("to")) ?? versions[0]?.id ?? null;
+  const asked = search.has("from") || search.has("to");
+  const comparison =
+    asked && from && to ? await compareApiVersions(ctx, { apiId: api.id, fromVersionId: from, toVersionId: to }) : null;
   return {
+    versions: versions.map((v) => ({ id: v.id, version: v.version, createdAt: v.createdAt })),
+    picked: { from, to },
+    comparison,
     name: api.name,
     feedUrl: `/feeds/${api.ownerUsername}/${api.slug}/changelog.atom`,
     page,
@@ -28,38 +50,73 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { key: "meta.apiTitle", vars: { name: loaderData?.name ?? "" } });
 
-function BreakingBadge() {
+type VersionOption = { id: string; version: string; createdAt: number };
+
+/** Two versions to compare (a GET form: the comparison has its own address) and, once asked, what changed. */
+function VersionPicker(props: {
+  versions: VersionOption[];
+  from: string | null;
+  to: string | null;
+  comparison: Awaited<ReturnType<typeof loader>>["comparison"];
+}) {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const label = (v: VersionOption) => `${v.version} · ${formatDate(v.createdAt, locale)}`;
+  const { comparison } = props;
   return (
-    <span className="rounded bg-danger/15 px-1.5 py-0.5 text-[11px] font-semibold text-danger uppercase">
-      {t("changelog.breaking")}
-    </span>
-  );
-}
-
-function Operation(props: { method: string; path: string }) {
-  return (
-    <code dir="ltr" className="font-mono text-[13px] break-all">
-      <span className="font-semibold">{props.method}</span> {props.path}
-    </code>
-  );
-}
-
-function ChangeLine(props: { change: OperationChange }) {
-  return (
-    <li className="flex flex-wrap items-center gap-2 text-sm" data-breaking={props.change.breaking || undefined}>
-      {props.change.breaking && <BreakingBadge />}
-      <span dir="ltr" className="text-slate-700 dark:text-slate-300">
-        {props.change.message}
-      </span>
-    </li>
+    <section
+      data-testid="changelog-compare"
+      aria-labelledby="changelog-compare-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h3 id="changelog-compare-heading" className="text-lg font-semibold">
+        {t("changelog.compareHeading")}
+      </h3>
+      <Form method="get" preventScrollReset className="mt-3 flex flex-wrap items-end gap-3">
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+          {t("changelog.compareFrom")}
+          <Select name="from" look="compact" defaultValue={props.from ?? undefined} data-testid="changelog-from">
+            {props.versions.map((v) => (
+              <option key={v.id} value={v.id}>
+                {label(v)}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+          {t("changelog.compareTo")}
+          <Select name="to" look="compact" defaultValue={props.to ?? undefined} data-testid="changelog-to">
+            {props.versions.map((v) => (
+              <option key={v.id} value={v.id}>
+                {label(v)}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <Button type="submit" variant="secondary" data-testid="changelog-compare-submit">
+          {t("changelog.compareSubmit")}
+        </Button>
+      </Form>
+      {comparison && (
+        <div data-testid="changelog-comparison" className="mt-4 border-t border-slate-200 pt-2 dark:border-slate-800">
+          <p className="mt-2 text-sm font-semibold" dir="auto">
+            {t("changelog.versionFrom", { version: comparison.to.version, previous: comparison.from.version })}
+            {" · "}
+            {comparison.diff.breakingCount > 0
+              ? t("changelog.breakingCount", { count: comparison.diff.breakingCount })
+              : t("changelog.nonBreaking")}
+          </p>
+          <SpecDiffView diff={comparison.diff} />
+        </div>
+      )}
+    </section>
   );
 }
 
 export default function ApiChangelog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { entries, total, page, feedUrl } = loaderData;
+  const { entries, total, page, feedUrl, versions, picked, comparison } = loaderData;
   return (
     <section data-testid="changelog" className="flex max-w-4xl flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -79,6 +136,9 @@ export default function ApiChangelog({ loaderData }: Route.ComponentProps) {
           {t("changelog.feed")}
         </a>
       </div>
+      {versions.length >= 2 && (
+        <VersionPicker versions={versions} from={picked.from} to={picked.to} comparison={comparison} />
+      )}
       {entries.length === 0 ? (
         <EmptyState data-testid="changelog-empty">{t("changelog.empty")}</EmptyState>
       ) : (
@@ -112,56 +172,7 @@ export default function ApiChangelog({ loaderData }: Route.ComponentProps) {
                     : t("changelog.nonBreaking")}
                 </span>
               </div>
-              {entry.diff.removed.length > 0 && (
-                <div className="mt-4">
-                  <h4 className="mb-1.5 text-sm font-semibold">{t("changelog.removed")}</h4>
-                  <ul className="flex flex-col gap-1">
-                    {entry.diff.removed.map((o) => (
-                      <li key={`${o.method} ${o.path}`} className="flex flex-wrap items-center gap-2">
-                        <BreakingBadge />
-                        <Operation method={o.method} path={o.path} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              {entry.diff.added.length > 0 && (
-                <div className="mt-4">
-                  <h4 className="mb-1.5 text-sm font-semibold">{t("changelog.added")}</h4>
-                  <ul className="flex flex-col gap-1">
-                    {entry.diff.added.map((o) => (
-                      <li key={`${o.method} ${o.path}`}>
-                        <Operation method={o.method} path={o.path} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              {entry.diff.changed.length > 0 && (
-                <div className="mt-4">
-                  <h4 className="mb-1.5 text-sm font-semibold">{t("changelog.changed")}</h4>
-                  <ul className="flex flex-col gap-3">
-                    {entry.diff.changed.map((o) => (
-                      <li key={`${o.method} ${o.path}`} className="flex flex-col gap-1">
-                        <span className="flex flex-wrap items-center gap-2">
-                          <Operation method={o.method} path={o.path} />
-                          {o.breaking && <BreakingBadge />}
-                        </span>
-                        <ul className="ms-4 flex list-disc flex-col gap-0.5 ps-2">
-                          {o.changes.map((c) => (
-                            <ChangeLine key={`${c.part}:${c.message}`} change={c} />
-                          ))}
-                        </ul>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              {entry.diff.unchanged > 0 && (
-                <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-                  {t("changelog.unchanged", { count: entry.diff.unchanged })}
-                </p>
-              )}
+              <SpecDiffView diff={entry.diff} />
             </li>
           ))}
         </ol>

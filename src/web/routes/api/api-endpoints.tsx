@@ -17,6 +17,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { loadApiOr404 } from "../../lib/api-detail.server";
 import type { TryItKeys } from "../../lib/app-key-store";
 import { localizedRedirect } from "../../lib/localized-redirect.server";
+import { gatewayPublicBase } from "../../lib/try-it-gateway.server";
 import type { Route } from "./+types/api-endpoints";
 
 /*
@@ -27,8 +28,11 @@ import type { Route } from "./+types/api-endpoints";
  * Below the large breakpoint the navigation becomes a drawer and the panes stack.
  */
 
-/** Rows of the navigation index rendered on the server; longer specs load the rest after hydration. */
-const SSR_NAV_ROWS = 40;
+/**
+ * Rows of the navigation index sent with the page: what its first screen shows (reference-nav.tsx renders ~15 on the
+ * server); longer specs load the rest after hydration.
+ */
+const SSR_NAV_ROWS = 20;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
@@ -58,7 +62,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Try-it picks the browser's stored key of one of these apps (decision 005); only key prefixes are sent.
   const keys: TryItKeys | null =
     viewer && keyApps ? { scope: { tenantId: context.tenant.id, userId: viewer.id }, apps: keyApps } : null;
-  return { nav, detail, keys, signedIn: viewer !== null, missing: op !== "" && requested === null };
+  const gatewayUrl = `${gatewayPublicBase(context.config)}/${encodeURIComponent(api.ownerUsername)}/${encodeURIComponent(api.slug)}`;
+  return { nav, detail, keys, gatewayUrl, signedIn: viewer !== null, missing: op !== "" && requested === null };
 }
 
 /** The whole index once the server's first rows are not all of it. */
@@ -86,7 +91,7 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const params = useParams();
   const location = useLocation();
-  const { nav, detail, keys, signedIn, missing } = loaderData;
+  const { nav, detail, keys, gatewayUrl, signedIn, missing } = loaderData;
   const owner = params.username ?? "";
   const slug = params.slug ?? "";
   const items = useFullIndex(nav, owner, slug);
@@ -154,7 +159,7 @@ export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
             {t("reference.missing")}
           </p>
         )}
-        <OperationDocs detail={detail} selectedExample={example} onSelectExample={setExample} />
+        <OperationDocs detail={detail} gatewayUrl={gatewayUrl} selectedExample={example} onSelectExample={setExample} />
       </div>
 
       <aside className="min-w-0 lg:col-start-2 xl:col-start-auto" aria-label={t("tryIt.heading")}>
