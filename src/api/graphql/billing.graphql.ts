@@ -6,15 +6,12 @@ import { getViewerInvoice, listViewerInvoices } from "../../core/billing/invoice
 import type { Invoice } from "../../core/billing/invoices.types";
 import { DEFAULT_CURRENCY, formatMoney } from "../../core/billing/money";
 import { getPlan } from "../../core/plans/plans.service";
+import { payPastDue } from "../../core/subscriptions/past-due.service";
 import { subscribeWithPayment } from "../../core/subscriptions/subscribe.service";
-import {
-  cancelSubscription,
-  changeSubscriptionPlan,
-  payPastDue,
-  subscriptionQuote,
-} from "../../core/subscriptions/subscription-billing.service";
+import { cancelSubscription, changeSubscriptionPlan } from "../../core/subscriptions/subscription-billing.service";
 import type { PlanRequestView } from "../../core/subscriptions/subscription-model";
 import { cardInput, type PaymentDeps } from "../../core/subscriptions/subscription-payments";
+import { subscriptionQuote } from "../../core/subscriptions/subscription-quote.service";
 import { subscriptionNode } from "./apps.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";

@@ -4,7 +4,7 @@ import { selectUserById } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { corporateDomainOf } from "./corporate-domain";
-import { selectCorporateDomain, selectCorporateDomainsPage, upsertCorporateDomain } from "./orgs.queries";
+import { selectCorporateDomain, selectCorporateDomainsPage, upsertCorporateDomain } from "./corporate-domains.queries";
 import { corporateDomainSchema } from "./orgs.schemas";
 
 /* Corporate domains as tenant admins manage them (/admin) and as a user's profile shows them (spec section 3). */

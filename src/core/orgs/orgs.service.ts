@@ -3,65 +3,51 @@ import { sanitizeSlug } from "../../common/slug";
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
 import type { OrgRole } from "../../db/tables/accounts.tables";
-import { assertTenantAdmin, requireViewer } from "../accounts/accounts.policy";
-import { selectUserById, selectUserByUsername, selectUsersByUsernames } from "../accounts/accounts.queries";
+import { requireViewer } from "../accounts/accounts.policy";
+import { selectUserByUsername } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
-import { notifyOrgMemberAdded, notifyTeamDevelopersAdded } from "../notifications/event-notifications";
+import { notifyOrgMemberAdded } from "../notifications/event-notifications";
 import { corporateDomainOf, emailDomain, isWebmailDomain } from "./corporate-domain";
+import {
+  releaseDomainsOfOrg,
+  selectCorporateDomain,
+  selectDomainsOfOrg,
+  upsertCorporateDomain,
+} from "./corporate-domains.queries";
 import {
   assertCanManageOrganization,
   assertCanViewOrganization,
   CONFIRM_EMAIL_FIRST,
-  canBeTeamDeveloper,
   canJoinOrganization,
   canOfferJoin,
   canRemoveMember,
   LAST_ADMIN,
   ORG_NOT_FOUND,
   removesLastAdmin,
-  TEAM_NOT_FOUND,
 } from "./orgs.policy";
 import {
   countAdmins,
   countMembers,
   deleteMember,
   deleteOrg,
-  deleteTeamDevelopers,
-  deleteTeam as deleteTeamRow,
   insertMember,
   insertOrg,
-  insertTeam,
-  insertTeamDevelopers,
   lockOrganization,
   type MemberRow,
   type OrgRow,
-  releaseDomainsOfOrg,
-  selectCorporateDomain,
-  selectCorporateDomainsPage,
-  selectDomainsOfOrg,
   selectMembers,
   selectOrgById,
   selectOrgBySlug,
   selectOrgsOfUser,
   selectRole,
-  selectTeamById,
-  selectTeamBySlug,
   selectTeamDevelopers,
   selectTeamsOfOrgs,
   updateMemberRole,
   updateOrg,
-  upsertCorporateDomain,
 } from "./orgs.queries";
-import {
-  corporateDomainSchema,
-  createOrganizationSchema,
-  orgRoleSchema,
-  teamNameSchema,
-  updateOrganizationSchema,
-  usernamesSchema,
-} from "./orgs.schemas";
+import { createOrganizationSchema, orgRoleSchema, updateOrganizationSchema } from "./orgs.schemas";
 /** Spec section 8, word for word. */
 export const ALREADY_MEMBER = "You are already a member of this organization";
 export const USER_ALREADY_MEMBER = "This user is already a member of the organization";

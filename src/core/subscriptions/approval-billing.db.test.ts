@@ -9,8 +9,9 @@ import { listInvoices } from "../billing/invoices.service";
 import type { CardDetails } from "../payments/payment-processor";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
+import { payPastDue } from "./past-due.service";
 import { subscribeWithPayment } from "./subscribe.service";
-import { payPastDue, subscriptionQuote } from "./subscription-billing.service";
+import { subscriptionQuote } from "./subscription-quote.service";
 import { selectSubscriptionEvents, selectSubscriptionIn } from "./subscriptions.queries";
 import { decideSubscription } from "./subscriptions.service";
 

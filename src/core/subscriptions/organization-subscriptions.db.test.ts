@@ -13,7 +13,8 @@ import { createTeam } from "../orgs/teams.service";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { subscribeWithPayment } from "./subscribe.service";
-import { changeSubscriptionPlan, subscriptionQuote } from "./subscription-billing.service";
+import { changeSubscriptionPlan } from "./subscription-billing.service";
+import { subscriptionQuote } from "./subscription-quote.service";
 import { subscribeToPlan } from "./subscriptions.service";
 
 const GOOD = { holderName: "Org Admin", number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };

@@ -17,9 +17,10 @@ import { findAndVoidOrphanHolds } from "../payments/reconciliation";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { periodStart } from "../plans/quota-period";
+import { payPastDue } from "./past-due.service";
 import { runBillingCycle } from "./renewals.service";
 import { subscribeWithPayment } from "./subscribe.service";
-import { cancelSubscription, payPastDue } from "./subscription-billing.service";
+import { cancelSubscription } from "./subscription-billing.service";
 import { type PaymentStep, SUBSCRIBE_STEPS } from "./subscription-payments";
 import { selectSubscriptionEvents } from "./subscriptions.queries";
 

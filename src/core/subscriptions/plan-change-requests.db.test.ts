@@ -11,7 +11,8 @@ import type { CardDetails } from "../payments/payment-processor";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { subscribeWithPayment } from "./subscribe.service";
-import { changeSubscriptionPlan, subscriptionQuote } from "./subscription-billing.service";
+import { changeSubscriptionPlan } from "./subscription-billing.service";
+import { subscriptionQuote } from "./subscription-quote.service";
 import { selectSubscriptionIn } from "./subscriptions.queries";
 import { decideSubscription, listSubscriptionsOfApp } from "./subscriptions.service";
 
