@@ -3,6 +3,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { listInvoices } from "../billing/invoices.service";
@@ -68,7 +69,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
 
   it("quotes nothing due today, with the card hold and the price charged on approval", async () => {
     const appId = (await createApp(db(), tenantId, consumerId, { name: "Quote" })).id;
-    const quote = await subscriptionQuote(db(), tenantId, consumerId, gated.id, appId, now);
+    const quote = await subscriptionQuote(await userContext(db(), tenantId, consumerId), gated.id, appId, now);
     expect(quote).toMatchObject({
       totalDueTodayMinor: 0,
       monthlyPriceMinor: 4000,
@@ -139,9 +140,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     const [open] = await listInvoices(db(), tenantId, { subscriptionId: sub.id });
     expect(open).toMatchObject({ status: "open", totalMinor: 4000 });
     const back = await payPastDue(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { subscriptionId: sub.id, card: GOOD, idempotencyKey: "k-pay-gated" },
       deps(),
     );

@@ -1,10 +1,12 @@
 /* Paying a past-due balance with a card: suspended → subscribed (spec section 3, decision 046's payment lock). */
 import type { Db } from "../../db/connection";
 import type { SubscriptionRow } from "../../db/tables/gateway.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../billing/idempotency";
 import { updateInvoiceFromStatus } from "../billing/invoices.queries";
 import { AppError } from "../errors/app-error";
 import type { CardDetails } from "../payments/payment-processor";
+import type { UseCaseContext } from "../use-case-context";
 import { withSubscriptionPaymentLock } from "./payment-lock";
 import { billingRowOf } from "./subscription-billing.service";
 import { type Subscription, toSubscription } from "./subscription-model";
@@ -20,12 +22,12 @@ export interface PayPastDueInput {
 
 /** Pays the past-due balance with a card: the open invoices are marked paid and the subscription reactivated. */
 export async function payPastDue(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   input: PayPastDueInput,
   deps: PaymentDeps = {},
 ): Promise<Subscription> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const { sub, billing } = await billingRowOf(db, tenantId, viewerId, input.subscriptionId);
   const fingerprint = fingerprintRequest({ subscriptionId: input.subscriptionId, card: cardFingerprint(input.card) });
   const outcome = await runIdempotent(

@@ -5,11 +5,13 @@
  */
 import type { Db } from "../../db/connection";
 import type { SubscriptionRow } from "../../db/tables/gateway.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { requireManageableApp } from "../apps/apps.policy";
 import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../billing/idempotency";
 import { AppError } from "../errors/app-error";
 import type { CardDetails } from "../payments/payment-processor";
 import type { Plan } from "../plans/plans.types";
+import type { UseCaseContext } from "../use-case-context";
 import { withSubscriptionPaymentLock } from "./payment-lock";
 import { planChangeBill, recordPlanChangeIn } from "./plan-change-billing";
 import { requestPlanChangeLocked, toSubscriptionsWithRequests } from "./plan-change-requests";
@@ -46,12 +48,12 @@ export interface ChangePlanInput {
 
 /** Moves a subscription (and every team an organization subscription covers) to another plan of the same API. */
 export async function changeSubscriptionPlan(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   input: ChangePlanInput,
   deps: PaymentDeps = {},
 ): Promise<Subscription> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const { sub, billing } = await billingRowOf(db, tenantId, viewerId, input.subscriptionId);
   const fingerprint = fingerprintRequest({
     subscriptionId: input.subscriptionId,
@@ -172,12 +174,12 @@ async function changePlanLocked(
  * in an organization subscription, ends now.
  */
 export async function cancelSubscription(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   subscriptionId: string,
   now: () => number = Date.now,
 ): Promise<Subscription> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const { sub } = await billingRowOf(db, tenantId, viewerId, subscriptionId);
   const at = now();
   const paidPeriod = sub.current_period_end !== null && Number(sub.price_minor) > 0 && !sub.covered_by_subscription_id;

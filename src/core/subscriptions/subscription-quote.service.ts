@@ -1,10 +1,10 @@
-/* The quote the subscription modal shows before the card step (spec section 3); nothing is written. */
-import type { Db } from "../../db/connection";
+import { requireViewer } from "../accounts/accounts.policy";
 import { prorationLines } from "../billing/invoice-lines";
 import { resolveCurrency } from "../billing/money";
 import { verificationHoldAmount } from "../payments/payment-holds.service";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
+import type { UseCaseContext } from "../use-case-context";
 import { loadPlanName } from "./plan-change-billing";
 import { loadSubscribable } from "./subscription-model";
 import { selectOrganizationSubscription, selectSubscriptionOfAppIn } from "./subscriptions.queries";
@@ -33,13 +33,13 @@ export interface SubscriptionQuote {
 
 /** What the subscription modal shows before the card step (nothing is written). */
 export async function subscriptionQuote(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   planId: string,
   appId: string,
   now: () => number = Date.now,
 ): Promise<SubscriptionQuote> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const { app, plan } = await loadSubscribable(db, tenantId, viewerId, planId, appId);
   const tenant = await getTenant(db, tenantId);
   const invoiceBilling = tenant?.config.switches.invoiceBilling ?? false;
