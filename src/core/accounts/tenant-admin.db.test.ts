@@ -3,9 +3,9 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { LAST_TENANT_ADMIN } from "./accounts.policy";
-import { countTenantAdmins } from "./accounts.queries";
 import { createUser, getViewer } from "./accounts.service";
 import type { Viewer } from "./accounts.types";
+import { countTenantAdmins } from "./tenant-admin.queries";
 import { listTenantUsers, setTenantAdminRole, USER_NOT_FOUND } from "./tenant-admin.service";
 
 describeEachDialect("tenant admin (/admin users)", ({ db }) => {

@@ -3,15 +3,8 @@ import { inTransaction } from "../../db/executor";
 import { AppError } from "../errors/app-error";
 import type { UseCaseContext } from "../use-case-context";
 import { assertTenantAdmin, LAST_TENANT_ADMIN, removesLastTenantAdmin } from "./accounts.policy";
-import {
-  countTenantAdmins,
-  deleteRole,
-  insertRole,
-  lockTenantRoles,
-  selectRoles,
-  selectTenantUsersPage,
-  selectUserById,
-} from "./accounts.queries";
+import { deleteRole, insertRole, selectRoles, selectUserById } from "./accounts.queries";
+import { countTenantAdmins, lockTenantRoles, selectTenantUsersPage } from "./tenant-admin.queries";
 import { parseInput } from "./validation";
 /*
  * The /admin screen's user management (ADMIN_PANEL_ACCESS): list and search the tenant's users, grant or revoke the
