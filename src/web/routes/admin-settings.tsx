@@ -71,8 +71,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const result = await runAction(intent, async () => {
       const file = await uploadedFile(form, "file");
       const stored = await storeBrandImage(
-        tenant.id,
-        viewer,
+        { db, tenantId: tenant.id, viewer },
         { kind: formText(form, "kind"), fileName: file?.name ?? "", bytes: file?.bytes ?? new Uint8Array() },
         context.providers.storage,
       );
