@@ -92,7 +92,11 @@ async function phaseImport(dataDir: string): Promise<void> {
   const refused: string[] = [];
   for (const [index, text] of texts.entries()) {
     const slug = `spec-${index}`;
-    const api = await createApi(db, "1", viewer, { name: `Spec ${index}`, slug }, { allowPrivateUpstreams: false });
+    const api = await createApi(
+      { db, tenantId: "1", viewer },
+      { name: `Spec ${index}`, slug },
+      { allowPrivateUpstreams: false },
+    );
     try {
       const result = await importApiSpec(db, "1", viewer, api.id, { text });
       imported++;
@@ -141,7 +145,11 @@ async function phaseStall(dataDir: string): Promise<void> {
   // The whole import (with the SQLite write of both documents, synchronous in better-sqlite3), and only what the
   // processor does (decode, parse, check, normalize, serialize, diff).
   const measure = async (label: string, processor: typeof inProcessSpecProcessor) => {
-    const api = await createApi(db, "1", viewer, { name: label, slug: label }, { allowPrivateUpstreams: false });
+    const api = await createApi(
+      { db, tenantId: "1", viewer },
+      { name: label, slug: label },
+      { allowPrivateUpstreams: false },
+    );
     const upload = { name: "large.json", bytes: bytes() };
     const imported = await measureDelay(() => importApiSpec(db, "1", viewer, api.id, { upload }, { processor }));
     const source = { kind: "bytes" as const, bytes: bytes(), notText: { message: "", where: "" } };

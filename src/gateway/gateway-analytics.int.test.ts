@@ -2,6 +2,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/db-dialects";
 import { createGatewayFixture } from "../../tests/factories/gateway";
+import { userContext } from "../../tests/factories/viewers";
 import { startTestGateway } from "../../tests/test-gateway";
 import type { Viewer } from "../core/accounts/accounts.types";
 import { consumerAnalytics, providerAnalytics } from "../core/analytics/analytics.service";
@@ -47,7 +48,7 @@ it("counts what the gateway billed, and logs each call under the request id it a
     endpoints: [{ method: "GET", path: "/items" }],
     plan: { quota: 100, quotaPeriod: "day" },
   });
-  await setApiGatewayMode(database.db, f.tenantId, f.providerId, f.api.id, "mock");
+  await setApiGatewayMode(await userContext(database.db, f.tenantId, f.providerId), f.api.id, "mock");
   const headers = { "x-tenant-id": f.tenantId, "x-api-key": f.key };
   const ids: string[] = [];
   for (let i = 0; i < 9; i++) {

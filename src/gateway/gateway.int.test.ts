@@ -5,6 +5,7 @@ import { openTestDatabase, type TestDatabase } from "../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../tests/factories/gateway";
 import { createTestTenant } from "../../tests/factories/tenants";
 import { createTestUser } from "../../tests/factories/users";
+import { userContext } from "../../tests/factories/viewers";
 import { startTestGateway, startUpstream } from "../../tests/test-gateway";
 import { createApp, createAppKey, revokeAppKey, rotateAppKey } from "../core/apps/apps.service";
 import { countRecordsByReason, selectBilledCount } from "../core/metering/metering.queries";
@@ -218,7 +219,7 @@ describe("gateway: keys, subscriptions, limits, metering", () => {
     const headers = { "x-tenant-id": g.tenantId, "x-api-key": g.key };
     expect((await call(`${g.basePath}/items`, headers)).status).toBe(200);
     expect((await call(`${g.basePath}/items`, headers)).status).toBe(429);
-    await updatePlan(database.db, g.tenantId, g.providerId, g.plan.id, { rateLimit: null });
+    await updatePlan(await userContext(database.db, g.tenantId, g.providerId), g.plan.id, { rateLimit: null });
     expect((await call(`${g.basePath}/items`, headers)).status).toBe(200);
   });
 });
@@ -255,7 +256,7 @@ describe("gateway: quotas", () => {
   it("applies per-endpoint objects on top of the plan quota", async () => {
     const tenant = await createTestTenant(database.db);
     const f = await createGatewayFixture(database.db, { upstreamUrl: upstream.url, tenantId: tenant.id });
-    await updatePlan(database.db, f.tenantId, f.providerId, f.plan.id, {
+    await updatePlan(await userContext(database.db, f.tenantId, f.providerId), f.plan.id, {
       objects: [{ name: "Single items", quota: 2, quotaPeriod: "day", endpoints: ["GET /items/{id}"] }],
     });
     const headers = { "x-tenant-id": f.tenantId, "x-api-key": f.key };
@@ -278,7 +279,7 @@ describe("gateway: upstream modes", () => {
     });
     const headers = { "x-tenant-id": f.tenantId, "x-api-key": f.key };
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(502);
-    await setApiGatewayMode(database.db, f.tenantId, f.providerId, f.api.id, "mock");
+    await setApiGatewayMode(await userContext(database.db, f.tenantId, f.providerId), f.api.id, "mock");
     const mocked = await call(`${f.basePath}/items`, headers);
     expect(mocked.headers["x-portico-mock"]).toBe("true");
     expect(mocked.status).toBe(204);
@@ -290,7 +291,7 @@ describe("gateway: upstream modes", () => {
       endpoints: [{ method: "GET", path: "/items" }],
       plan: { quota: null },
     });
-    await setApiGatewayMode(database.db, f.tenantId, f.providerId, f.api.id, "mock");
+    await setApiGatewayMode(await userContext(database.db, f.tenantId, f.providerId), f.api.id, "mock");
     const headers = { "x-tenant-id": f.tenantId, "x-api-key": f.key };
     const from = Math.floor(Date.now() / 60_000) * 60_000;
     const N = 12;

@@ -125,7 +125,7 @@ export function registerAuthRoutes(
         requireCsrf(request);
         const viewer = await verifyEmail(db, request.tenant.id, { token: bodyField(request, "token") });
         // With a proven address the Join Organization page may now have the user's company (spec section 6).
-        const joinable = await listJoinableOrganizations(db, request.tenant.id, viewer);
+        const joinable = await listJoinableOrganizations({ db, tenantId: request.tenant.id, viewer });
         const target = joinable.length > 0 ? "/org/organizations/join" : safeReferral(bodyField(request, "referral"));
         return await signedIn(request, reply, viewer, {}, target);
       } catch (error) {
@@ -178,7 +178,10 @@ export function registerAuthRoutes(
       try {
         // A read (the response is not readable cross-site), so no CSRF token is needed; it still needs a session.
         if (!request.viewer) throw new AppError("UNAUTHENTICATED", "Sign in to continue");
-        const tree = await handleAccessControl(db, request.tenant.id, request.viewer, request.body);
+        const tree = await handleAccessControl(
+          { db, tenantId: request.tenant.id, viewer: request.viewer },
+          request.body,
+        );
         reply.header("Cache-Control", "no-store");
         return reply.send(tree);
       } catch (error) {

@@ -10,6 +10,7 @@ import {
   revokeApiInvitation,
   setApiVisibility,
 } from "../../core/access/private-apis.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 
@@ -133,7 +134,7 @@ export const accessResolvers = {
   Query: {
     getActiveUserContext: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ contextId: id.nullish(), entityId: id.nullish() }), args);
-      const result = await getActiveUserContext(ctx.db, ctx.tenant.id, ctx.viewer, {
+      const result = await getActiveUserContext(toUseCaseContext(ctx), {
         id: a.contextId,
         entityId: a.entityId,
       });
@@ -145,7 +146,7 @@ export const accessResolvers = {
     },
     accessTree: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ contextToken: z.string().max(16_384).nullish(), contextId: id.nullish() }), args);
-      return accessTreeNode(await getAccessTree(ctx.db, ctx.tenant.id, ctx.viewer, a));
+      return accessTreeNode(await getAccessTree(toUseCaseContext(ctx), a));
     },
     getPrivateApisJwt: async (_: unknown, _args: unknown, ctx: GraphQLContext) => {
       const result = await getPrivateApisJwt(ctx.db, ctx.tenant.id, ctx.viewer);

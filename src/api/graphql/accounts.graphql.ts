@@ -15,6 +15,7 @@ import {
   listFollowUsers,
   listPublishedApis,
 } from "../../core/social/social.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import { apiNode, toConnection } from "./catalog.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso, pageArgsSchema, pageOf } from "./graphql-paging";
@@ -176,7 +177,10 @@ export const accountsResolvers = {
       (await listFollowsApi(ctx.db, ctx.tenant.id, v)).map((e) => ({ ...e, api: e.apiId })),
     corporateDomain: (v: Viewer, _: unknown, ctx: GraphQLContext) => getCorporateDomain(ctx.db, ctx.tenant.id, v.id),
     organizations: async (v: Viewer, _: unknown, ctx: GraphQLContext) =>
-      (await listMyOrganizations(ctx.db, ctx.tenant.id, v)).map((o) => ({ ...o, createdAt: iso(o.createdAt) })),
+      (await listMyOrganizations({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v })).map((o) => ({
+        ...o,
+        createdAt: iso(o.createdAt),
+      })),
     permissions: (v: Viewer) => userPermissions(v),
   },
   Query: {
@@ -241,11 +245,11 @@ export const accountsResolvers = {
         args,
       );
       const userId = a.userId ?? ctx.viewer?.id ?? "";
-      const row = await updateProfile(ctx.db, ctx.tenant.id, ctx.viewer, userId, a.input);
+      const row = await updateProfile(toUseCaseContext(ctx), userId, a.input);
       return profileOf(ctx, row.username);
     },
     changePassword: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      await changePassword(ctx.db, ctx.tenant.id, ctx.viewer, args);
+      await changePassword(toUseCaseContext(ctx), args);
       return true;
     },
     requestPasswordReset: (_: unknown, args: unknown, ctx: GraphQLContext) =>

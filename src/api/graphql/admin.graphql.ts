@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listTenantUsers, setTenantAdminRole, type TenantUser } from "../../core/accounts/tenant-admin.service";
 import { searchAnalyticsReport } from "../../core/events/admin-reports.service";
 import { listCorporateDomains } from "../../core/orgs/corporate-domains.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import { toConnection } from "./catalog.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso, pageArgsSchema, pageOf } from "./graphql-paging";
@@ -78,15 +79,12 @@ export const adminResolvers = {
   Query: {
     adminCorporateDomains: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const page = pageOf(argsOf(z.object(pageArgsSchema), args), 50);
-      return toConnection(
-        { ...(await listCorporateDomains(ctx.db, ctx.tenant.id, ctx.viewer, page)), ...page },
-        (d) => d,
-      );
+      return toConnection({ ...(await listCorporateDomains(toUseCaseContext(ctx), page)), ...page }, (d) => d);
     },
     adminUsers: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usersArgs, args);
       const page = pageOf(a);
-      const result = await listTenantUsers(ctx.db, ctx.tenant.id, ctx.viewer, { search: a.search ?? "", ...page });
+      const result = await listTenantUsers(toUseCaseContext(ctx), { search: a.search ?? "", ...page });
       return toConnection({ ...result, ...page }, userNode);
     },
     adminSearchAnalytics: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -100,6 +98,6 @@ export const adminResolvers = {
   },
   Mutation: {
     setTenantAdmin: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      userNode(await setTenantAdminRole(ctx.db, ctx.tenant.id, ctx.viewer, args)),
+      userNode(await setTenantAdminRole(toUseCaseContext(ctx), args)),
   },
 };

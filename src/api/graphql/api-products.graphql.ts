@@ -16,6 +16,7 @@ import { getImportProgress, PROGRESS_TOKEN } from "../../core/api-specs/import-p
 import { folderUploads, type SpecUpload, specSourceFromUploads } from "../../core/api-specs/spec-uploads";
 import { AppError } from "../../core/errors/app-error";
 import { SPEC_UPLOAD_LIMITS } from "../../core/specs/bundle-spec-files";
+import { toUseCaseContext } from "../../core/use-case-context";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 
@@ -247,13 +248,11 @@ export function createApiProductsResolvers(config: Config) {
     Query: {
       myApis: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const { contextId } = argsOf(z.object({ contextId: id.nullish() }), args);
-        const result = await listMyApis(ctx.db, ctx.tenant.id, ctx.viewer, contextId);
+        const result = await listMyApis(toUseCaseContext(ctx), contextId);
         return { context: result.context, apis: result.apis.map(myApiNode) };
       },
       editableApi: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        editableNode(
-          await requireEditableApi(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId),
-        ),
+        editableNode(await requireEditableApi(toUseCaseContext(ctx), argsOf(z.object({ apiId: id }), args).apiId)),
       apiVersions: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
         (await listApiVersions(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId)).map(
           versionNode,
@@ -276,23 +275,16 @@ export function createApiProductsResolvers(config: Config) {
       createApi: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const parsed = argsOf(z.object({ input: z.record(z.string(), z.unknown()), contextId: id.nullish() }), args);
         const input = { ...withoutNulls(parsed.input), contextId: parsed.contextId ?? null };
-        return editableNode(await createApi(ctx.db, ctx.tenant.id, ctx.viewer, input, writeOptions));
+        return editableNode(await createApi(toUseCaseContext(ctx), input, writeOptions));
       },
       updateApi: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const parsed = argsOf(z.object({ apiId: id, input: z.record(z.string(), z.unknown()) }), args);
         return editableNode(
-          await updateApi(
-            ctx.db,
-            ctx.tenant.id,
-            ctx.viewer,
-            parsed.apiId,
-            withoutUndefined(parsed.input),
-            writeOptions,
-          ),
+          await updateApi(toUseCaseContext(ctx), parsed.apiId, withoutUndefined(parsed.input), writeOptions),
         );
       },
       deleteApi: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        deleteApi(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId),
+        deleteApi(toUseCaseContext(ctx), argsOf(z.object({ apiId: id }), args).apiId),
       importApiSpec: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const parsed = argsOf(importArgs, args);
         const { processor, progress } = ctx.specImports;

@@ -213,7 +213,9 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
       },
       subscriptions: async (app: AppParent, _: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
-        return (await listSubscriptionsOfApp(ctx.db, ctx.tenant.id, v.id, app.id)).map(subscriptionNode);
+        return (await listSubscriptionsOfApp({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, app.id)).map(
+          subscriptionNode,
+        );
       },
       usage: async (app: AppParent, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
@@ -241,7 +243,9 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
       apiSubscriptions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ apiId: id }), args);
-        return (await listSubscriptionsOfApi(ctx.db, ctx.tenant.id, v.id, a.apiId)).map(subscriptionNode);
+        return (await listSubscriptionsOfApi({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.apiId)).map(
+          subscriptionNode,
+        );
       },
       apiUsage: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);

@@ -954,8 +954,8 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       query: "mutation($id: ID!) { revertTenantSettings(versionId: $id) { version } }",
       vars: async (f) => {
         const config = { ...f.t1.config, brandName: `Revertable ${next()}` };
-        await saveTenantSettings(db(), f.t1.id, f.users.admin, { config });
-        const [latest] = await listTenantSettingsVersions(db(), f.t1.id, f.users.admin);
+        await saveTenantSettings({ db: db(), tenantId: f.t1.id, viewer: f.users.admin }, { config });
+        const [latest] = await listTenantSettingsVersions({ db: db(), tenantId: f.t1.id, viewer: f.users.admin });
         return { id: latest?.id ?? "" };
       },
       expect: only("admin"),

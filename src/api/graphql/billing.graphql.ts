@@ -6,15 +6,12 @@ import { getViewerInvoice, listViewerInvoices } from "../../core/billing/invoice
 import type { Invoice } from "../../core/billing/invoices.types";
 import { DEFAULT_CURRENCY, formatMoney } from "../../core/billing/money";
 import { getPlan } from "../../core/plans/plans.service";
+import { payPastDue } from "../../core/subscriptions/past-due.service";
 import { subscribeWithPayment } from "../../core/subscriptions/subscribe.service";
-import {
-  cancelSubscription,
-  changeSubscriptionPlan,
-  payPastDue,
-  subscriptionQuote,
-} from "../../core/subscriptions/subscription-billing.service";
+import { cancelSubscription, changeSubscriptionPlan } from "../../core/subscriptions/subscription-billing.service";
 import type { PlanRequestView } from "../../core/subscriptions/subscription-model";
 import { cardInput, type PaymentDeps } from "../../core/subscriptions/subscription-payments";
+import { subscriptionQuote } from "../../core/subscriptions/subscription-quote.service";
 import { subscriptionNode } from "./apps.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
@@ -249,7 +246,7 @@ export const billingResolvers = {
     subscriptionQuote: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);
       const a = argsOf(z.object({ planId: id, appId: id }), args);
-      const q = await subscriptionQuote(ctx.db, ctx.tenant.id, v.id, a.planId, a.appId);
+      const q = await subscriptionQuote({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.planId, a.appId);
       return {
         plan: planNode(q.plan),
         monthlyPrice: moneyNode(q.monthlyPriceMinor, q.currency),
@@ -272,18 +269,24 @@ export const billingResolvers = {
         args,
       );
       const offset = a.after && /^\d{1,6}$/.test(a.after) ? Number(a.after) : 0;
-      const invoices = await listViewerInvoices(ctx.db, ctx.tenant.id, v.id, { offset, limit: a.first ?? 20 });
+      const invoices = await listViewerInvoices(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: v },
+        { offset, limit: a.first ?? 20 },
+      );
       return invoices.map((i) => invoiceNode(i, ctx));
     },
     invoice: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);
-      const invoice = await getViewerInvoice(ctx.db, ctx.tenant.id, v.id, argsOf(z.object({ id }), args).id);
+      const invoice = await getViewerInvoice(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: v },
+        argsOf(z.object({ id }), args).id,
+      );
       return invoice ? invoiceNode(invoice, ctx) : null;
     },
     providerEarnings: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);
       const a = argsOf(z.object({ apiId: id.nullish() }), args);
-      const e = await getProviderEarnings(ctx.db, ctx.tenant.id, v.id, a.apiId ?? null);
+      const e = await getProviderEarnings({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.apiId ?? null);
       const main = e.totals[0] ?? { currency: ctx.tenant.config.defaultCurrency, grossMinor: 0 };
       return {
         gross: moneyNode(main.grossMinor, main.currency),
@@ -318,17 +321,23 @@ export const billingResolvers = {
         z.object({ subscriptionId: id, planId: id, card: cardInput.nullish(), idempotencyKey: key }),
         args,
       );
-      return subscriptionNode(await changeSubscriptionPlan(ctx.db, ctx.tenant.id, v.id, a, paymentDeps(ctx)));
+      return subscriptionNode(
+        await changeSubscriptionPlan({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a, paymentDeps(ctx)),
+      );
     },
     cancelSubscription: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);
       const a = argsOf(z.object({ subscriptionId: id }), args);
-      return subscriptionNode(await cancelSubscription(ctx.db, ctx.tenant.id, v.id, a.subscriptionId));
+      return subscriptionNode(
+        await cancelSubscription({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.subscriptionId),
+      );
     },
     payPastDue: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);
       const a = argsOf(z.object({ subscriptionId: id, card: cardInput, idempotencyKey: key }), args);
-      return subscriptionNode(await payPastDue(ctx.db, ctx.tenant.id, v.id, a, paymentDeps(ctx)));
+      return subscriptionNode(
+        await payPastDue({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a, paymentDeps(ctx)),
+      );
     },
   },
 };

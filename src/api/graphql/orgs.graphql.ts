@@ -17,6 +17,7 @@ import {
   updateOrganization,
 } from "../../core/orgs/orgs.service";
 import { addTeamDevelopers, createTeam, deleteTeam, removeTeamDevelopers } from "../../core/orgs/teams.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 
@@ -144,10 +145,10 @@ function memberNodes(members: OrganizationDetail["members"]) {
 export const orgsResolvers = {
   Query: {
     myOrganizations: async (_: unknown, _args: unknown, ctx: GraphQLContext) =>
-      (await listMyOrganizations(ctx.db, ctx.tenant.id, ctx.viewer)).map(orgNode),
+      (await listMyOrganizations(toUseCaseContext(ctx))).map(orgNode),
     organization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ id }), args);
-      const org = await getOrganization(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
+      const org = await getOrganization(toUseCaseContext(ctx), a.id);
       return { ...orgNode(org), members: memberNodes(org.members) };
     },
     organizationHomepage: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -156,7 +157,7 @@ export const orgsResolvers = {
       return page && orgNode(page);
     },
     joinableOrganizations: async (_: unknown, _args: unknown, ctx: GraphQLContext) =>
-      (await listJoinableOrganizations(ctx.db, ctx.tenant.id, ctx.viewer)).map(orgNode),
+      (await listJoinableOrganizations(toUseCaseContext(ctx))).map(orgNode),
   },
   Mutation: {
     createOrganization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -165,23 +166,18 @@ export const orgsResolvers = {
     },
     updateOrganization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ id, input: z.record(z.string(), z.unknown()) }), args);
-      return orgNode(await updateOrganization(ctx.db, ctx.tenant.id, ctx.viewer, a.id, a.input));
+      return orgNode(await updateOrganization(toUseCaseContext(ctx), a.id, a.input));
     },
     deleteOrganization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      await deleteOrganization(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ id }), args).id);
+      await deleteOrganization(toUseCaseContext(ctx), argsOf(z.object({ id }), args).id);
       return true;
     },
     joinOrganization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ organizationId: id }), args);
-      return orgNode(await joinOrganization(ctx.db, ctx.tenant.id, ctx.viewer, a.organizationId));
+      return orgNode(await joinOrganization(toUseCaseContext(ctx), a.organizationId));
     },
     leaveOrganization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      await leaveOrganization(
-        ctx.db,
-        ctx.tenant.id,
-        ctx.viewer,
-        argsOf(z.object({ organizationId: id }), args).organizationId,
-      );
+      await leaveOrganization(toUseCaseContext(ctx), argsOf(z.object({ organizationId: id }), args).organizationId);
       return true;
     },
     addOrganizationMember: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -195,21 +191,19 @@ export const orgsResolvers = {
     },
     removeOrganizationMember: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ organizationId: id, userId: id }), args);
-      await removeOrganizationMember(ctx.db, ctx.tenant.id, ctx.viewer, a.organizationId, a.userId);
+      await removeOrganizationMember(toUseCaseContext(ctx), a.organizationId, a.userId);
       return true;
     },
     setOrganizationMemberRole: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ organizationId: id, userId: id, role: z.string() }), args);
-      return memberNodes(
-        await setOrganizationMemberRole(ctx.db, ctx.tenant.id, ctx.viewer, a.organizationId, a.userId, a.role),
-      );
+      return memberNodes(await setOrganizationMemberRole(toUseCaseContext(ctx), a.organizationId, a.userId, a.role));
     },
     createTeam: (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ organizationId: id, name: z.string() }), args);
       return createTeam(ctx.db, ctx.tenant.id, ctx.viewer, a.organizationId, a.name);
     },
     deleteTeam: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      await deleteTeam(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ teamId: id }), args).teamId);
+      await deleteTeam(toUseCaseContext(ctx), argsOf(z.object({ teamId: id }), args).teamId);
       return true;
     },
     addTeamDevelopers: (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -218,11 +212,11 @@ export const orgsResolvers = {
     },
     removeTeamDevelopers: (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ teamId: id, usernames: z.array(z.string()) }), args);
-      return removeTeamDevelopers(ctx.db, ctx.tenant.id, ctx.viewer, a.teamId, a.usernames);
+      return removeTeamDevelopers(toUseCaseContext(ctx), a.teamId, a.usernames);
     },
     setCorporateDomainIgnore: (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ domain: z.string(), ignore: z.boolean() }), args);
-      return setCorporateDomainIgnore(ctx.db, ctx.tenant.id, ctx.viewer, a.domain, a.ignore);
+      return setCorporateDomainIgnore(toUseCaseContext(ctx), a.domain, a.ignore);
     },
   },
 };

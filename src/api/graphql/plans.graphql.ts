@@ -177,12 +177,16 @@ export const plansResolvers = {
     updatePlan: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);
       const a = argsOf(z.object({ id, input: z.record(z.string(), z.unknown()) }), args);
-      return planNode(await updatePlan(ctx.db, ctx.tenant.id, v.id, a.id, planInputOf(a.input)));
+      return planNode(await updatePlan({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.id, planInputOf(a.input)));
     },
     setApiGatewayMode: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);
       const a = argsOf(z.object({ apiId: id, mode: z.enum(["PROXY", "MOCK"]) }), args);
-      const mode = await setApiGatewayMode(ctx.db, ctx.tenant.id, v.id, a.apiId, a.mode === "MOCK" ? "mock" : "proxy");
+      const mode = await setApiGatewayMode(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: v },
+        a.apiId,
+        a.mode === "MOCK" ? "mock" : "proxy",
+      );
       return mode.toUpperCase();
     },
   },

@@ -7,6 +7,7 @@ import {
   saveTenantSettings,
   type TenantSettings,
 } from "../../core/tenants/tenant-settings.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import { ensureDemoApis } from "../../db/seed/demo/demo-apis";
 import type { GraphQLContext } from "./graphql-context";
 import { iso } from "./graphql-paging";
@@ -94,9 +95,9 @@ interface CreateArgs {
 export const tenantSettingsResolvers = {
   Query: {
     tenantSettings: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-      settingsNode(await getTenantSettings(ctx.db, ctx.tenant.id, ctx.viewer)),
+      settingsNode(await getTenantSettings(toUseCaseContext(ctx))),
     tenantSettingsHistory: async (_: unknown, __: unknown, ctx: GraphQLContext) =>
-      (await listTenantSettingsVersions(ctx.db, ctx.tenant.id, ctx.viewer)).map((v) => ({
+      (await listTenantSettingsVersions(toUseCaseContext(ctx))).map((v) => ({
         id: v.id,
         version: v.version,
         changes: v.changes,
@@ -108,18 +109,14 @@ export const tenantSettingsResolvers = {
   Mutation: {
     saveTenantSettings: async (_: unknown, args: SaveArgs, ctx: GraphQLContext) => {
       const config = parseJson(args.config);
-      return settingsNode(
-        await saveTenantSettings(ctx.db, ctx.tenant.id, ctx.viewer, { config, baseVersion: args.baseVersion }),
-      );
+      return settingsNode(await saveTenantSettings(toUseCaseContext(ctx), { config, baseVersion: args.baseVersion }));
     },
     revertTenantSettings: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      settingsNode(await revertTenantSettings(ctx.db, ctx.tenant.id, ctx.viewer, args)),
+      settingsNode(await revertTenantSettings(toUseCaseContext(ctx), args)),
     createTenant: async (_: unknown, args: CreateArgs, ctx: GraphQLContext) => {
       const i = args.input ?? {};
       const created = await createTenantAsOperator(
-        ctx.db,
-        ctx.tenant.id,
-        ctx.viewer,
+        toUseCaseContext(ctx),
         {
           id: i.id,
           name: i.name,

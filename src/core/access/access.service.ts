@@ -14,6 +14,7 @@ import {
 import { corporateDomainOf } from "../orgs/corporate-domain";
 import { canOfferJoin } from "../orgs/orgs.policy";
 import { selectTeamIdsOfUser } from "../orgs/orgs.queries";
+import type { UseCaseContext } from "../use-case-context";
 import { type AccessTree, buildAccessTree } from "./access.policy";
 import { signToken, verifyToken } from "./signing-keys";
 
@@ -45,11 +46,10 @@ async function issueContextToken(db: Db, viewer: Viewer, context: ContextEntry):
  * its id or entityId is still one of the user's contexts, else the personal one) and a context token for it.
  */
 export async function getActiveUserContext(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   selection: { id?: string | null; entityId?: string | null } | null = null,
 ): Promise<ActiveUserContext> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const contexts = await buildUserContexts(db, tenantId, v);
   const context = resolveContext(contexts, selection) ?? contexts.self;
@@ -86,11 +86,10 @@ export const accessControlBodySchema = z.object({
  * lost since falls back to the personal one (the response names the context actually used).
  */
 export async function getAccessTree(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   selection: { contextToken?: string | null; contextId?: string | null } = {},
 ): Promise<AccessTree> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const contexts = await buildUserContexts(db, tenantId, v);
   let selected: ContextEntry = contexts.self;
@@ -115,7 +114,7 @@ export async function getAccessTree(
 }
 
 /** Parses the POST /access-control body and answers the access tree. */
-export async function handleAccessControl(db: Db, tenantId: string, viewer: Viewer | null, body: unknown) {
+export async function handleAccessControl(ctx: UseCaseContext, body: unknown) {
   const input = parseInput(accessControlBodySchema, body ?? {});
-  return getAccessTree(db, tenantId, viewer, { contextToken: input.contextToken });
+  return getAccessTree(ctx, { contextToken: input.contextToken });
 }

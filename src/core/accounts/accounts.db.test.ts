@@ -193,13 +193,22 @@ describeEachDialect("accounts", ({ db }) => {
     };
     const owner = await viewerOf("ivan");
     const other = await viewerOf("joan");
-    const updated = await updateProfile(db(), t1.id, owner, owner.id, { name: "Ivan P.", company: "Acme", bio: "" });
+    const updated = await updateProfile({ db: db(), tenantId: t1.id, viewer: owner }, owner.id, {
+      name: "Ivan P.",
+      company: "Acme",
+      bio: "",
+    });
     expect(updated).toMatchObject({ name: "Ivan P.", company: "Acme", bio: null });
-    await expect(updateProfile(db(), t1.id, other, owner.id, { name: "Hacked" })).rejects.toMatchObject({
+    await expect(
+      updateProfile({ db: db(), tenantId: t1.id, viewer: other }, owner.id, { name: "Hacked" }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     await expect(
-      updateProfile(db(), t1.id, owner, owner.id, { thumbnail: "javascript:alert(1)", name: "" }),
+      updateProfile({ db: db(), tenantId: t1.id, viewer: owner }, owner.id, {
+        thumbnail: "javascript:alert(1)",
+        name: "",
+      }),
     ).rejects.toMatchObject({
       details: { fields: { thumbnail: "The URL is not valid. Please verify.", name: "Name is required" } },
     });

@@ -3,6 +3,7 @@ import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { assertCanEditProfile } from "./accounts.policy";
 import {
   deleteRole,
@@ -167,13 +168,8 @@ export async function getViewer(db: Db, tenantId: string, userId: string): Promi
 }
 
 /** Updates profile fields; only the owner may (FORBIDDEN otherwise, nothing changed). */
-export async function updateProfile(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  userId: string,
-  input: unknown,
-): Promise<UserRow> {
+export async function updateProfile(ctx: UseCaseContext, userId: string, input: unknown): Promise<UserRow> {
+  const { db, tenantId, viewer } = ctx;
   assertCanEditProfile(viewer, tenantId, userId);
   const patch = parseInput(profileUpdateSchema, input);
   const user = await selectUserById(db, tenantId, userId);
@@ -184,7 +180,8 @@ export async function updateProfile(
 }
 
 /** Changes the viewer's password after checking the current one; other sessions are signed out. */
-export async function changePassword(db: Db, tenantId: string, viewer: Viewer | null, input: unknown): Promise<void> {
+export async function changePassword(ctx: UseCaseContext, input: unknown): Promise<void> {
+  const { db, tenantId, viewer } = ctx;
   if (!viewer || viewer.tenantId !== tenantId) throw new AppError("UNAUTHENTICATED", "Sign in to continue");
   const { currentPassword, newPassword } = parseInput(changePasswordSchema, input);
   const stored = await selectPasswordHash(db, tenantId, viewer.id);

@@ -126,21 +126,23 @@ describeEachDialect("e-mail verification", ({ db }) => {
     // An unconfirmed account may sign in, but nothing that trusts the address works yet.
     const unverified = await signIn(db(), t1.id, { email: "newbie@acme.test", password: PASSWORD });
     expect(unverified.emailVerified).toBe(false);
-    expect(await listJoinableOrganizations(db(), t1.id, unverified)).toEqual([]);
-    await expect(joinOrganization(db(), t1.id, unverified, org.id)).rejects.toMatchObject({
+    expect(await listJoinableOrganizations({ db: db(), tenantId: t1.id, viewer: unverified })).toEqual([]);
+    await expect(joinOrganization({ db: db(), tenantId: t1.id, viewer: unverified }, org.id)).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: CONFIRM_EMAIL_FIRST,
     });
-    expect((await getAccessTree(db(), t1.id, unverified)).canJoinOrganization).toBe(false);
+    expect((await getAccessTree({ db: db(), tenantId: t1.id, viewer: unverified })).canJoinOrganization).toBe(false);
     await expect(
       createOrganization(db(), t1.id, unverified, { name: "Acme Shadow", corporateDomain: "acme.test" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
 
     const verified = await verifyEmail(db(), t1.id, { token: await tokenFor(t1.id, "newbie@acme.test") });
     expect(verified).toMatchObject({ username: "newbie", emailVerified: true });
-    expect((await listJoinableOrganizations(db(), t1.id, verified)).map((o) => o.id)).toEqual([org.id]);
-    expect((await getAccessTree(db(), t1.id, verified)).canJoinOrganization).toBe(true);
-    await joinOrganization(db(), t1.id, verified, org.id);
+    expect((await listJoinableOrganizations({ db: db(), tenantId: t1.id, viewer: verified })).map((o) => o.id)).toEqual(
+      [org.id],
+    );
+    expect((await getAccessTree({ db: db(), tenantId: t1.id, viewer: verified })).canJoinOrganization).toBe(true);
+    await joinOrganization({ db: db(), tenantId: t1.id, viewer: verified }, org.id);
   });
 
   it("uses a link once, within 24 hours, in its own tenant, for the address it was sent to", async () => {

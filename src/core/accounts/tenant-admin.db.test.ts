@@ -3,9 +3,9 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { LAST_TENANT_ADMIN } from "./accounts.policy";
-import { countTenantAdmins } from "./accounts.queries";
 import { createUser, getViewer } from "./accounts.service";
 import type { Viewer } from "./accounts.types";
+import { countTenantAdmins } from "./tenant-admin.queries";
 import { listTenantUsers, setTenantAdminRole, USER_NOT_FOUND } from "./tenant-admin.service";
 
 describeEachDialect("tenant admin (/admin users)", ({ db }) => {
@@ -32,48 +32,70 @@ describeEachDialect("tenant admin (/admin users)", ({ db }) => {
   });
 
   it("lists only the tenant's users, admins flagged, and searches username, name and e-mail literally", async () => {
-    const all = await listTenantUsers(db(), t1.id, admin, {});
+    const all = await listTenantUsers({ db: db(), tenantId: t1.id, viewer: admin }, {});
     expect(all.total).toBe(3);
     expect(all.items.map((u) => [u.username, u.isAdmin])).toEqual([
       ["percent-user", false],
       ["plain_user", false],
       ["root-admin", true],
     ]);
-    expect((await listTenantUsers(db(), t1.id, admin, { search: "PLAIN" })).items.map((u) => u.username)).toEqual([
-      "plain_user",
-    ]);
+    expect(
+      (await listTenantUsers({ db: db(), tenantId: t1.id, viewer: admin }, { search: "PLAIN" })).items.map(
+        (u) => u.username,
+      ),
+    ).toEqual(["plain_user"]);
     // % and _ are literal characters, not wildcards.
-    expect((await listTenantUsers(db(), t1.id, admin, { search: "%" })).items.map((u) => u.username)).toEqual([
-      "percent-user",
-    ]);
-    expect((await listTenantUsers(db(), t1.id, admin, { search: "_" })).total).toBe(1);
-    expect((await listTenantUsers(db(), t1.id, admin, { search: "other-admin" })).total).toBe(0);
-    const page = await listTenantUsers(db(), t1.id, admin, { offset: 2, limit: 2 });
+    expect(
+      (await listTenantUsers({ db: db(), tenantId: t1.id, viewer: admin }, { search: "%" })).items.map(
+        (u) => u.username,
+      ),
+    ).toEqual(["percent-user"]);
+    expect((await listTenantUsers({ db: db(), tenantId: t1.id, viewer: admin }, { search: "_" })).total).toBe(1);
+    expect((await listTenantUsers({ db: db(), tenantId: t1.id, viewer: admin }, { search: "other-admin" })).total).toBe(
+      0,
+    );
+    const page = await listTenantUsers({ db: db(), tenantId: t1.id, viewer: admin }, { offset: 2, limit: 2 });
     expect(page).toMatchObject({ total: 3, items: [{ username: "root-admin" }] });
   });
 
   it("refuses non-admins, signed-out callers and admins of another tenant", async () => {
-    await expect(listTenantUsers(db(), t1.id, plain, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(listTenantUsers(db(), t1.id, null, {})).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(listTenantUsers(db(), t1.id, other, {})).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(setTenantAdminRole(db(), t1.id, plain, { userId: plain.id, admin: true })).rejects.toMatchObject({
+    await expect(listTenantUsers({ db: db(), tenantId: t1.id, viewer: plain }, {})).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    await expect(setTenantAdminRole(db(), t1.id, other, { userId: plain.id, admin: true })).rejects.toMatchObject({
+    await expect(listTenantUsers({ db: db(), tenantId: t1.id, viewer: null }, {})).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    await expect(listTenantUsers({ db: db(), tenantId: t1.id, viewer: other }, {})).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    await expect(
+      setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: plain }, { userId: plain.id, admin: true }),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(
+      setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: other }, { userId: plain.id, admin: true }),
+    ).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
     });
     expect(await countTenantAdmins(db(), t1.id)).toBe(1);
   });
 
   it("validates input with field messages and refuses another tenant's user id as not found", async () => {
-    await expect(setTenantAdminRole(db(), t1.id, admin, { userId: "", admin: true })).rejects.toMatchObject({
+    await expect(
+      setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: admin }, { userId: "", admin: true }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       details: { fields: { userId: "Choose a user" } },
     });
-    await expect(setTenantAdminRole(db(), t1.id, admin, { userId: plain.id })).rejects.toMatchObject({
+    await expect(
+      setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: admin }, { userId: plain.id }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
-    await expect(setTenantAdminRole(db(), t1.id, admin, { userId: other.id, admin: true })).rejects.toMatchObject({
+    await expect(
+      setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: admin }, { userId: other.id, admin: true }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: USER_NOT_FOUND,
     });
@@ -81,24 +103,28 @@ describeEachDialect("tenant admin (/admin users)", ({ db }) => {
   });
 
   it("grants and revokes, idempotently, but never removes the last admin", async () => {
-    await expect(setTenantAdminRole(db(), t1.id, admin, { userId: admin.id, admin: false })).rejects.toMatchObject({
+    await expect(
+      setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: admin }, { userId: admin.id, admin: false }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: LAST_TENANT_ADMIN,
     });
-    expect(await setTenantAdminRole(db(), t1.id, admin, { userId: plain.id, admin: true })).toMatchObject({
+    expect(
+      await setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: admin }, { userId: plain.id, admin: true }),
+    ).toMatchObject({
       username: "plain_user",
       isAdmin: true,
     });
-    await setTenantAdminRole(db(), t1.id, admin, { userId: plain.id, admin: true });
+    await setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: admin }, { userId: plain.id, admin: true });
     expect(await countTenantAdmins(db(), t1.id)).toBe(2);
     // With two admins, one may step down; the remaining one then cannot.
-    await setTenantAdminRole(db(), t1.id, admin, { userId: admin.id, admin: false });
+    await setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: admin }, { userId: admin.id, admin: false });
     const promoted = (await getViewer(db(), t1.id, plain.id)) as Viewer;
     expect(promoted.isAdmin).toBe(true);
     await expect(
-      setTenantAdminRole(db(), t1.id, promoted, { userId: promoted.id, admin: false }),
+      setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: promoted }, { userId: promoted.id, admin: false }),
     ).rejects.toMatchObject({ message: LAST_TENANT_ADMIN });
-    await setTenantAdminRole(db(), t1.id, promoted, { userId: admin.id, admin: true });
+    await setTenantAdminRole({ db: db(), tenantId: t1.id, viewer: promoted }, { userId: admin.id, admin: true });
     expect(await countTenantAdmins(db(), t1.id)).toBe(2);
   });
 
@@ -107,8 +133,8 @@ describeEachDialect("tenant admin (/admin users)", ({ db }) => {
     const a = await viewerOf(tenant.id, "race-a", true);
     const b = await viewerOf(tenant.id, "race-b", true);
     const results = await Promise.allSettled([
-      setTenantAdminRole(db(), tenant.id, a, { userId: b.id, admin: false }),
-      setTenantAdminRole(db(), tenant.id, b, { userId: a.id, admin: false }),
+      setTenantAdminRole({ db: db(), tenantId: tenant.id, viewer: a }, { userId: b.id, admin: false }),
+      setTenantAdminRole({ db: db(), tenantId: tenant.id, viewer: b }, { userId: a.id, admin: false }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await countTenantAdmins(db(), tenant.id)).toBe(1);

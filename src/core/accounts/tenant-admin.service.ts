@@ -1,18 +1,10 @@
 import { z } from "zod";
-import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { assertTenantAdmin, LAST_TENANT_ADMIN, removesLastTenantAdmin } from "./accounts.policy";
-import {
-  countTenantAdmins,
-  deleteRole,
-  insertRole,
-  lockTenantRoles,
-  selectRoles,
-  selectTenantUsersPage,
-  selectUserById,
-} from "./accounts.queries";
-import type { Viewer } from "./accounts.types";
+import { deleteRole, insertRole, selectRoles, selectUserById } from "./accounts.queries";
+import { countTenantAdmins, lockTenantRoles, selectTenantUsersPage } from "./tenant-admin.queries";
 import { parseInput } from "./validation";
 /*
  * The /admin screen's user management (ADMIN_PANEL_ACCESS): list and search the tenant's users, grant or revoke the
@@ -45,11 +37,10 @@ const roleChangeSchema = z.object({
 
 /** One page of the tenant's users (search over username, name and e-mail), admins flagged. */
 export async function listTenantUsers(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown = {},
 ): Promise<{ items: TenantUser[]; total: number }> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const opts = parseInput(listSchema, input);
   const page = await selectTenantUsersPage(db, tenantId, opts);
@@ -72,12 +63,8 @@ export async function listTenantUsers(
  * the only admin is CONFLICT with LAST_TENANT_ADMIN. The count and the change run in one transaction under a lock of
  * the tenant row, so two admins demoting each other at once cannot leave the tenant without one.
  */
-export async function setTenantAdminRole(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<TenantUser> {
+export async function setTenantAdminRole(ctx: UseCaseContext, input: unknown): Promise<TenantUser> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const { userId, admin } = parseInput(roleChangeSchema, input);
   const user = await inTransaction(db, async (trx) => {

@@ -43,9 +43,7 @@ describeEachDialect("studio API writes", ({ db }) => {
   it("creates an API in the personal context with a slug from the name, lists, edits and deletes it", async () => {
     const category = await createTestCategory(db(), tenantId);
     const created = await createApi(
-      db(),
-      tenantId,
-      ann,
+      { db: db(), tenantId, viewer: ann },
       {
         name: "Weather Now!",
         categoryId: category.id,
@@ -61,26 +59,32 @@ describeEachDialect("studio API writes", ({ db }) => {
     const detail = await getApiDetail(db(), tenantId, ann.username, "weather-now", ann);
     expect(detail?.categoryName).toBe(category.name);
 
-    const mine = await listMyApis(db(), tenantId, ann);
+    const mine = await listMyApis({ db: db(), tenantId, viewer: ann });
     expect(mine.context).toMatchObject({ type: "User", ownerId: ann.id });
     expect(mine.apis.map((a) => a.slug)).toContain("weather-now");
 
-    const updated = await updateApi(db(), tenantId, ann, created.id, { shortDescription: "Now hourly" }, options);
+    const updated = await updateApi(
+      { db: db(), tenantId, viewer: ann },
+      created.id,
+      { shortDescription: "Now hourly" },
+      options,
+    );
     // Fields not sent keep their values (visibility is not reset to its default).
     expect(updated).toMatchObject({ shortDescription: "Now hourly", visibility: "PUBLIC", website: created.website });
-    await updateApi(db(), tenantId, ann, created.id, { visibility: "PRIVATE", website: "" }, options);
-    expect(await requireEditableApi(db(), tenantId, ann, created.id)).toMatchObject({
+    await updateApi({ db: db(), tenantId, viewer: ann }, created.id, { visibility: "PRIVATE", website: "" }, options);
+    expect(await requireEditableApi({ db: db(), tenantId, viewer: ann }, created.id)).toMatchObject({
       visibility: "PRIVATE",
       website: null,
     });
 
-    expect(await deleteApi(db(), tenantId, ann, created.id)).toBe(true);
+    expect(await deleteApi({ db: db(), tenantId, viewer: ann }, created.id)).toBe(true);
     expect(await getApiDetail(db(), tenantId, ann.username, "weather-now", ann)).toBeNull();
   });
 
   it("refuses invalid slugs, URLs, categories, private upstreams and a taken slug, naming the field", async () => {
     const bad = async (input: Record<string, unknown>) =>
-      (await refusal(() => createApi(db(), tenantId, ann, { name: "Valid Name", ...input }, options))).details?.fields;
+      (await refusal(() => createApi({ db: db(), tenantId, viewer: ann }, { name: "Valid Name", ...input }, options)))
+        .details?.fields;
     expect(await bad({ slug: "Not A Slug" })).toEqual({
       slug: "The slug may only hold lower-case letters, digits and single dashes",
     });
@@ -93,18 +97,16 @@ describeEachDialect("studio API writes", ({ db }) => {
       upstreamUrl: "Private, loopback and link-local upstream addresses are not allowed",
     });
     expect(await bad({ name: "x" })).toEqual({ name: "Enter a name of 2 to 100 characters" });
-    await createApi(db(), tenantId, ann, { name: "Taken", slug: "taken" }, options);
-    const conflict = await refusal(() => createApi(db(), tenantId, ann, { name: "Taken" }, options));
+    await createApi({ db: db(), tenantId, viewer: ann }, { name: "Taken", slug: "taken" }, options);
+    const conflict = await refusal(() => createApi({ db: db(), tenantId, viewer: ann }, { name: "Taken" }, options));
     expect(conflict.code).toBe("CONFLICT");
     // Another owner may use the same slug.
-    expect((await createApi(db(), tenantId, bob, { name: "Taken" }, options)).slug).toBe("taken");
+    expect((await createApi({ db: db(), tenantId, viewer: bob }, { name: "Taken" }, options)).slug).toBe("taken");
   });
 
   it("stores the About tab's features and resources, replaces them on update and refuses bad links", async () => {
     const api = await createApi(
-      db(),
-      tenantId,
-      ann,
+      { db: db(), tenantId, viewer: ann },
       {
         name: "About lists",
         features: [" Fast ", "", "Cheap"],
@@ -116,14 +118,12 @@ describeEachDialect("studio API writes", ({ db }) => {
     expect(api.resources).toEqual([{ title: "Docs", url: "https://docs.example.com" }]);
     const detail = await getApiDetail(db(), tenantId, api.ownerUsername, api.slug, ann);
     expect(detail?.features).toEqual(["Fast", "Cheap"]);
-    const updated = await updateApi(db(), tenantId, ann, api.id, { features: ["Only"] }, options);
+    const updated = await updateApi({ db: db(), tenantId, viewer: ann }, api.id, { features: ["Only"] }, options);
     expect(updated.features).toEqual(["Only"]);
     expect(updated.resources).toHaveLength(1);
     const refused = await refusal(() =>
       updateApi(
-        db(),
-        tenantId,
-        ann,
+        { db: db(), tenantId, viewer: ann },
         api.id,
         {
           resources: [
@@ -136,38 +136,51 @@ describeEachDialect("studio API writes", ({ db }) => {
     );
     expect(refused.details?.fields).toEqual({ resources: "Line 2: The URL is not valid. Please verify." });
     const tooMany = await refusal(() =>
-      updateApi(db(), tenantId, ann, api.id, { features: Array.from({ length: 21 }, (_, i) => `f${i}`) }, options),
+      updateApi(
+        { db: db(), tenantId, viewer: ann },
+        api.id,
+        { features: Array.from({ length: 21 }, (_, i) => `f${i}`) },
+        options,
+      ),
     );
     expect(tooMany.details?.fields).toEqual({ features: "List at most 20 features" });
   });
 
   it("lets only the owner (or the owner's organization members) edit and delete", async () => {
-    const api = await createApi(db(), tenantId, ann, { name: "Guarded" }, options);
-    expect((await refusal(() => updateApi(db(), tenantId, bob, api.id, { name: "Mine" }, options))).code).toBe(
-      "FORBIDDEN",
-    );
-    expect((await refusal(() => deleteApi(db(), tenantId, null, api.id))).code).toBe("UNAUTHENTICATED");
-    expect((await refusal(() => deleteApi(db(), tenantId, bob, api.id))).code).toBe("FORBIDDEN");
+    const api = await createApi({ db: db(), tenantId, viewer: ann }, { name: "Guarded" }, options);
+    expect(
+      (await refusal(() => updateApi({ db: db(), tenantId, viewer: bob }, api.id, { name: "Mine" }, options))).code,
+    ).toBe("FORBIDDEN");
+    expect((await refusal(() => deleteApi({ db: db(), tenantId, viewer: null }, api.id))).code).toBe("UNAUTHENTICATED");
+    expect((await refusal(() => deleteApi({ db: db(), tenantId, viewer: bob }, api.id))).code).toBe("FORBIDDEN");
     const other = (await createTestTenant(db())).id;
     const outsider = await viewerOf(db(), other, (await createTestUser(db(), other)).id);
-    expect((await refusal(() => deleteApi(db(), other, outsider, api.id))).code).toBe("NOT_FOUND");
-    expect((await requireEditableApi(db(), tenantId, ann, api.id)).name).toBe("Guarded");
+    expect((await refusal(() => deleteApi({ db: db(), tenantId: other, viewer: outsider }, api.id))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect((await requireEditableApi({ db: db(), tenantId, viewer: ann }, api.id)).name).toBe("Guarded");
   });
 
   it("publishes for an organization: any member edits it, outsiders may not publish there", async () => {
     const org = await createOrganization(db(), tenantId, ann, { name: "Studio Org" });
     const carol = await viewerOf(db(), tenantId, (await createTestUser(db(), tenantId)).id);
     await addOrganizationMember(db(), tenantId, ann, org.id, { username: carol.username });
-    const api = await createApi(db(), tenantId, ann, { name: "Org API", contextId: org.id }, options);
+    const api = await createApi({ db: db(), tenantId, viewer: ann }, { name: "Org API", contextId: org.id }, options);
     expect(api.ownerId).toBe(org.id);
     expect(api.ownerUsername).toBe(org.slugifiedName);
-    const listed = await listMyApis(db(), tenantId, carol, org.id);
+    const listed = await listMyApis({ db: db(), tenantId, viewer: carol }, org.id);
     expect(listed.context).toMatchObject({ type: "Organization", ownerId: org.id, name: "Studio Org" });
     expect(listed.apis.map((a) => a.id)).toEqual([api.id]);
-    expect((await updateApi(db(), tenantId, carol, api.id, { name: "Org API 2" }, options)).name).toBe("Org API 2");
-    expect((await refusal(() => listMyApis(db(), tenantId, bob, org.id))).code).toBe("FORBIDDEN");
+    expect((await updateApi({ db: db(), tenantId, viewer: carol }, api.id, { name: "Org API 2" }, options)).name).toBe(
+      "Org API 2",
+    );
+    expect((await refusal(() => listMyApis({ db: db(), tenantId, viewer: bob }, org.id))).code).toBe("FORBIDDEN");
     expect(
-      (await refusal(() => createApi(db(), tenantId, bob, { name: "Sneaky", contextId: org.id }, options))).code,
+      (
+        await refusal(() =>
+          createApi({ db: db(), tenantId, viewer: bob }, { name: "Sneaky", contextId: org.id }, options),
+        )
+      ).code,
     ).toBe("FORBIDDEN");
     // The API page resolves under the organization's username.
     expect((await getApiDetail(db(), tenantId, org.slugifiedName, "org-api", null))?.name).toBe("Org API 2");

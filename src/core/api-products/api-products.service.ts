@@ -4,7 +4,6 @@ import type { Db } from "../../db/connection";
 import type { ApiUpdate } from "../../db/schema";
 import { canEditApi, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
-import type { Viewer } from "../accounts/accounts.types";
 import { fieldError, parseInput } from "../accounts/validation";
 import type { ApiResource } from "../catalog/catalog.types";
 import { invalidateTenantAggregates } from "../catalog/tenant-aggregate-cache";
@@ -12,6 +11,7 @@ import { AppError } from "../errors/app-error";
 import { selectOrgById, selectRole } from "../orgs/orgs.queries";
 import { announceGatewayChange } from "../plans/gateway-changes";
 import { validateUpstreamUrl } from "../upstreams/ssrf-guard";
+import type { UseCaseContext } from "../use-case-context";
 import {
   deleteApiRow,
   insertApi,
@@ -40,11 +40,11 @@ export const SLUG_TAKEN = "You already have an API with this slug";
  * id, so canEditProduct finds that id in members' context trees (spec section 6).
  */
 export async function resolvePublishingContext(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer,
+  ctx: UseCaseContext,
   contextId: string | null | undefined,
 ): Promise<PublishingContext> {
+  const { db, tenantId } = ctx;
+  const viewer = requireViewer(ctx.viewer, ctx.tenantId);
   if (!contextId || contextId === viewer.id) {
     return { type: "User", ownerId: viewer.id, name: viewer.name || viewer.username, ownerUsername: viewer.username };
   }
@@ -82,13 +82,12 @@ async function freeUsername(db: Db, tenantId: string, slug: string): Promise<str
 
 /** The APIs of the viewer's selected context (personal or organization), for the studio list. */
 export async function listMyApis(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   contextId?: string | null,
 ): Promise<{ context: PublishingContext; apis: MyApi[] }> {
-  const v = requireViewer(viewer, tenantId);
-  const context = await resolvePublishingContext(db, tenantId, v, contextId);
+  const { db, tenantId, viewer } = ctx;
+  requireViewer(viewer, tenantId);
+  const context = await resolvePublishingContext(ctx, contextId);
   const rows = await selectApisOfOwner(db, tenantId, context.ownerId);
   return {
     context,
@@ -114,16 +113,11 @@ export async function listCategoryOptions(db: Db, tenantId: string) {
 }
 
 /** Creates an API in the personal or an organization context; the slug defaults to the sanitized name. */
-export async function createApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-  options: WriteOptions,
-): Promise<EditableApi> {
-  const v = requireViewer(viewer, tenantId);
+export async function createApi(ctx: UseCaseContext, input: unknown, options: WriteOptions): Promise<EditableApi> {
+  const { db, tenantId, viewer } = ctx;
+  requireViewer(viewer, tenantId);
   const data = parseInput(createApiSchema, input);
-  const context = await resolvePublishingContext(db, tenantId, v, data.contextId);
+  const context = await resolvePublishingContext(ctx, data.contextId);
   const slug = data.slug ?? sanitizeSlug(data.name);
   if (!slug) throw fieldError({ name: "The name needs at least one letter or digit" });
   if (await slugTaken(db, tenantId, context.ownerId, slug, null)) {
@@ -164,20 +158,19 @@ export async function createApi(
     updated_at: now,
   });
   invalidateTenantAggregates(db, tenantId);
-  return requireEditableApi(db, tenantId, v, id);
+  return requireEditableApi(ctx, id);
 }
 
 /** Changes the given fields of an API (owner or someone whose context tree holds the owner). */
 export async function updateApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   input: unknown,
   options: WriteOptions,
 ): Promise<EditableApi> {
-  const v = requireViewer(viewer, tenantId);
-  const current = await requireEditableApi(db, tenantId, v, apiId);
+  const { db, tenantId, viewer } = ctx;
+  requireViewer(viewer, tenantId);
+  const current = await requireEditableApi(ctx, apiId);
   const data = parseInput(updateApiSchema, input);
   // Only the keys the caller sent change (the schema fills defaults for the others).
   const sent = new Set(Object.keys(typeof input === "object" && input !== null ? input : {}));
@@ -204,13 +197,14 @@ export async function updateApi(
     invalidateTenantAggregates(db, tenantId);
     if (sent.has("upstreamUrl")) announceGatewayChange({ kind: "api", apiId });
   }
-  return requireEditableApi(db, tenantId, v, apiId);
+  return requireEditableApi(ctx, apiId);
 }
 
 /** Deletes an API with its versions, endpoints, plans and listings. */
-export async function deleteApi(db: Db, tenantId: string, viewer: Viewer | null, apiId: string): Promise<boolean> {
-  const v = requireViewer(viewer, tenantId);
-  await requireEditableApi(db, tenantId, v, apiId);
+export async function deleteApi(ctx: UseCaseContext, apiId: string): Promise<boolean> {
+  const { db, tenantId, viewer } = ctx;
+  requireViewer(viewer, tenantId);
+  await requireEditableApi(ctx, apiId);
   await deleteApiRow(db, tenantId, apiId);
   invalidateTenantAggregates(db, tenantId);
   announceGatewayChange({ kind: "api", apiId });
@@ -218,12 +212,8 @@ export async function deleteApi(db: Db, tenantId: string, viewer: Viewer | null,
 }
 
 /** The API's editable fields, if the viewer may edit it: NOT_FOUND when they cannot see it, else FORBIDDEN. */
-export async function requireEditableApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-): Promise<EditableApi> {
+export async function requireEditableApi(ctx: UseCaseContext, apiId: string): Promise<EditableApi> {
+  const { db, tenantId, viewer } = ctx;
   await requireVisibleApi(db, tenantId, viewer, apiId);
   if (!(await canEditApi(db, tenantId, viewer, apiId))) throw new AppError("FORBIDDEN", EDIT_FORBIDDEN);
   const row = await selectEditableApi(db, tenantId, apiId);

@@ -1,9 +1,5 @@
-/*
- * Provider earnings (decision 043): gross amounts of paid invoices for the provider's plans, per API, per plan and
- * per calendar month (UTC), in integer minor units per currency. Gross means before any processor or marketplace fee;
- * proration credits on paid invoices reduce it.
- */
-import type { Db } from "../../db/connection";
+import { requireViewer } from "../accounts/accounts.policy";
+import type { UseCaseContext } from "../use-case-context";
 import { selectPaidLinesOfProvider } from "./earnings.queries";
 import { DEFAULT_CURRENCY } from "./money";
 
@@ -30,12 +26,9 @@ function add<T extends EarningsAmount>(map: Map<string, T>, key: string, make: (
   entry.grossMinor += amount;
 }
 
-export async function getProviderEarnings(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  apiId: string | null = null,
-): Promise<ProviderEarnings> {
+export async function getProviderEarnings(ctx: UseCaseContext, apiId: string | null = null): Promise<ProviderEarnings> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const rows = await selectPaidLinesOfProvider(db, tenantId, viewerId, apiId);
   const totals = new Map<string, EarningsAmount>();
   const byApi = new Map<string, ProviderEarnings["byApi"][number]>();

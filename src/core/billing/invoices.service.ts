@@ -6,10 +6,12 @@
 import { newId } from "../../common/ids";
 import type { Db, DbTransaction } from "../../db/connection";
 import type { InvoiceLineRow, InvoiceRow, InvoiceStatus } from "../../db/tables/billing.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { isOrganizationMember } from "../apps/apps.queries";
 import { AppError } from "../errors/app-error";
 import { notifyInvoiceIssued } from "../notifications/event-notifications";
 import { getTenant } from "../tenants/tenants.service";
+import type { UseCaseContext } from "../use-case-context";
 import { canTransitionInvoice, computeInvoiceTotals, formatInvoiceNumber } from "./invoice-lines";
 import {
   allocateInvoiceNumber,
@@ -302,12 +304,9 @@ export async function deleteDraftInvoice(db: Db, tenantId: string, invoiceId: st
  * An invoice as its customer sees it: the user it was issued to, or a member of the organization it was issued to.
  * Anyone else gets null (not found and not yours look the same).
  */
-export async function getViewerInvoice(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  invoiceId: string,
-): Promise<Invoice | null> {
+export async function getViewerInvoice(ctx: UseCaseContext, invoiceId: string): Promise<Invoice | null> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const row = await selectInvoice(db, tenantId, invoiceId);
   if (!row || row.status === "draft") return null;
   const mine =
@@ -318,11 +317,11 @@ export async function getViewerInvoice(
 
 /** The viewer's own invoices, newest first, drafts left out; `offset`/`limit` page through them. */
 export async function listViewerInvoices(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   page: { offset: number; limit: number },
 ): Promise<Invoice[]> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const all = await listInvoices(db, tenantId, { customerUserId: viewerId, limit: page.offset + page.limit });
   return all.filter((i) => i.status !== "draft").slice(page.offset, page.offset + page.limit);
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/connection";
+import { selectCorporateDomain } from "./corporate-domains.queries";
 import type { DomainState } from "./orgs.policy";
-import { selectCorporateDomain } from "./orgs.queries";
 
 // Webmail providers are never a company: the Join Organization entry stays hidden for them unless a tenant admin
 // records the domain explicitly with ignore off.

@@ -1,22 +1,21 @@
 import type { Db } from "../../db/connection";
 import { assertTenantAdmin } from "../accounts/accounts.policy";
 import { selectUserById } from "../accounts/accounts.queries";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
+import type { UseCaseContext } from "../use-case-context";
 import { corporateDomainOf } from "./corporate-domain";
-import { selectCorporateDomain, selectCorporateDomainsPage, upsertCorporateDomain } from "./orgs.queries";
+import { selectCorporateDomain, selectCorporateDomainsPage, upsertCorporateDomain } from "./corporate-domains.queries";
 import { corporateDomainSchema } from "./orgs.schemas";
 
 /* Corporate domains as tenant admins manage them (/admin) and as a user's profile shows them (spec section 3). */
 
 /** Tenant admins mark a corporate domain as ignored (no Join Organization for its users) or not. */
 export async function setCorporateDomainIgnore(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   domainInput: unknown,
   ignore: boolean,
 ): Promise<{ domain: string; ignore: boolean; organizationId: string | null }> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const domain = parseInput(corporateDomainSchema, domainInput);
   await upsertCorporateDomain(db, tenantId, { domain, ignore }, Date.now());
@@ -33,11 +32,10 @@ export interface CorporateDomainSetting {
 
 /** Tenant admins: the corporate domains of the tenant (claimed by an organization, or only listed to be ignored). */
 export async function listCorporateDomains(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   page: { offset?: number; limit?: number } = {},
 ): Promise<{ items: CorporateDomainSetting[]; total: number }> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const limit = Math.min(Math.max(Math.trunc(page.limit ?? 50), 1), 200);
   const offset = Math.max(Math.trunc(page.offset ?? 0), 0);

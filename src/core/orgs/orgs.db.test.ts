@@ -67,7 +67,9 @@ describeEachDialect("organizations and teams", ({ db }) => {
     const org = await createOrganization(db(), t1.id, admin, { name: "Acme Corp", corporateDomain: "acme.test" });
     orgId = org.id;
     expect(org).toMatchObject({ name: "Acme Corp", slugifiedName: "acme-corp" });
-    expect((await listMyOrganizations(db(), t1.id, admin)).map((o) => [o.id, o.role])).toEqual([[orgId, "admin"]]);
+    expect(
+      (await listMyOrganizations({ db: db(), tenantId: t1.id, viewer: admin })).map((o) => [o.id, o.role]),
+    ).toEqual([[orgId, "admin"]]);
     await expect(createOrganization(db(), t1.id, member, { name: "ACME corp" })).rejects.toMatchObject({
       code: "CONFLICT",
       details: { fields: { name: "An organization with this name already exists" } },
@@ -111,16 +113,20 @@ describeEachDialect("organizations and teams", ({ db }) => {
   });
 
   it("hides an organization from non-members and other tenants with the same NOT_FOUND", async () => {
-    expect((await getOrganization(db(), t1.id, member, orgId)).members).toHaveLength(2);
-    await expect(getOrganization(db(), t1.id, outsider, orgId)).rejects.toMatchObject({
+    expect((await getOrganization({ db: db(), tenantId: t1.id, viewer: member }, orgId)).members).toHaveLength(2);
+    await expect(getOrganization({ db: db(), tenantId: t1.id, viewer: outsider }, orgId)).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: ORG_NOT_FOUND,
     });
-    await expect(getOrganization(db(), t1.id, outsider, "org_missing")).rejects.toMatchObject({
+    await expect(getOrganization({ db: db(), tenantId: t1.id, viewer: outsider }, "org_missing")).rejects.toMatchObject(
+      {
+        message: ORG_NOT_FOUND,
+      },
+    );
+    await expect(getOrganization({ db: db(), tenantId: t2.id, viewer: stranger }, orgId)).rejects.toMatchObject({
       message: ORG_NOT_FOUND,
     });
-    await expect(getOrganization(db(), t2.id, stranger, orgId)).rejects.toMatchObject({ message: ORG_NOT_FOUND });
-    expect((await getOrganization(db(), t1.id, tenantAdmin, orgId)).viewerRole).toBeNull();
+    expect((await getOrganization({ db: db(), tenantId: t1.id, viewer: tenantAdmin }, orgId)).viewerRole).toBeNull();
     expect(await getOrganizationHomepage(db(), t1.id, "acme-corp")).toMatchObject({
       name: "Acme Corp",
       membersCount: 2,
@@ -129,63 +135,92 @@ describeEachDialect("organizations and teams", ({ db }) => {
   });
 
   it("lets a colleague with the claimed domain join once; ignored and webmail domains cannot", async () => {
-    expect((await listJoinableOrganizations(db(), t1.id, colleague)).map((o) => o.id)).toEqual([orgId]);
-    await joinOrganization(db(), t1.id, colleague, orgId);
-    await expect(joinOrganization(db(), t1.id, colleague, orgId)).rejects.toMatchObject({
+    expect(
+      (await listJoinableOrganizations({ db: db(), tenantId: t1.id, viewer: colleague })).map((o) => o.id),
+    ).toEqual([orgId]);
+    await joinOrganization({ db: db(), tenantId: t1.id, viewer: colleague }, orgId);
+    await expect(joinOrganization({ db: db(), tenantId: t1.id, viewer: colleague }, orgId)).rejects.toMatchObject({
       code: "CONFLICT",
       message: ALREADY_MEMBER,
     });
-    expect(await listJoinableOrganizations(db(), t1.id, colleague)).toEqual([]);
-    await expect(joinOrganization(db(), t1.id, outsider, orgId)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect(await corporateDomainOf(db(), t1.id, gmailUser.email)).toMatchObject({ domain: "gmail.com", ignore: true });
-    expect(await listJoinableOrganizations(db(), t1.id, gmailUser)).toEqual([]);
-
-    await expect(setCorporateDomainIgnore(db(), t1.id, admin, "acme.test", true)).rejects.toMatchObject({
+    expect(await listJoinableOrganizations({ db: db(), tenantId: t1.id, viewer: colleague })).toEqual([]);
+    await expect(joinOrganization({ db: db(), tenantId: t1.id, viewer: outsider }, orgId)).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    await setCorporateDomainIgnore(db(), t1.id, tenantAdmin, "acme.test", true);
-    await setCorporateDomainIgnore(db(), t1.id, tenantAdmin, "mail-only.test", true);
-    const listed = await listCorporateDomains(db(), t1.id, tenantAdmin);
+    expect(await corporateDomainOf(db(), t1.id, gmailUser.email)).toMatchObject({ domain: "gmail.com", ignore: true });
+    expect(await listJoinableOrganizations({ db: db(), tenantId: t1.id, viewer: gmailUser })).toEqual([]);
+
+    await expect(
+      setCorporateDomainIgnore({ db: db(), tenantId: t1.id, viewer: admin }, "acme.test", true),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await setCorporateDomainIgnore({ db: db(), tenantId: t1.id, viewer: tenantAdmin }, "acme.test", true);
+    await setCorporateDomainIgnore({ db: db(), tenantId: t1.id, viewer: tenantAdmin }, "mail-only.test", true);
+    const listed = await listCorporateDomains({ db: db(), tenantId: t1.id, viewer: tenantAdmin });
     expect(listed.items.filter((d) => ["acme.test", "mail-only.test"].includes(d.domain))).toEqual([
       { domain: "acme.test", ignore: true, organizationId: orgId, organizationName: expect.any(String) },
       { domain: "mail-only.test", ignore: true, organizationId: null, organizationName: null },
     ]);
-    await expect(listCorporateDomains(db(), t1.id, admin)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect((await listCorporateDomains(db(), t2.id, await viewer(t2.id, "t2root", "root@t2.test", true))).total).toBe(
-      0,
-    );
+    await expect(listCorporateDomains({ db: db(), tenantId: t1.id, viewer: admin })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(
+      (
+        await listCorporateDomains({
+          db: db(),
+          tenantId: t2.id,
+          viewer: await viewer(t2.id, "t2root", "root@t2.test", true),
+        })
+      ).total,
+    ).toBe(0);
     const late = await viewer(t1.id, "vera", "vera@acme.test");
-    expect(await listJoinableOrganizations(db(), t1.id, late)).toEqual([]);
-    await expect(joinOrganization(db(), t1.id, late, orgId)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect((await getAccessTree(db(), t1.id, late)).canJoinOrganization).toBe(false);
-    await setCorporateDomainIgnore(db(), t1.id, tenantAdmin, "acme.test", false);
-    expect((await getAccessTree(db(), t1.id, late)).canJoinOrganization).toBe(true);
+    expect(await listJoinableOrganizations({ db: db(), tenantId: t1.id, viewer: late })).toEqual([]);
+    await expect(joinOrganization({ db: db(), tenantId: t1.id, viewer: late }, orgId)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await getAccessTree({ db: db(), tenantId: t1.id, viewer: late })).canJoinOrganization).toBe(false);
+    await setCorporateDomainIgnore({ db: db(), tenantId: t1.id, viewer: tenantAdmin }, "acme.test", false);
+    expect((await getAccessTree({ db: db(), tenantId: t1.id, viewer: late })).canJoinOrganization).toBe(true);
   });
 
   it("never removes or demotes the last admin, and members cannot remove others", async () => {
-    await expect(removeOrganizationMember(db(), t1.id, admin, orgId, admin.id)).rejects.toMatchObject({
+    await expect(
+      removeOrganizationMember({ db: db(), tenantId: t1.id, viewer: admin }, orgId, admin.id),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: LAST_ADMIN,
     });
-    await expect(setOrganizationMemberRole(db(), t1.id, admin, orgId, admin.id, "member")).rejects.toMatchObject({
+    await expect(
+      setOrganizationMemberRole({ db: db(), tenantId: t1.id, viewer: admin }, orgId, admin.id, "member"),
+    ).rejects.toMatchObject({
       message: LAST_ADMIN,
     });
-    await expect(leaveOrganization(db(), t1.id, admin, orgId)).rejects.toMatchObject({ message: LAST_ADMIN });
-    await expect(removeOrganizationMember(db(), t1.id, member, orgId, colleague.id)).rejects.toMatchObject({
+    await expect(leaveOrganization({ db: db(), tenantId: t1.id, viewer: admin }, orgId)).rejects.toMatchObject({
+      message: LAST_ADMIN,
+    });
+    await expect(
+      removeOrganizationMember({ db: db(), tenantId: t1.id, viewer: member }, orgId, colleague.id),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    await expect(setOrganizationMemberRole(db(), t1.id, admin, orgId, member.id, "owner")).rejects.toMatchObject({
+    await expect(
+      setOrganizationMemberRole({ db: db(), tenantId: t1.id, viewer: admin }, orgId, member.id, "owner"),
+    ).rejects.toMatchObject({
       details: { fields: { input: "Role must be member or admin" } },
     });
-    await setOrganizationMemberRole(db(), t1.id, admin, orgId, member.id, "admin");
-    await setOrganizationMemberRole(db(), t1.id, admin, orgId, admin.id, "member");
-    const roles = (await getOrganization(db(), t1.id, admin, orgId)).members.map((m) => [m.username, m.role]);
+    await setOrganizationMemberRole({ db: db(), tenantId: t1.id, viewer: admin }, orgId, member.id, "admin");
+    await setOrganizationMemberRole({ db: db(), tenantId: t1.id, viewer: admin }, orgId, admin.id, "member");
+    const roles = (await getOrganization({ db: db(), tenantId: t1.id, viewer: admin }, orgId)).members.map((m) => [
+      m.username,
+      m.role,
+    ]);
     expect(roles).toEqual([
       ["olga", "member"],
       ["pete", "admin"],
       ["quinn", "member"],
     ]);
-    await setOrganizationMemberRole(db(), t1.id, member, orgId, admin.id, "admin");
+    await setOrganizationMemberRole({ db: db(), tenantId: t1.id, viewer: member }, orgId, admin.id, "admin");
   });
 
   it("adds only organization members as team developers, all or nothing, with the spec's messages", async () => {
@@ -196,10 +231,14 @@ describeEachDialect("organizations and teams", ({ db }) => {
       message: ADD_DEVELOPERS_FAILED,
       details: { fields: { usernames: "Only organization members can be added: rita" } },
     });
-    expect((await getOrganization(db(), t1.id, admin, orgId)).teams[0]?.developers).toEqual([]);
+    expect((await getOrganization({ db: db(), tenantId: t1.id, viewer: admin }, orgId)).teams[0]?.developers).toEqual(
+      [],
+    );
     const withQuinn = await addTeamDevelopers(db(), t1.id, admin, team.id, ["quinn"]);
     expect(withQuinn.developers.map((d) => d.username)).toEqual(["quinn"]);
-    await expect(removeTeamDevelopers(db(), t1.id, admin, team.id, ["pete"])).rejects.toMatchObject({
+    await expect(
+      removeTeamDevelopers({ db: db(), tenantId: t1.id, viewer: admin }, team.id, ["pete"]),
+    ).rejects.toMatchObject({
       message: REMOVE_DEVELOPERS_FAILED,
     });
     await expect(addTeamDevelopers(db(), t2.id, stranger, team.id, ["uma"])).rejects.toMatchObject({
@@ -217,18 +256,22 @@ describeEachDialect("organizations and teams", ({ db }) => {
     expect((await buildUserContexts(db(), t1.id, colleague)).tree[orgId]?.children).toHaveLength(1);
 
     // Removing a member from the organization also removes them from its teams.
-    await removeOrganizationMember(db(), t1.id, admin, orgId, colleague.id);
-    expect((await getOrganization(db(), t1.id, admin, orgId)).teams.find((t) => t.id === team.id)?.developers).toEqual(
-      [],
-    );
+    await removeOrganizationMember({ db: db(), tenantId: t1.id, viewer: admin }, orgId, colleague.id);
+    expect(
+      (await getOrganization({ db: db(), tenantId: t1.id, viewer: admin }, orgId)).teams.find((t) => t.id === team.id)
+        ?.developers,
+    ).toEqual([]);
   });
 
   it("selects contexts by id or entityId, issues a context token and answers the access tree for it", async () => {
-    const personal = await getActiveUserContext(db(), t1.id, admin);
+    const personal = await getActiveUserContext({ db: db(), tenantId: t1.id, viewer: admin });
     expect(personal.context).toMatchObject({ type: "User", id: admin.id, entityId: admin.id });
-    const inOrg = await getActiveUserContext(db(), t1.id, admin, { entityId: orgId });
+    const inOrg = await getActiveUserContext({ db: db(), tenantId: t1.id, viewer: admin }, { entityId: orgId });
     expect(inOrg.context).toMatchObject({ type: "Organization", id: orgId, slugifiedName: "acme-corp" });
-    const tree = await getAccessTree(db(), t1.id, admin, { contextToken: inOrg.contextToken });
+    const tree = await getAccessTree(
+      { db: db(), tenantId: t1.id, viewer: admin },
+      { contextToken: inOrg.contextToken },
+    );
     expect(tree.context.id).toBe(orgId);
     expect(tree.permissions).toEqual([
       "ACCESS_ORGANIZATION_DASHBOARD",
@@ -237,10 +280,14 @@ describeEachDialect("organizations and teams", ({ db }) => {
     ]);
     expect(tree.menu).toMatchObject({ myOrgs: true, manageOrganizations: true, myApis: true, admin: false });
     // Someone else's context token is refused; an unknown context falls back to the personal one.
-    await expect(getAccessTree(db(), t1.id, member, { contextToken: inOrg.contextToken })).rejects.toMatchObject({
+    await expect(
+      getAccessTree({ db: db(), tenantId: t1.id, viewer: member }, { contextToken: inOrg.contextToken }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    expect((await getActiveUserContext(db(), t1.id, outsider, { id: orgId })).context.type).toBe("User");
-    expect((await getAccessTree(db(), t1.id, tenantAdmin)).menu.admin).toBe(true);
+    expect(
+      (await getActiveUserContext({ db: db(), tenantId: t1.id, viewer: outsider }, { id: orgId })).context.type,
+    ).toBe("User");
+    expect((await getAccessTree({ db: db(), tenantId: t1.id, viewer: tenantAdmin })).menu.admin).toBe(true);
   });
 });

@@ -3,65 +3,52 @@ import { sanitizeSlug } from "../../common/slug";
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
 import type { OrgRole } from "../../db/tables/accounts.tables";
-import { assertTenantAdmin, requireViewer } from "../accounts/accounts.policy";
-import { selectUserById, selectUserByUsername, selectUsersByUsernames } from "../accounts/accounts.queries";
+import { requireViewer } from "../accounts/accounts.policy";
+import { selectUserByUsername } from "../accounts/accounts.queries";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
-import { notifyOrgMemberAdded, notifyTeamDevelopersAdded } from "../notifications/event-notifications";
+import { notifyOrgMemberAdded } from "../notifications/event-notifications";
+import type { UseCaseContext } from "../use-case-context";
 import { corporateDomainOf, emailDomain, isWebmailDomain } from "./corporate-domain";
+import {
+  releaseDomainsOfOrg,
+  selectCorporateDomain,
+  selectDomainsOfOrg,
+  upsertCorporateDomain,
+} from "./corporate-domains.queries";
 import {
   assertCanManageOrganization,
   assertCanViewOrganization,
   CONFIRM_EMAIL_FIRST,
-  canBeTeamDeveloper,
   canJoinOrganization,
   canOfferJoin,
   canRemoveMember,
   LAST_ADMIN,
   ORG_NOT_FOUND,
   removesLastAdmin,
-  TEAM_NOT_FOUND,
 } from "./orgs.policy";
 import {
   countAdmins,
   countMembers,
   deleteMember,
   deleteOrg,
-  deleteTeamDevelopers,
-  deleteTeam as deleteTeamRow,
   insertMember,
   insertOrg,
-  insertTeam,
-  insertTeamDevelopers,
   lockOrganization,
   type MemberRow,
   type OrgRow,
-  releaseDomainsOfOrg,
-  selectCorporateDomain,
-  selectCorporateDomainsPage,
-  selectDomainsOfOrg,
   selectMembers,
   selectOrgById,
   selectOrgBySlug,
   selectOrgsOfUser,
   selectRole,
-  selectTeamById,
-  selectTeamBySlug,
   selectTeamDevelopers,
   selectTeamsOfOrgs,
   updateMemberRole,
   updateOrg,
-  upsertCorporateDomain,
 } from "./orgs.queries";
-import {
-  corporateDomainSchema,
-  createOrganizationSchema,
-  orgRoleSchema,
-  teamNameSchema,
-  updateOrganizationSchema,
-  usernamesSchema,
-} from "./orgs.schemas";
+import { createOrganizationSchema, orgRoleSchema, updateOrganizationSchema } from "./orgs.schemas";
 /** Spec section 8, word for word. */
 export const ALREADY_MEMBER = "You are already a member of this organization";
 export const USER_ALREADY_MEMBER = "This user is already a member of the organization";
@@ -113,7 +100,9 @@ function summary(org: OrgRow): OrganizationSummary {
 
 /** The organization (of this tenant) and the viewer's role in it; NOT_FOUND for unknown or other tenants' ids. */
 /** The organization and the viewer's role in it; NOT_FOUND for non-members (tenant admins see every one). */
-export async function loadOrg(db: Db, tenantId: string, viewer: Viewer, orgId: string) {
+export async function loadOrg(ctx: UseCaseContext, orgId: string) {
+  const { db, tenantId } = ctx;
+  const viewer = requireViewer(ctx.viewer, ctx.tenantId);
   const org = await selectOrgById(db, tenantId, orgId);
   if (!org) throw new AppError("NOT_FOUND", ORG_NOT_FOUND);
   return { org, role: await selectRole(db, tenantId, orgId, viewer.id) };
@@ -181,14 +170,13 @@ export async function createOrganization(
 
 /** Admins change name, description, picture and the claimed corporate domain. */
 export async function updateOrganization(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   orgId: string,
   input: unknown,
 ): Promise<OrganizationSummary> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  const { org, role } = await loadOrg(db, tenantId, v, orgId);
+  const { org, role } = await loadOrg(ctx, orgId);
   assertCanManageOrganization(v, tenantId, role);
   const data = parseInput(updateOrganizationSchema, input);
   if (data.corporateDomain) await claimDomain(db, tenantId, v, orgId, data.corporateDomain);
@@ -208,14 +196,10 @@ export async function updateOrganization(
 }
 
 /** Admins delete an organization with its teams and memberships. */
-export async function deleteOrganization(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  orgId: string,
-): Promise<void> {
+export async function deleteOrganization(ctx: UseCaseContext, orgId: string): Promise<void> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  const { role } = await loadOrg(db, tenantId, v, orgId);
+  const { role } = await loadOrg(ctx, orgId);
   assertCanManageOrganization(v, tenantId, role);
   await inTransaction(db, async (trx) => {
     await releaseDomainsOfOrg(trx, tenantId, orgId);
@@ -224,7 +208,8 @@ export async function deleteOrganization(
 }
 
 /** The viewer's organizations with their role and the teams they can act for. */
-export async function listMyOrganizations(db: Db, tenantId: string, viewer: Viewer | null): Promise<MyOrganization[]> {
+export async function listMyOrganizations(ctx: UseCaseContext): Promise<MyOrganization[]> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const orgs = await selectOrgsOfUser(db, tenantId, v.id);
   const teams = await selectTeamsOfOrgs(
@@ -242,14 +227,10 @@ export async function listMyOrganizations(db: Db, tenantId: string, viewer: View
 }
 
 /** Members, teams with developers and domains, for members and admins of the organization. */
-export async function getOrganization(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  orgId: string,
-): Promise<OrganizationDetail> {
+export async function getOrganization(ctx: UseCaseContext, orgId: string): Promise<OrganizationDetail> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  const { org, role } = await loadOrg(db, tenantId, v, orgId);
+  const { org, role } = await loadOrg(ctx, orgId);
   assertCanViewOrganization(v, tenantId, role);
   const teams = await selectTeamsOfOrgs(db, tenantId, [orgId]);
   const developers = await selectTeamDevelopers(
@@ -287,11 +268,8 @@ export async function getOrganizationHomepage(
 }
 
 /** Organizations the viewer may join: the one claiming their corporate domain, unless ignored or already joined. */
-export async function listJoinableOrganizations(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-): Promise<OrganizationSummary[]> {
+export async function listJoinableOrganizations(ctx: UseCaseContext): Promise<OrganizationSummary[]> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const domain = await corporateDomainOf(db, tenantId, v.email);
   if (!canOfferJoin(v, tenantId, domain) || !domain?.organizationId) return [];
@@ -302,14 +280,10 @@ export async function listJoinableOrganizations(
 }
 
 /** Joins the organization that claims the viewer's corporate domain; refused when ignored or already a member. */
-export async function joinOrganization(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  orgId: string,
-): Promise<OrganizationSummary> {
+export async function joinOrganization(ctx: UseCaseContext, orgId: string): Promise<OrganizationSummary> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  const { org, role } = await loadOrg(db, tenantId, v, orgId);
+  const { org, role } = await loadOrg(ctx, orgId);
   if (role !== null) throw new AppError("CONFLICT", ALREADY_MEMBER);
   if (!v.emailVerified) throw new AppError("FORBIDDEN", CONFIRM_EMAIL_FIRST);
   const domain = await corporateDomainOf(db, tenantId, v.email);
@@ -334,7 +308,7 @@ export async function addOrganizationMember(
   input: { username: unknown; role?: unknown },
 ): Promise<MemberRow[]> {
   const v = requireViewer(viewer, tenantId);
-  const { role } = await loadOrg(db, tenantId, v, orgId);
+  const { role } = await loadOrg({ db, tenantId, viewer: v }, orgId);
   assertCanManageOrganization(v, tenantId, role);
   const newRole = input.role == null ? "member" : parseInput(orgRoleSchema, input.role);
   const username = typeof input.username === "string" ? input.username.trim() : "";
@@ -354,15 +328,10 @@ export async function addOrganizationMember(
 }
 
 /** Admins remove members; members leave. Removing the last admin is refused. */
-export async function removeOrganizationMember(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  orgId: string,
-  userId: string,
-): Promise<void> {
+export async function removeOrganizationMember(ctx: UseCaseContext, orgId: string, userId: string): Promise<void> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  const { role } = await loadOrg(db, tenantId, v, orgId);
+  const { role } = await loadOrg(ctx, orgId);
   assertCanViewOrganization(v, tenantId, role);
   if (!canRemoveMember(v, tenantId, role, userId)) {
     throw new AppError("FORBIDDEN", "Only organization admins can remove other members");
@@ -378,22 +347,22 @@ export async function removeOrganizationMember(
   });
 }
 
-export async function leaveOrganization(db: Db, tenantId: string, viewer: Viewer | null, orgId: string) {
+export async function leaveOrganization(ctx: UseCaseContext, orgId: string) {
+  const { tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  await removeOrganizationMember(db, tenantId, v, orgId, v.id);
+  await removeOrganizationMember(ctx, orgId, v.id);
 }
 
 /** Admins change roles; demoting the last admin is refused. */
 export async function setOrganizationMemberRole(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   orgId: string,
   userId: string,
   roleInput: unknown,
 ): Promise<MemberRow[]> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  const { role } = await loadOrg(db, tenantId, v, orgId);
+  const { role } = await loadOrg(ctx, orgId);
   assertCanManageOrganization(v, tenantId, role);
   const newRole = parseInput(orgRoleSchema, roleInput);
   await inTransaction(db, async (trx) => {

@@ -8,6 +8,7 @@ import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { notifyTeamDevelopersAdded } from "../notifications/event-notifications";
+import type { UseCaseContext } from "../use-case-context";
 import { assertCanManageOrganization, canBeTeamDeveloper, TEAM_NOT_FOUND } from "./orgs.policy";
 import {
   deleteTeamDevelopers,
@@ -37,7 +38,7 @@ export async function createTeam(
   nameInput: unknown,
 ): Promise<TeamDetail> {
   const v = requireViewer(viewer, tenantId);
-  const { role } = await loadOrg(db, tenantId, v, orgId);
+  const { role } = await loadOrg({ db, tenantId, viewer: v }, orgId);
   assertCanManageOrganization(v, tenantId, role);
   const name = parseInput(teamNameSchema, nameInput);
   const slug = sanitizeSlug(name);
@@ -64,7 +65,8 @@ async function loadTeam(db: Db, tenantId: string, viewer: Viewer, teamId: string
   return { team, role };
 }
 
-export async function deleteTeam(db: Db, tenantId: string, viewer: Viewer | null, teamId: string): Promise<void> {
+export async function deleteTeam(ctx: UseCaseContext, teamId: string): Promise<void> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const { role } = await loadTeam(db, tenantId, v, teamId);
   assertCanManageOrganization(v, tenantId, role);
@@ -126,12 +128,11 @@ export async function addTeamDevelopers(
 
 /** Admins remove developers from a team; all or nothing (unknown or non-developers fail with the spec's message). */
 export async function removeTeamDevelopers(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   teamId: string,
   usernamesInput: unknown,
 ): Promise<TeamDetail> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const { role } = await loadTeam(db, tenantId, v, teamId);
   assertCanManageOrganization(v, tenantId, role);

@@ -4,6 +4,7 @@ import { createTestApi, type TestApi } from "../../../tests/factories/apis";
 import { createTestCollection } from "../../../tests/factories/collections";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import type { Db } from "../../db/connection";
 import { recomputeAllApiPricing } from "../../db/migrations/032-api-pricing-from-plans";
 import type { PricingType } from "../../db/schema";
@@ -85,12 +86,12 @@ describeEachDialect("an API's pricing type follows its public plans", ({ db }) =
     await createPlan(db(), T, providerId, api.id, { name: "Basic", monthlyPriceCents: 0 });
     expect(await everywhere(db(), api)).toEqual(same("FREEMIUM"));
 
-    await updatePlan(db(), T, providerId, ten.id, { private: true });
-    await updatePlan(db(), T, providerId, fifty.id, { deprecated: true });
+    await updatePlan(await userContext(db(), T, providerId), ten.id, { private: true });
+    await updatePlan(await userContext(db(), T, providerId), fifty.id, { deprecated: true });
     expect(await everywhere(db(), api)).toEqual(same("FREE"));
 
     // A price change on a public plan counts too.
-    await updatePlan(db(), T, providerId, ten.id, { private: false, monthlyPriceCents: 0 });
+    await updatePlan(await userContext(db(), T, providerId), ten.id, { private: false, monthlyPriceCents: 0 });
     expect(await everywhere(db(), api)).toEqual(same("FREE"));
   });
 
@@ -105,7 +106,7 @@ describeEachDialect("an API's pricing type follows its public plans", ({ db }) =
     });
     expect((await everywhere(db(), api)).detail).toBe("FREEMIUM");
     // With a hard limit the overage price is never charged.
-    await updatePlan(db(), T, providerId, metered.id, { hardLimit: true });
+    await updatePlan(await userContext(db(), T, providerId), metered.id, { hardLimit: true });
     expect((await everywhere(db(), api)).detail).toBe("FREE");
   });
 

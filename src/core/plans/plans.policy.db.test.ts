@@ -58,7 +58,9 @@ describeEachDialect("managing an API's plans: owner or context tree (spec sectio
     expect(await refusal(() => assertCanManageApi(db(), tenant, owner.id, orgApi))).toBe("ALLOWED");
     expect(await refusal(() => assertCanManageApi(db(), tenant, stranger.id, orgApi))).toBe("FORBIDDEN");
     const plan = await createPlan(db(), tenant, member.id, orgApi, { name: "Team plan" });
-    expect((await updatePlan(db(), tenant, member.id, plan.id, { name: "Renamed" })).name).toBe("Renamed");
+    expect((await updatePlan({ db: db(), tenantId: tenant, viewer: member }, plan.id, { name: "Renamed" })).name).toBe(
+      "Renamed",
+    );
     expect(await refusal(() => createPlan(db(), tenant, stranger.id, orgApi, { name: "Nope" }))).toBe("FORBIDDEN");
   });
 

@@ -2,7 +2,9 @@ import type { Insertable } from "kysely";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import type { PlanObjectRow, PlanObjectsTable, PlanRow, PlansTable } from "../../db/tables/gateway.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { withPlanWrite } from "./api-pricing";
 import { announceGatewayChange } from "./gateway-changes";
 import { quotaText, rateLimitText } from "./plan-texts";
@@ -195,13 +197,9 @@ export async function createPlan(
 }
 
 /** Provider side: changes a plan; the gateway applies the change within seconds. */
-export async function updatePlan(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  planId: string,
-  input: UpdatePlanInput,
-): Promise<Plan> {
+export async function updatePlan(ctx: UseCaseContext, planId: string, input: UpdatePlanInput): Promise<Plan> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const existing = await getPlan(db, tenantId, planId);
   if (!existing) throw new AppError("NOT_FOUND", "Plan not found");
   await assertCanManageApi(db, tenantId, viewerId, existing.apiId);

@@ -3,14 +3,16 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { listInvoices } from "../billing/invoices.service";
 import type { CardDetails } from "../payments/payment-processor";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
+import { payPastDue } from "./past-due.service";
 import { subscribeWithPayment } from "./subscribe.service";
-import { payPastDue, subscriptionQuote } from "./subscription-billing.service";
+import { subscriptionQuote } from "./subscription-quote.service";
 import { selectSubscriptionEvents, selectSubscriptionIn } from "./subscriptions.queries";
 import { decideSubscription } from "./subscriptions.service";
 
@@ -67,7 +69,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
 
   it("quotes nothing due today, with the card hold and the price charged on approval", async () => {
     const appId = (await createApp(db(), tenantId, consumerId, { name: "Quote" })).id;
-    const quote = await subscriptionQuote(db(), tenantId, consumerId, gated.id, appId, now);
+    const quote = await subscriptionQuote(await userContext(db(), tenantId, consumerId), gated.id, appId, now);
     expect(quote).toMatchObject({
       totalDueTodayMinor: 0,
       monthlyPriceMinor: 4000,
@@ -138,9 +140,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     const [open] = await listInvoices(db(), tenantId, { subscriptionId: sub.id });
     expect(open).toMatchObject({ status: "open", totalMinor: 4000 });
     const back = await payPastDue(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { subscriptionId: sub.id, card: GOOD, idempotencyKey: "k-pay-gated" },
       deps(),
     );

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
+import { userContext } from "../../../tests/factories/viewers";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createUser, getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
@@ -13,7 +14,8 @@ import { createTeam } from "../orgs/teams.service";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { subscribeWithPayment } from "./subscribe.service";
-import { changeSubscriptionPlan, subscriptionQuote } from "./subscription-billing.service";
+import { changeSubscriptionPlan } from "./subscription-billing.service";
+import { subscriptionQuote } from "./subscription-quote.service";
 import { subscribeToPlan } from "./subscriptions.service";
 
 const GOOD = { holderName: "Org Admin", number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
@@ -72,7 +74,7 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
     );
     expect(await captures()).toEqual([3000]);
 
-    const quote = await subscriptionQuote(db(), tenantId, admin.id, basic.id, appB.id, now);
+    const quote = await subscriptionQuote({ db: db(), tenantId, viewer: admin }, basic.id, appB.id, now);
     expect(quote).toMatchObject({ existingOrganizationSubscription: true, teamAddedFree: true, totalDueTodayMinor: 0 });
     const teamSub = await subscribeToPlan(db(), tenantId, admin.id, basic.id, appB.id);
     expect(teamSub).toMatchObject({ status: "subscribed", coveredBySubscriptionId: orgSub.id, planId: basic.id });
@@ -80,12 +82,10 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
 
     // Ten days into the 31-day January period: credit 30.00 − ⌊30.00×10/31⌋ = 20.33, charge 60.00 − ⌊60.00×10/31⌋ = 40.65.
     clock = T0 + 10 * 24 * 60 * 60 * 1000;
-    const proQuote = await subscriptionQuote(db(), tenantId, admin.id, pro.id, appB.id, now);
+    const proQuote = await subscriptionQuote({ db: db(), tenantId, viewer: admin }, pro.id, appB.id, now);
     expect(proQuote.totalDueTodayMinor).toBe(2032);
     await changeSubscriptionPlan(
-      db(),
-      tenantId,
-      admin.id,
+      { db: db(), tenantId, viewer: admin },
       { subscriptionId: teamSub.id, planId: pro.id, card: null, idempotencyKey: "org-2" },
       deps,
     );
@@ -108,7 +108,7 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
       .where("tenant_id", "=", tenantId)
       .where("username", "=", "prov")
       .executeTakeFirstOrThrow();
-    const earnings = await getProviderEarnings(db(), tenantId, provider.id);
+    const earnings = await getProviderEarnings(await userContext(db(), tenantId, provider.id));
     // 30.00 Basic, then the change: −20.33 unused Basic, +40.65 remaining Pro.
     expect(earnings.totals).toEqual([{ currency: "USD", grossMinor: 5032 }]);
     expect(earnings.byPlan.map((p) => [p.planName, p.grossMinor])).toEqual([
@@ -116,7 +116,7 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
       ["Basic", 967],
     ]);
     expect(earnings.byApi).toHaveLength(1);
-    expect(await getProviderEarnings(db(), tenantId, admin.id)).toMatchObject({ totals: [], byApi: [] });
+    expect(await getProviderEarnings({ db: db(), tenantId, viewer: admin })).toMatchObject({ totals: [], byApi: [] });
   });
 
   it("invoice billing: a paid plan without a card issues an open invoice with a due date", async () => {

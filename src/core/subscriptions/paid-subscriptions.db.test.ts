@@ -4,6 +4,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { startTestGateway, startUpstream } from "../../../tests/test-gateway";
 import type { RunningGateway } from "../../gateway/gateway-server";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
@@ -17,9 +18,10 @@ import { findAndVoidOrphanHolds } from "../payments/reconciliation";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { periodStart } from "../plans/quota-period";
+import { payPastDue } from "./past-due.service";
 import { runBillingCycle } from "./renewals.service";
 import { subscribeWithPayment } from "./subscribe.service";
-import { cancelSubscription, payPastDue } from "./subscription-billing.service";
+import { cancelSubscription } from "./subscription-billing.service";
 import { type PaymentStep, SUBSCRIBE_STEPS } from "./subscription-payments";
 import { selectSubscriptionEvents } from "./subscriptions.queries";
 
@@ -265,9 +267,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
 
     clock += 60_000;
     const back = await payPastDue(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { subscriptionId: sub.id, card: GOOD, idempotencyKey: "k-pay" },
       deps(),
     );
@@ -298,7 +298,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
       { planId: paid.id, appId, card: GOOD, idempotencyKey: "k-cancel" },
       deps(),
     );
-    const cancelled = await cancelSubscription(db(), tenantId, consumerId, sub.id, now);
+    const cancelled = await cancelSubscription(await userContext(db(), tenantId, consumerId), sub.id, now);
     expect(cancelled).toMatchObject({ status: "subscribed", cancelAtPeriodEnd: true });
     const before = (await captured()).length;
     clock = (sub.currentPeriodEnd ?? 0) + 1;

@@ -3,6 +3,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { listInvoices } from "../billing/invoices.service";
@@ -90,14 +91,9 @@ describeEachDialect("payment lock per (app, API)", ({ db }) => {
     );
     clock = T0 + 10 * 24 * 60 * 60 * 1000;
     const before = (await captured()).length;
+    const consumer = await userContext(db(), tenantId, consumerId);
     const change = (key: string) =>
-      changeSubscriptionPlan(
-        db(),
-        tenantId,
-        consumerId,
-        { subscriptionId: sub.id, planId: pro.id, idempotencyKey: key },
-        deps(),
-      );
+      changeSubscriptionPlan(consumer, { subscriptionId: sub.id, planId: pro.id, idempotencyKey: key }, deps());
     await Promise.allSettled([change("k-up-a"), change("k-up-b"), change("k-up-c")]);
     expect((await captured()).length).toBe(before + 1);
     const invoices = await listInvoices(db(), tenantId, { subscriptionId: sub.id });

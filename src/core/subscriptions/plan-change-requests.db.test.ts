@@ -3,6 +3,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { GatewayDirectory } from "../../gateway/gateway-directory";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
@@ -11,7 +12,8 @@ import type { CardDetails } from "../payments/payment-processor";
 import { createPlan } from "../plans/plans.service";
 import type { Plan } from "../plans/plans.types";
 import { subscribeWithPayment } from "./subscribe.service";
-import { changeSubscriptionPlan, subscriptionQuote } from "./subscription-billing.service";
+import { changeSubscriptionPlan } from "./subscription-billing.service";
+import { subscriptionQuote } from "./subscription-quote.service";
 import { selectSubscriptionIn } from "./subscriptions.queries";
 import { decideSubscription, listSubscriptionsOfApp } from "./subscriptions.service";
 
@@ -88,7 +90,7 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
 
     // Ten days into the period the consumer asks for Enterprise through the subscription modal.
     clock = T0 + 10 * DAY;
-    const quote = await subscriptionQuote(db(), tenantId, consumerId, enterprise.id, appId, now);
+    const quote = await subscriptionQuote(await userContext(db(), tenantId, consumerId), enterprise.id, appId, now);
     expect(quote).toMatchObject({ totalDueTodayMinor: 0, changeNeedsApproval: true, currentPlanName: "Pro" });
     expect(quote.dueOnApprovalMinor).toBeGreaterThan(0);
     expect(quote.dueOnApprovalMinor).toBeLessThan(4997);
@@ -112,7 +114,7 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     expect(rejected.planRequest).toMatchObject({ status: "rejected", planId: enterprise.id });
     expect(await captures()).toEqual([1000]);
     expect(await gatewayView(appId)).toEqual({ status: "subscribed", planId: pro.id });
-    const [listed] = await listSubscriptionsOfApp(db(), tenantId, consumerId, appId);
+    const [listed] = await listSubscriptionsOfApp(await userContext(db(), tenantId, consumerId), appId);
     expect(listed?.planRequest?.status).toBe("rejected");
     expect(await notificationsOf(consumerId)).toContainEqual(
       expect.objectContaining({ type: "error", title: "Your request for Enterprise was rejected; you stay on Pro" }),
@@ -120,9 +122,7 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
 
     // Asking again works (a rejected change does not lock the app out of the API).
     const again = await changeSubscriptionPlan(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { subscriptionId: onPro.id, planId: enterprise.id, idempotencyKey: "k-ent-2" },
       deps(),
     );
@@ -168,9 +168,7 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     );
     clock = T0 + 5 * DAY;
     await changeSubscriptionPlan(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { subscriptionId: sub.id, planId: enterprise.id, idempotencyKey: "k-ent-declined" },
       deps(),
     );
@@ -185,7 +183,7 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
       code: "BAD_REQUEST",
     });
     expect(await captures()).toEqual(before);
-    const [listed] = await listSubscriptionsOfApp(db(), tenantId, consumerId, appId);
+    const [listed] = await listSubscriptionsOfApp(await userContext(db(), tenantId, consumerId), appId);
     expect(listed).toMatchObject({ status: "subscribed", planId: pro.id, planRequest: { status: "pending" } });
     expect(await gatewayView(appId)).toEqual({ status: "subscribed", planId: pro.id });
   });
@@ -208,9 +206,7 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     expect(asked.status).toBe("pending_approval");
     const before = await captures();
     const switched = await changeSubscriptionPlan(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { subscriptionId: asked.id, planId: plus.id, idempotencyKey: "k-new-plus" },
       deps(),
     );

@@ -1,22 +1,19 @@
 /*
- * Changing a paid subscription: plan change with proration in integer minor units (billing/proration.ts), cancel at
- * period end, paying a past-due balance (suspended → subscribed), and the quote the subscription modal shows before
- * any of it. Organization subscriptions change for every team they cover (decision 042).
+ * Changing a paid subscription: plan change with proration in integer minor units (billing/proration.ts) and cancel at
+ * period end. Paying a past-due balance is past-due.service.ts, the modal's quote subscription-quote.service.ts.
+ * Organization subscriptions change for every team they cover (decision 042).
  */
 import type { Db } from "../../db/connection";
 import type { SubscriptionRow } from "../../db/tables/gateway.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { requireManageableApp } from "../apps/apps.policy";
 import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../billing/idempotency";
-import { prorationLines } from "../billing/invoice-lines";
-import { updateInvoiceFromStatus } from "../billing/invoices.queries";
-import { resolveCurrency } from "../billing/money";
 import { AppError } from "../errors/app-error";
-import { verificationHoldAmount } from "../payments/payment-holds.service";
 import type { CardDetails } from "../payments/payment-processor";
 import type { Plan } from "../plans/plans.types";
-import { getTenant } from "../tenants/tenants.service";
+import type { UseCaseContext } from "../use-case-context";
 import { withSubscriptionPaymentLock } from "./payment-lock";
-import { loadPlanName, planChangeBill, recordPlanChangeIn } from "./plan-change-billing";
+import { planChangeBill, recordPlanChangeIn } from "./plan-change-billing";
 import { requestPlanChangeLocked, toSubscriptionsWithRequests } from "./plan-change-requests";
 import { withdrawPendingPlanRequests } from "./plan-change-requests.queries";
 import { loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
@@ -27,16 +24,11 @@ import {
   chargeCard,
   type PaymentDeps,
 } from "./subscription-payments";
-import { announceSubscriptionChange, applyTransition, applyTransitionIn } from "./subscription-transitions";
-import {
-  selectOpenInvoicesOfSubscription,
-  selectOrganizationSubscription,
-  selectSubscriptionIn,
-  selectSubscriptionOfAppIn,
-} from "./subscriptions.queries";
+import { announceSubscriptionChange, applyTransition } from "./subscription-transitions";
+import { selectSubscriptionIn } from "./subscriptions.queries";
 
 /** The subscription a change applies to: a team's covered row changes its organization's subscription. */
-async function billingRowOf(db: Db, tenantId: string, viewerId: string, subscriptionId: string) {
+export async function billingRowOf(db: Db, tenantId: string, viewerId: string, subscriptionId: string) {
   const h = db.kysely;
   const sub = await selectSubscriptionIn(h, tenantId, subscriptionId);
   if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
@@ -56,12 +48,12 @@ export interface ChangePlanInput {
 
 /** Moves a subscription (and every team an organization subscription covers) to another plan of the same API. */
 export async function changeSubscriptionPlan(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   input: ChangePlanInput,
   deps: PaymentDeps = {},
 ): Promise<Subscription> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const { sub, billing } = await billingRowOf(db, tenantId, viewerId, input.subscriptionId);
   const fingerprint = fingerprintRequest({
     subscriptionId: input.subscriptionId,
@@ -182,12 +174,12 @@ async function changePlanLocked(
  * in an organization subscription, ends now.
  */
 export async function cancelSubscription(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   subscriptionId: string,
   now: () => number = Date.now,
 ): Promise<Subscription> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const { sub } = await billingRowOf(db, tenantId, viewerId, subscriptionId);
   const at = now();
   const paidPeriod = sub.current_period_end !== null && Number(sub.price_minor) > 0 && !sub.covered_by_subscription_id;
@@ -212,198 +204,4 @@ export async function cancelSubscription(
   // A subscription that ended asks for nothing any more (a team leaving keeps its organization's request).
   if (!sub.covered_by_subscription_id) await withdrawPendingPlanRequests(db.kysely, tenantId, sub.id, at);
   return toSubscription(row);
-}
-
-export interface PayPastDueInput {
-  subscriptionId: string;
-  card: CardDetails;
-  idempotencyKey: string;
-}
-
-/** Pays the past-due balance with a card: the open invoices are marked paid and the subscription reactivated. */
-export async function payPastDue(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  input: PayPastDueInput,
-  deps: PaymentDeps = {},
-): Promise<Subscription> {
-  const { sub, billing } = await billingRowOf(db, tenantId, viewerId, input.subscriptionId);
-  const fingerprint = fingerprintRequest({ subscriptionId: input.subscriptionId, card: cardFingerprint(input.card) });
-  const outcome = await runIdempotent(
-    db,
-    tenantId,
-    `pay_past_due:${viewerId}`,
-    input.idempotencyKey,
-    fingerprint,
-    (ctx) =>
-      payPastDueSteps(db, tenantId, viewerId, billing, input.card, ctx, deps).then(async (row) => {
-        const after = sub.id === row.id ? row : await selectSubscriptionIn(db.kysely, tenantId, sub.id);
-        return toSubscription(after ?? row);
-      }),
-    { now: deps.now },
-  );
-  return outcome.response;
-}
-
-async function payPastDueSteps(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  billing: SubscriptionRow,
-  card: CardDetails,
-  ctx: IdempotentContext,
-  deps: PaymentDeps,
-): Promise<SubscriptionRow> {
-  const now = deps.now ?? Date.now;
-  const target = { appId: billing.app_id, apiId: billing.api_id };
-  return withSubscriptionPaymentLock(db, tenantId, target, ctx.stepKey("payment-lock"), now, async () => {
-    // Read again under the lock: another request may have paid the balance a moment ago.
-    const fresh = await selectSubscriptionIn(db.kysely, tenantId, billing.id);
-    if (!fresh) throw new AppError("NOT_FOUND", "Subscription not found");
-    return payPastDueLocked(db, tenantId, viewerId, fresh, card, ctx, deps);
-  });
-}
-
-async function payPastDueLocked(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  billing: SubscriptionRow,
-  card: CardDetails,
-  ctx: IdempotentContext,
-  deps: PaymentDeps,
-): Promise<SubscriptionRow> {
-  const now = deps.now ?? Date.now;
-  const due = Number(billing.past_due_minor ?? 0);
-  if (billing.status !== "suspended" || due <= 0) {
-    throw new AppError("CONFLICT", "This subscription has no past-due balance to pay.");
-  }
-  const currency = billing.currency ?? "USD";
-  const token = await addVerifiedCard(db, tenantId, viewerId, card, currency, ctx, deps);
-  const chargeId = await chargeCard(
-    db,
-    tenantId,
-    viewerId,
-    { token, amountMinor: due, currency, description: "Past-due balance" },
-    ctx,
-    deps,
-  );
-  const at = now();
-  const result = await db.kysely.transaction().execute(async (trx) => {
-    const current = await selectSubscriptionIn(trx, tenantId, billing.id);
-    if (!current) throw new AppError("NOT_FOUND", "Subscription not found");
-    if (current.status !== "suspended") return { row: current, covered: [] as SubscriptionRow[] };
-    for (const invoice of await selectOpenInvoicesOfSubscription(trx, tenantId, current.id)) {
-      await updateInvoiceFromStatus(trx, tenantId, invoice.id, "open", {
-        status: "paid",
-        amount_paid_minor: invoice.total_minor,
-        payment_reference: chargeId,
-        paid_at: at,
-        updated_at: at,
-      });
-    }
-    return applyTransitionIn(trx, tenantId, current, {
-      transition: "reactivate",
-      actor: viewerId,
-      reason: "Past-due balance paid",
-      now: at,
-      changes: { past_due_minor: 0, payment_method_token: token },
-    });
-  });
-  deps.crashAt?.("recorded");
-  announceSubscriptionChange(result);
-  return result.row;
-}
-
-export interface SubscriptionQuote {
-  plan: Plan;
-  currency: string;
-  monthlyPriceMinor: number;
-  totalDueTodayMinor: number;
-  holdAmountMinor: number;
-  invoiceBilling: boolean;
-  /** CHARGED: calls above the quota are billed as overage; SUSPENDED: the hard limit refuses them. */
-  overageMode: "CHARGED" | "SUSPENDED";
-  existingOrganizationSubscription: boolean;
-  teamAddedFree: boolean;
-  /** The plan needs the provider's approval: the card is verified now and charged the monthly price on approval. */
-  chargedOnApproval: boolean;
-  /**
-   * An active subscription asks for a plan that needs approval (decision 049): it stays on `currentPlanName` and
-   * nothing is due today; `dueOnApprovalMinor` (the proration as of now) is charged only if the provider approves.
-   */
-  changeNeedsApproval: boolean;
-  dueOnApprovalMinor: number;
-  currentPlanName: string | null;
-}
-
-/** What the subscription modal shows before the card step (nothing is written). */
-export async function subscriptionQuote(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  planId: string,
-  appId: string,
-  now: () => number = Date.now,
-): Promise<SubscriptionQuote> {
-  const { app, plan } = await loadSubscribable(db, tenantId, viewerId, planId, appId);
-  const tenant = await getTenant(db, tenantId);
-  const invoiceBilling = tenant?.config.switches.invoiceBilling ?? false;
-  const currency = resolveCurrency(plan.currency, tenant?.config.defaultCurrency);
-  const h = db.kysely;
-  const orgSub = app.organization_id
-    ? await selectOrganizationSubscription(h, tenantId, app.organization_id, plan.apiId)
-    : undefined;
-  const existingOrg = !!orgSub && orgSub.app_id !== app.id;
-  const teamAddedFree = existingOrg && orgSub?.plan_id === plan.id;
-  const own = await selectSubscriptionOfAppIn(h, tenantId, app.id, plan.apiId);
-  const changing = existingOrg ? orgSub : own && own.status !== "unsubscribed" ? own : undefined;
-
-  let due = plan.monthlyPriceCents;
-  if (teamAddedFree || (changing && changing.plan_id === plan.id)) due = 0;
-  else if (changing && changing.current_period_end !== null && Number(changing.price_minor) > 0) {
-    const end = Number(changing.current_period_end);
-    const start = Number(changing.current_period_start ?? end);
-    const at = now();
-    if (at < end) {
-      const lines = prorationLines({
-        oldPlan: { name: "old", priceMinor: Number(changing.price_minor) },
-        newPlan: { name: plan.name, priceMinor: plan.monthlyPriceCents },
-        period: { start, end },
-        changeAt: at,
-      });
-      due = Math.max(
-        0,
-        lines.reduce((s, l) => s + l.amountMinor, 0),
-      );
-    }
-  }
-  const overageCharged = !plan.hardLimit && plan.overagePriceMicros > 0 && plan.quota !== null;
-  // A new request for a paid plan that needs approval: nothing is due today (decision 045).
-  const chargedOnApproval = plan.approvalRequired && !plan.isFree && !changing && !existingOrg;
-  if (chargedOnApproval) due = 0;
-  // A change of an active subscription to such a plan: nothing today either, the proration on approval (decision 049).
-  const changeNeedsApproval =
-    plan.approvalRequired && changing?.status === "subscribed" && changing.plan_id !== plan.id;
-  const dueOnApproval = changeNeedsApproval && !invoiceBilling ? due : 0;
-  if (changeNeedsApproval) due = 0;
-  return {
-    plan,
-    currency,
-    monthlyPriceMinor: plan.monthlyPriceCents,
-    totalDueTodayMinor: invoiceBilling ? 0 : due,
-    holdAmountMinor:
-      invoiceBilling || plan.isFree || (due === 0 && !chargedOnApproval && dueOnApproval === 0)
-        ? 0
-        : verificationHoldAmount(currency),
-    chargedOnApproval: chargedOnApproval && !invoiceBilling,
-    changeNeedsApproval,
-    dueOnApprovalMinor: dueOnApproval,
-    currentPlanName: changing ? await loadPlanName(db, tenantId, changing.plan_id) : null,
-    invoiceBilling,
-    overageMode: overageCharged ? "CHARGED" : "SUSPENDED",
-    existingOrganizationSubscription: existingOrg,
-    teamAddedFree,
-  };
 }

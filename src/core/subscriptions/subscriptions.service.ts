@@ -1,9 +1,11 @@
 import type { Db } from "../../db/connection";
 import type { SubscriptionStatus } from "../../db/tables/gateway.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { requireManageableApp } from "../apps/apps.policy";
 import { AppError } from "../errors/app-error";
 import { assertCanManageApi } from "../plans/plans.policy";
 import { getPlan } from "../plans/plans.service";
+import type { UseCaseContext } from "../use-case-context";
 import { type ApprovalPayment, approveIn, chargeFirstPeriodOnApproval } from "./approval-billing";
 import { decidePlanChange, toSubscriptionsWithRequests } from "./plan-change-requests";
 import { selectLatestPlanRequests, withdrawPendingPlanRequests } from "./plan-change-requests.queries";
@@ -139,13 +141,17 @@ export async function decideSubscription(
   return toSubscription(result.row);
 }
 
-export async function listSubscriptionsOfApp(db: Db, tenantId: string, viewerId: string, appId: string) {
+export async function listSubscriptionsOfApp(ctx: UseCaseContext, appId: string) {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await requireManageableApp(db, tenantId, viewerId, appId);
   return toSubscriptionsWithRequests(db, tenantId, await selectSubscriptionsOfApp(db, tenantId, appId));
 }
 
 /** Provider side: who subscribes to the API, in every state. */
-export async function listSubscriptionsOfApi(db: Db, tenantId: string, viewerId: string, apiId: string) {
+export async function listSubscriptionsOfApi(ctx: UseCaseContext, apiId: string) {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await assertCanManageApi(db, tenantId, viewerId, apiId);
   return toSubscriptionsWithRequests(db, tenantId, await selectSubscriptionsOfApi(db, tenantId, apiId));
 }

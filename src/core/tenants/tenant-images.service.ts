@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { assertTenantAdmin } from "../accounts/accounts.policy";
-import type { Viewer } from "../accounts/accounts.types";
 import type { FileStorage } from "../content/file-storage";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 
 /*
  * Brand images of /admin "Tenant settings" (logos, favicon) stored through the storage provider under
@@ -35,11 +35,11 @@ function extensionOf(fileName: string): string {
 
 /** Stores an uploaded brand image; returns the path the configuration should name. */
 export async function storeBrandImage(
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: { kind: string; fileName: string; bytes: Uint8Array },
   storage: FileStorage,
 ): Promise<{ path: string }> {
+  const { tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   if (!(BRAND_IMAGE_KINDS as readonly string[]).includes(input.kind)) {
     throw new AppError("BAD_REQUEST", "Choose which image this is");

@@ -23,7 +23,11 @@ describeEachDialect("tenant provisioning (super-admin)", ({ db }) => {
     await createTestTenant(db(), { id: DEFAULT_TENANT_ID });
     const row = await createUser(db(), DEFAULT_TENANT_ID, { username: "operator", admin: true });
     const operator = await getViewer(db(), DEFAULT_TENANT_ID, row.id);
-    const created = await createTenantAsOperator(db(), DEFAULT_TENANT_ID, operator, input("initech"), fakeDemo);
+    const created = await createTenantAsOperator(
+      { db: db(), tenantId: DEFAULT_TENANT_ID, viewer: operator },
+      input("initech"),
+      fakeDemo,
+    );
     expect(created.tenant.config.brandName).toBe("Tenant initech");
     expect(created.demoApis).toEqual(["portico-echo"]);
     expect(seeded).toEqual(["initech"]);
@@ -34,14 +38,16 @@ describeEachDialect("tenant provisioning (super-admin)", ({ db }) => {
     const other = await createTestTenant(db());
     const row = await createUser(db(), other.id, { username: "elsewhere", admin: true });
     const admin = await getViewer(db(), other.id, row.id);
-    await expect(createTenantAsOperator(db(), other.id, admin, input("nope1"), fakeDemo)).rejects.toMatchObject({
+    await expect(
+      createTenantAsOperator({ db: db(), tenantId: other.id, viewer: admin }, input("nope1"), fakeDemo),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: ONLY_OPERATORS,
     });
     const plainRow = await createUser(db(), DEFAULT_TENANT_ID, { username: "plain-op" });
     const plain = await getViewer(db(), DEFAULT_TENANT_ID, plainRow.id);
     await expect(
-      createTenantAsOperator(db(), DEFAULT_TENANT_ID, plain, input("nope2"), fakeDemo),
+      createTenantAsOperator({ db: db(), tenantId: DEFAULT_TENANT_ID, viewer: plain }, input("nope2"), fakeDemo),
     ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });

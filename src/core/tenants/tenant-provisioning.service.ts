@@ -3,9 +3,9 @@ import { DEFAULT_TENANT_ID } from "../../common/tenant-config";
 import type { Db } from "../../db/connection";
 import { assertTenantAdmin } from "../accounts/accounts.policy";
 import { createUser } from "../accounts/accounts.service";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { CATALOG_CHOICES } from "./tenant-operator";
 import { deleteTenantRow } from "./tenants.queries";
 import { createTenant } from "./tenants.service";
@@ -71,12 +71,11 @@ export async function provisionTenant(db: Db, input: unknown, seedDemo: DemoCata
 
 /** The super-admin screen's use case: only administrators of the operator tenant may create tenants. */
 export async function createTenantAsOperator(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
   seedDemo: DemoCatalogSeeder,
 ): Promise<ProvisionedTenant> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   if (tenantId !== DEFAULT_TENANT_ID) throw new AppError("FORBIDDEN", ONLY_OPERATORS);
   return provisionTenant(db, input, seedDemo);

@@ -9,6 +9,7 @@ import { assertTenantAdmin } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { changedPaths } from "./config-diff";
 import { announceTenantConfigChange } from "./tenant-changes";
 import {
@@ -74,7 +75,8 @@ function readConfig(text: string | undefined, tenantId: string): TenantConfig {
 }
 
 /** The current configuration with every default filled in, and its version number. */
-export async function getTenantSettings(db: Db, tenantId: string, viewer: Viewer | null): Promise<TenantSettings> {
+export async function getTenantSettings(ctx: UseCaseContext): Promise<TenantSettings> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const [text, version] = await Promise.all([
     selectTenantConfigText(db.kysely, tenantId),
@@ -89,11 +91,10 @@ export async function getTenantSettings(db: Db, tenantId: string, viewer: Viewer
  * stores no version.
  */
 export async function saveTenantSettings(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
 ): Promise<TenantSettings & { changes: string[] }> {
+  const { db, tenantId, viewer } = ctx;
   const admin = assertTenantAdmin(viewer, tenantId);
   const { config: raw, baseVersion } = parseInput(saveSchema, input);
   const config = parseInput(tenantConfigSchema, raw ?? {});
@@ -103,11 +104,10 @@ export async function saveTenantSettings(
 
 /** Restores an earlier version as a new version (history is never rewritten). */
 export async function revertTenantSettings(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
 ): Promise<TenantSettings & { changes: string[] }> {
+  const { db, tenantId, viewer } = ctx;
   const admin = assertTenantAdmin(viewer, tenantId);
   const { versionId } = parseInput(revertSchema, input);
   const target = await selectConfigVersion(db.kysely, tenantId, versionId);
@@ -165,11 +165,8 @@ async function writeVersion(
 }
 
 /** The newest versions first (at most HISTORY_LIMIT). */
-export async function listTenantSettingsVersions(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-): Promise<TenantConfigVersion[]> {
+export async function listTenantSettingsVersions(ctx: UseCaseContext): Promise<TenantConfigVersion[]> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const rows = await selectConfigVersions(db.kysely, tenantId, HISTORY_LIMIT);
   return rows.map((r) => ({

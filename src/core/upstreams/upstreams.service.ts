@@ -1,4 +1,3 @@
-import type { Db } from "../../db/connection";
 import type { GatewayMode } from "../../db/tables/gateway.tables";
 import { API_NOT_FOUND, canEditApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
@@ -12,13 +11,9 @@ import { selectGatewayMode, updateUpstreamUrl, upsertGatewayMode } from "./upstr
 export const GATEWAY_MODES: readonly GatewayMode[] = ["proxy", "mock"];
 
 /** Provider side: proxy to the upstream, or answer from the OpenAPI examples (mock mode) when it is unreachable. */
-export async function setApiGatewayMode(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  apiId: string,
-  mode: GatewayMode,
-): Promise<GatewayMode> {
+export async function setApiGatewayMode(ctx: UseCaseContext, apiId: string, mode: GatewayMode): Promise<GatewayMode> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   if (!GATEWAY_MODES.includes(mode)) throw new AppError("BAD_REQUEST", "The mode is proxy or mock");
   await assertCanManageApi(db, tenantId, viewerId, apiId);
   await upsertGatewayMode(db, tenantId, apiId, mode);
@@ -38,13 +33,13 @@ export async function getApiGatewayMode(ctx: UseCaseContext, apiId: string): Pro
  * only when the operator allows them). null clears it (calls then answer 502 unless mock mode is on).
  */
 export async function setApiUpstreamUrl(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   apiId: string,
   url: string | null,
   options: { allowPrivate: boolean },
 ): Promise<string | null> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await assertCanManageApi(db, tenantId, viewerId, apiId);
   const value = url === null || url.trim() === "" ? null : validateUpstreamUrl(url.trim(), options).toString();
   await updateUpstreamUrl(db, tenantId, apiId, value);

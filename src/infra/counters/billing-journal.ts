@@ -1,17 +1,8 @@
-import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SqliteDatabase from "better-sqlite3";
 import type { BilledCounter, JournalEntry } from "./counter-store";
 import { counterKey, parseLog, parseLogEntries } from "./journal-log-format";
-
-export interface JournalDelta {
-  tenantId: string;
-  subscriptionId: string;
-  scope: string;
-  periodStart: number;
-  delta: number;
-}
+import { type JournalDelta, JournalTable } from "./journal-table";
 
 /** One billing counter as the journal knows it; the memory store keeps a reference and adds to it. */
 export interface JournalCounter {
@@ -53,16 +44,8 @@ const LOG_FOLD_BYTES = 4 * 1024 * 1024;
  * One owner process per journal (the gateway); other handles only read (`read` adds the logs not folded yet).
  */
 export class BillingJournal {
-  private readonly sqlite: SqliteDatabase.Database;
-  private readonly readStmt: SqliteDatabase.Statement<[string, string, number], { count: number }>;
-  private readonly upsertStmt: SqliteDatabase.Statement<[string, string, string, number, number, number]>;
-  private readonly seqStmt: SqliteDatabase.Statement<[], { v: number }>;
-  private readonly setSeqStmt: SqliteDatabase.Statement<[number]>;
-  private readonly changedStmt: SqliteDatabase.Statement<
-    [number],
-    { tenant_id: string; subscription_id: string; scope: string; period_start: number; count: number; version: number }
-  >;
-  private readonly foldMany: (deltas: JournalDelta[], version: number, seq: number) => void;
+  /** The folded counters and folded_seq (journal-table.ts). */
+  private readonly table: JournalTable;
   private readonly counters = new Map<string, JournalCounter>();
   private readonly fsync: boolean;
   private readonly owner: boolean;
@@ -96,49 +79,9 @@ export class BillingJournal {
     this.fsync = options.fsync === true;
     this.owner = options.owner === true;
     this.retainLogs = options.retainLogs === true;
-    if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    this.sqlite = new SqliteDatabase(file);
-    this.sqlite.pragma("journal_mode = WAL");
-    this.sqlite.pragma(`synchronous = ${this.fsync ? "FULL" : "NORMAL"}`);
-    this.sqlite.exec(`CREATE TABLE IF NOT EXISTS billing_counters (
-      subscription_id TEXT NOT NULL, scope TEXT NOT NULL, period_start INTEGER NOT NULL,
-      tenant_id TEXT NOT NULL, count INTEGER NOT NULL, version INTEGER NOT NULL,
-      PRIMARY KEY (subscription_id, scope, period_start)) WITHOUT ROWID`);
-    this.sqlite.exec("CREATE INDEX IF NOT EXISTS billing_counters_version ON billing_counters (version)");
-    this.sqlite.exec("CREATE TABLE IF NOT EXISTS journal_meta (k TEXT PRIMARY KEY, v INTEGER NOT NULL)");
-    this.readStmt = this.sqlite.prepare(
-      "SELECT count FROM billing_counters WHERE subscription_id = ? AND scope = ? AND period_start = ?",
-    );
-    this.upsertStmt = this.sqlite.prepare(
-      `INSERT INTO billing_counters (subscription_id, scope, tenant_id, period_start, count, version)
-       VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (subscription_id, scope, period_start)
-       DO UPDATE SET count = count + excluded.count, version = excluded.version`,
-    );
-    this.seqStmt = this.sqlite.prepare("SELECT COALESCE(MAX(v), 0) AS v FROM journal_meta WHERE k = 'folded_seq'");
-    this.setSeqStmt = this.sqlite.prepare(
-      "INSERT INTO journal_meta (k, v) VALUES ('folded_seq', ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v",
-    );
-    this.changedStmt = this.sqlite.prepare(
-      "SELECT tenant_id, subscription_id, scope, period_start, count, version FROM billing_counters WHERE version > ?",
-    );
-    const max = this.sqlite.prepare("SELECT MAX(version) AS v FROM billing_counters").get() as { v: number | null };
-    this.version = max.v ?? 0;
-    this.foldMany = this.sqlite.transaction((deltas: JournalDelta[], version: number, seq: number) => {
-      for (const d of deltas) {
-        if (d.delta !== 0) this.upsertStmt.run(d.subscriptionId, d.scope, d.tenantId, d.periodStart, d.delta, version);
-      }
-      this.setSeqStmt.run(seq);
-    });
-    const idRow = this.sqlite.prepare("SELECT v FROM journal_meta WHERE k = 'journal_id'").get() as
-      | { v: number }
-      | undefined;
-    let id = idRow?.v;
-    if (id === undefined && this.owner) {
-      id = randomInt(1, 2 ** 47);
-      this.sqlite.prepare("INSERT INTO journal_meta (k, v) VALUES ('journal_id', ?)").run(id);
-    }
-    this.id = String(id ?? 0);
+    this.table = new JournalTable(file, { fsync: this.fsync, owner: this.owner });
+    this.version = this.table.maxVersion;
+    this.id = this.table.id;
     if (this.owner) this.recover();
   }
 
@@ -162,7 +105,7 @@ export class BillingJournal {
 
   /** Owner start: fold every log a previous process left (a crash), then open a fresh log. */
   private recover(): void {
-    const folded = this.seqStmt.get()?.v ?? 0;
+    const folded = this.table.foldedSeq();
     let last = folded;
     const sums = new Map<string, JournalDelta>();
     for (const seq of this.logFiles()) {
@@ -175,7 +118,7 @@ export class BillingJournal {
       }
     }
     this.version += 1;
-    this.foldMany([...sums.values()], this.version, last);
+    this.table.fold([...sums.values()], this.version, last);
     this.foldedSeq = last;
     // Kept for the usage writer (their records may not be in the database yet), which releases them.
     if (!this.retainLogs) {
@@ -379,7 +322,7 @@ export class BillingJournal {
     this.openLog(oldSeq + 1);
     this.writeCarry();
     this.version += 1;
-    this.foldMany(deltas, this.version, oldSeq);
+    this.table.fold(deltas, this.version, oldSeq);
     this.foldedSeq = oldSeq;
     for (const c of folded) c.unfolded = 0;
     if (oldFd >= 0) {
@@ -396,15 +339,13 @@ export class BillingJournal {
   read(subscriptionId: string, scope: string, periodStart: number): number {
     const key = counterKey(subscriptionId, scope, periodStart);
     if (this.owner) {
-      return (
-        (this.readStmt.get(subscriptionId, scope, periodStart)?.count ?? 0) + (this.counters.get(key)?.unfolded ?? 0)
-      );
+      return this.table.read(subscriptionId, scope, periodStart) + (this.counters.get(key)?.unfolded ?? 0);
     }
     // A reader (another process): the table plus the logs the owner has not folded yet. A fold between the reads
     // changes folded_seq, and then we read again (else a log could be counted twice or not at all).
     for (;;) {
-      const folded = this.seqStmt.get()?.v ?? 0;
-      const stored = this.readStmt.get(subscriptionId, scope, periodStart)?.count ?? 0;
+      const folded = this.table.foldedSeq();
+      const stored = this.table.read(subscriptionId, scope, periodStart);
       let extra = 0;
       for (const seq of this.logFiles()) {
         if (seq <= folded) continue;
@@ -416,20 +357,20 @@ export class BillingJournal {
         }
         extra += parseLog(text).get(key)?.delta ?? 0;
       }
-      if ((this.seqStmt.get()?.v ?? 0) === folded) return stored + extra;
+      if (this.table.foldedSeq() === folded) return stored + extra;
     }
   }
 
   /** Counters written since the previous call (all of them on the first call after opening); folds first. */
   drainChanged(): BilledCounter[] {
     this.fold();
-    const rows = this.changedStmt.all(this.drainedVersion);
+    const rows = this.table.changedSince(this.drainedVersion);
     for (const row of rows) this.drainedVersion = Math.max(this.drainedVersion, row.version);
     return rows.map((r) => ({
-      tenantId: r.tenant_id,
-      subscriptionId: r.subscription_id,
+      tenantId: r.tenantId,
+      subscriptionId: r.subscriptionId,
       scope: r.scope,
-      periodStart: r.period_start,
+      periodStart: r.periodStart,
       count: r.count,
     }));
   }
@@ -444,6 +385,6 @@ export class BillingJournal {
       // released stay for the next start.
       if (!this.retainLogs || this.logBytes === 0) fs.rmSync(this.logPath(this.logSeq), { force: true });
     }
-    this.sqlite.close();
+    this.table.close();
   }
 }

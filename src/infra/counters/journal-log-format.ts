@@ -1,4 +1,4 @@
-import type { JournalDelta } from "./billing-journal";
+import type { JournalDelta } from "./journal-table";
 
 /*
  * The text of a billing journal log (docs/decisions/030-exact-billing-counter.md, 037-durable-usage-records.md):

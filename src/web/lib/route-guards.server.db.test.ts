@@ -80,7 +80,11 @@ describeEachDialect("route guards", ({ db }) => {
     const elsewhere = await createTestTenant(db(), { config: { brandName: "Elsewhere" } });
     const strangerRow = await createUser(db(), elsewhere.id, { username: "guard-x", email: "guard-x@g.test" });
     stranger = (await getViewer(db(), elsewhere.id, strangerRow.id)) as Viewer;
-    const api = await createApi(db(), tenantId, owner, { name: "Guarded" }, { allowPrivateUpstreams: true });
+    const api = await createApi(
+      { db: db(), tenantId, viewer: owner },
+      { name: "Guarded" },
+      { allowPrivateUpstreams: true },
+    );
     apiSlug = api.slug;
   });
 

@@ -78,7 +78,7 @@ export async function requireStudio(
   if (!path.startsWith(base)) {
     throw localizedRedirect(`${base}${path.replace(/^\/(studio|provider)/, "")}${url.search}`, lang);
   }
-  const tree = await getAccessTree(context.db, context.tenant.id, viewer);
+  const tree = await getAccessTree({ db: context.db, tenantId: context.tenant.id, viewer });
   if (!tree.menu.myApis) throw data({ reason: "forbidden" }, { status: 403 });
   return { viewer, base };
 }

@@ -36,7 +36,7 @@ export async function loadSessionData(context: AppLoadContext): Promise<SessionD
   const viewer = viewerOf(context);
   if (!viewer) return null;
   const [menu, contexts, follows, saved] = await Promise.all([
-    getAccessTree(db, tenant.id, viewer).then(
+    getAccessTree({ db, tenantId: tenant.id, viewer }).then(
       (tree) => tree.menu,
       (error: unknown) => {
         console.warn("Unauthorized, failed to init access control", error);

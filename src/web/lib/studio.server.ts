@@ -80,7 +80,7 @@ export async function handleManageAction(
     const { db, tenant, viewer } = context;
     if (intent === "update") {
       values = apiFieldsFromForm(form);
-      await updateApi(db, tenant.id, viewer, apiId, apiInputFromForm(form), writeOptions(context));
+      await updateApi({ db, tenantId: tenant.id, viewer }, apiId, apiInputFromForm(form), writeOptions(context));
       return { ok: true, intent };
     }
     if (intent === "import") {
@@ -100,7 +100,7 @@ export async function handleManageAction(
       if (formText(form, "confirm") !== "yes") {
         return { ok: false, intent, code: "BAD_REQUEST", message: "Tick the box to confirm", where: null, fields: {} };
       }
-      await deleteApi(db, tenant.id, viewer, apiId);
+      await deleteApi({ db, tenantId: tenant.id, viewer }, apiId);
       throw redirect(afterDelete);
     }
     return { ok: false, intent, code: "BAD_REQUEST", message: "Unknown action", where: null, fields: {} };

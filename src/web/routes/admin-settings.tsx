@@ -38,8 +38,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = url.searchParams.get("stringsLang") ?? "";
   const stringsLocale: Locale = isLocale(lang) ? lang : "en-US";
   const [settings, history] = await Promise.all([
-    getTenantSettings(db, tenant.id, viewer),
-    listTenantSettingsVersions(db, tenant.id, viewer),
+    getTenantSettings({ db, tenantId: tenant.id, viewer }),
+    listTenantSettingsVersions({ db, tenantId: tenant.id, viewer }),
   ]);
   flatSource ??= flattenMessages(SOURCE_CATALOG);
   const translations =
@@ -71,8 +71,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const result = await runAction(intent, async () => {
       const file = await uploadedFile(form, "file");
       const stored = await storeBrandImage(
-        tenant.id,
-        viewer,
+        { db, tenantId: tenant.id, viewer },
         { kind: formText(form, "kind"), fileName: file?.name ?? "", bytes: file?.bytes ?? new Uint8Array() },
         context.providers.storage,
       );
@@ -91,14 +90,20 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         config = null;
       }
       const baseVersion = Number(formText(form, "baseVersion"));
-      const saved = await saveTenantSettings(db, tenant.id, viewer, {
-        config,
-        baseVersion: Number.isInteger(baseVersion) ? baseVersion : null,
-      });
+      const saved = await saveTenantSettings(
+        { db, tenantId: tenant.id, viewer },
+        {
+          config,
+          baseVersion: Number.isInteger(baseVersion) ? baseVersion : null,
+        },
+      );
       version = saved.version;
       changes = saved.changes;
     } else if (intent === "revert-settings") {
-      const restored = await revertTenantSettings(db, tenant.id, viewer, { versionId: formText(form, "versionId") });
+      const restored = await revertTenantSettings(
+        { db, tenantId: tenant.id, viewer },
+        { versionId: formText(form, "versionId") },
+      );
       version = restored.version;
     }
   });

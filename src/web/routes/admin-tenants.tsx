@@ -38,9 +38,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   let created: { id: string; username: string } | null = null;
   const result = await runAction("create-tenant", async () => {
     const done = await createTenantAsOperator(
-      context.db,
-      context.tenant.id,
-      context.viewer,
+      { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
       {
         id: formText(form, "id"),
         name: formText(form, "name"),

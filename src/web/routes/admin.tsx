@@ -59,12 +59,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
   if (tab === "domains") {
     const { page, offset, limit } = pageFromUrl(url, DOMAINS_PAGE_SIZE);
-    const domains = await listCorporateDomains(db, tenant.id, viewer, { offset, limit });
+    const domains = await listCorporateDomains({ db, tenantId: tenant.id, viewer }, { offset, limit });
     return { ...base, domains: { ...domains, page } };
   }
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const { page, offset, limit } = pageFromUrl(url, ADMIN_USERS_PAGE_SIZE);
-  const users = await listTenantUsers(db, tenant.id, viewer, { search, offset, limit });
+  const users = await listTenantUsers({ db, tenantId: tenant.id, viewer }, { search, offset, limit });
   return { ...base, users: { ...users, search, page } };
 }
 
@@ -78,11 +78,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const domain = formText(form, "domain");
   const result = await runAction(intent, async () => {
     if (intent === "grant" || intent === "revoke") {
-      return setTenantAdminRole(db, tenant.id, viewer, { userId: formText(form, "userId"), admin: intent === "grant" });
+      return setTenantAdminRole(
+        { db, tenantId: tenant.id, viewer },
+        { userId: formText(form, "userId"), admin: intent === "grant" },
+      );
     }
     // Spec section 6: Join Organization is hidden for users of an ignored domain.
     if (intent === "ignore-domain" || intent === "unignore-domain") {
-      return setCorporateDomainIgnore(db, tenant.id, viewer, domain, intent === "ignore-domain");
+      return setCorporateDomainIgnore({ db, tenantId: tenant.id, viewer }, domain, intent === "ignore-domain");
     }
     return null;
   });

@@ -16,7 +16,7 @@ import type { Route } from "./+types/api-manage";
  */
 async function editableOr404({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
   const { api } = await requireEditor(context, request, params);
-  return requireEditableApi(context.db, context.tenant.id, context.viewer, api.id);
+  return requireEditableApi({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id);
 }
 
 export async function loader(args: Route.LoaderArgs) {

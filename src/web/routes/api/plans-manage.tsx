@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
     if (intent === "gateway-mode") {
       const mode = formText(form, "mode") as GatewayMode;
       if (!GATEWAY_MODES.includes(mode)) throw new AppError("BAD_REQUEST", "The mode is proxy or mock");
-      await setApiGatewayMode(db, tenant.id, viewer.id, api.id, mode);
+      await setApiGatewayMode({ db, tenantId: tenant.id, viewer }, api.id, mode);
       return { ok: true, intent, formId };
     }
     if (intent !== "create-plan" && intent !== "update-plan") throw new AppError("BAD_REQUEST", "Unknown action");
@@ -96,7 +96,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
     const currency = existing?.currency ?? resolveCurrency(null, tenant.config.defaultCurrency);
     const parsed = parsePlanForm(formDataSource(form), { priceDigits: currencyExponent(currency) });
     if (!parsed.ok) return fail("BAD_REQUEST", "Please correct the highlighted fields", parsed.fields);
-    if (existing) await updatePlan(db, tenant.id, viewer.id, existing.id, parsed.values);
+    if (existing) await updatePlan({ db, tenantId: tenant.id, viewer }, existing.id, parsed.values);
     else await createPlan(db, tenant.id, viewer.id, api.id, { ...parsed.values, currency });
     return { ok: true, intent, formId };
   } catch (error) {

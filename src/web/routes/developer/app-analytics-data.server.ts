@@ -14,7 +14,7 @@ export function consumerViewer(context: AppLoadContext, request: Request, lang: 
 export async function appWithApis(context: AppLoadContext, viewer: Viewer, appId: string) {
   const { db, tenant } = context;
   const app = await getApp(db, tenant.id, viewer.id, appId);
-  const subscriptions = await listSubscriptionsOfApp(db, tenant.id, viewer.id, appId);
+  const subscriptions = await listSubscriptionsOfApp({ db, tenantId: tenant.id, viewer }, appId);
   const lookup = apiRefLookup(db, tenant.id);
   const ids = [...new Set(subscriptions.map((s) => s.apiId))];
   const apis = await Promise.all(ids.map(async (id) => ({ id, name: (await lookup(id)).apiName })));

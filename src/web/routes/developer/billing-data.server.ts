@@ -56,7 +56,7 @@ export async function loadBilling(context: AppLoadContext, viewer: Viewer, page:
     const contextLabel =
       entry.type === "User" ? null : entry.parentName ? `${entry.name} (${entry.parentName})` : entry.name;
     for (const app of apps) {
-      const subs = await listSubscriptionsOfApp(db, tenant.id, viewer.id, app.id);
+      const subs = await listSubscriptionsOfApp({ db, tenantId: tenant.id, viewer }, app.id);
       for (const s of subs) {
         if (s.status === "unsubscribed") continue;
         const [p, api, options, asked] = await Promise.all([
@@ -92,7 +92,10 @@ export async function loadBilling(context: AppLoadContext, viewer: Viewer, page:
   }
 
   const offset = (page - 1) * INVOICE_PAGE_SIZE;
-  const invoices = await listViewerInvoices(db, tenant.id, viewer.id, { offset, limit: INVOICE_PAGE_SIZE + 1 });
+  const invoices = await listViewerInvoices(
+    { db, tenantId: tenant.id, viewer },
+    { offset, limit: INVOICE_PAGE_SIZE + 1 },
+  );
   return {
     subscriptions,
     invoices: invoices.slice(0, INVOICE_PAGE_SIZE).map(

@@ -42,7 +42,7 @@ export async function loadDashboard(
     apps.map(async (app): Promise<DashboardApp> => {
       const [keys, subscriptions, usage] = await Promise.all([
         listAppKeys(db, tenant.id, viewer.id, app.id),
-        listSubscriptionsOfApp(db, tenant.id, viewer.id, app.id),
+        listSubscriptionsOfApp({ db, tenantId: tenant.id, viewer }, app.id),
         summarizeAppUsage(db, tenant.id, viewer.id, app.id, { from: fromMinute, to: toMinute + MINUTE_MS }),
       ]);
       const live = subscriptions.filter((s) => s.status !== "unsubscribed");

@@ -14,7 +14,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { viewer, tenant } = context;
   const invoice =
     viewer && viewer.tenantId === tenant.id && ID.test(params.invoiceId)
-      ? await getViewerInvoice(context.db, tenant.id, viewer.id, params.invoiceId)
+      ? await getViewerInvoice({ db: context.db, tenantId: tenant.id, viewer }, params.invoiceId)
       : null;
   if (!viewer || !invoice) {
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });

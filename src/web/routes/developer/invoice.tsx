@@ -19,7 +19,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { tenant } = context;
   const viewer = requireViewer(context, request, params.lang);
   const invoice = /^[A-Za-z0-9_-]{1,64}$/.test(params.invoiceId)
-    ? await getViewerInvoice(context.db, tenant.id, viewer.id, params.invoiceId)
+    ? await getViewerInvoice({ db: context.db, tenantId: tenant.id, viewer }, params.invoiceId)
     : null;
   if (!invoice) notFound();
   return {

@@ -30,7 +30,7 @@ const ENTITY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 /** The organization of this slug that the viewer administers, or 404. */
 async function administeredOrg(context: Route.LoaderArgs["context"], viewer: Viewer, entity: string) {
-  const mine = await listMyOrganizations(context.db, context.tenant.id, viewer);
+  const mine = await listMyOrganizations({ db: context.db, tenantId: context.tenant.id, viewer });
   const org = mine.find((o) => o.slugifiedName === entity.toLowerCase());
   if (org?.role !== "admin") notFound();
   return org;
@@ -43,7 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     throw localizedRedirect("/user/settings", params.lang);
   }
   const org = await administeredOrg(context, viewer, params.entity);
-  const detail = await getOrganization(context.db, context.tenant.id, viewer, org.id);
+  const detail = await getOrganization({ db: context.db, tenantId: context.tenant.id, viewer }, org.id);
   return {
     organization: {
       id: detail.id,
@@ -74,12 +74,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         fields: { confirmName: "Type the organization's name to delete it" },
       };
     }
-    const result = await runAction(intent, () => deleteOrganization(context.db, context.tenant.id, viewer, org.id));
+    const result = await runAction(intent, () =>
+      deleteOrganization({ db: context.db, tenantId: context.tenant.id, viewer }, org.id),
+    );
     if (result.ok) return localizedRedirect("/org", params.lang);
     return result;
   }
   return runAction(intent, () =>
-    updateOrganization(context.db, context.tenant.id, viewer, org.id, {
+    updateOrganization({ db: context.db, tenantId: context.tenant.id, viewer }, org.id, {
       name: formText(form, "name"),
       description: formText(form, "description"),
       thumbnail: formText(form, "thumbnail"),

@@ -16,7 +16,7 @@ import type { Route } from "./+types/join";
 /** /org/organizations/join: organizations claiming the user's corporate domain (none when the domain is ignored). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, tenant, viewer } = context;
-  return { organizations: viewer ? await listJoinableOrganizations(db, tenant.id, viewer) : [] };
+  return { organizations: viewer ? await listJoinableOrganizations({ db, tenantId: tenant.id, viewer }) : [] };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -24,7 +24,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   requireActionCsrf(request, form);
   const orgId = formText(form, "organizationId");
   const result: ActionResult = await runAction("join", () =>
-    joinOrganization(context.db, context.tenant.id, context.viewer, orgId),
+    joinOrganization({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, orgId),
   );
   if (result.ok) return localizedRedirect(`/org?org=${encodeURIComponent(orgId)}`, params.lang);
   return result;

@@ -29,14 +29,14 @@ import type { Route } from "./+types/manage";
 /** /org: members, roles and teams (with developers) of the organization chosen with ?org= (spec section 2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, tenant, viewer } = context;
-  const organizations = viewer ? await listMyOrganizations(db, tenant.id, viewer) : [];
+  const organizations = viewer ? await listMyOrganizations({ db, tenantId: tenant.id, viewer }) : [];
   const wanted = new URL(request.url).searchParams.get("org");
   const chosen =
     organizations.find((o) => o.id === wanted) ??
     organizations.find((o) => o.role === "admin") ??
     organizations[0] ??
     null;
-  const detail = chosen ? await getOrganization(db, tenant.id, viewer, chosen.id) : null;
+  const detail = chosen ? await getOrganization({ db, tenantId: tenant.id, viewer }, chosen.id) : null;
   return {
     organizations: organizations.map((o) => ({ id: o.id, name: o.name, role: o.role })),
     organization: detail && {
@@ -66,25 +66,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         });
       case "set-role":
         return setOrganizationMemberRole(
-          db,
-          tenant.id,
-          viewer,
+          { db, tenantId: tenant.id, viewer },
           orgId,
           formText(form, "userId"),
           formText(form, "role"),
         );
       case "remove-member":
-        return removeOrganizationMember(db, tenant.id, viewer, orgId, formText(form, "userId"));
+        return removeOrganizationMember({ db, tenantId: tenant.id, viewer }, orgId, formText(form, "userId"));
       case "leave":
-        return leaveOrganization(db, tenant.id, viewer, orgId);
+        return leaveOrganization({ db, tenantId: tenant.id, viewer }, orgId);
       case "create-team":
         return createTeam(db, tenant.id, viewer, orgId, formText(form, "name"));
       case "delete-team":
-        return deleteTeam(db, tenant.id, viewer, teamId);
+        return deleteTeam({ db, tenantId: tenant.id, viewer }, teamId);
       case "add-developer":
         return addTeamDevelopers(db, tenant.id, viewer, teamId, [formText(form, "username").trim()]);
       case "remove-developer":
-        return removeTeamDevelopers(db, tenant.id, viewer, teamId, [formText(form, "username")]);
+        return removeTeamDevelopers({ db, tenantId: tenant.id, viewer }, teamId, [formText(form, "username")]);
       default:
         return null;
     }

@@ -23,10 +23,10 @@ import type { Route } from "./+types/studio-api";
 async function editableOr404(context: Route.LoaderArgs["context"], apiId: string | undefined) {
   if (!apiId || apiId.length > 100) notFound();
   // Not yours and not found look the same from the studio.
-  return orNotFound(requireEditableApi(context.db, context.tenant.id, context.viewer, apiId), [
-    "NOT_FOUND",
-    "FORBIDDEN",
-  ]);
+  return orNotFound(
+    requireEditableApi({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, apiId),
+    ["NOT_FOUND", "FORBIDDEN"],
+  );
 }
 
 /** /studio/apis/{apiId}: import/replace the spec (with the diff), versions, edit details, delete. */

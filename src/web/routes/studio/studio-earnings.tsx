@@ -21,10 +21,12 @@ import type { Route } from "./+types/studio-earnings";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { viewer, base } = await requireStudio(context, request, params.lang);
   const requested = new URL(request.url).searchParams.get("api");
-  const all = await getProviderEarnings(context.db, context.tenant.id, viewer.id);
+  const all = await getProviderEarnings({ db: context.db, tenantId: context.tenant.id, viewer });
   const apis = [...new Map(all.byApi.map((a) => [a.apiId, { id: a.apiId, name: a.apiName }])).values()];
   const apiId = requested && apis.some((a) => a.id === requested) ? requested : null;
-  const earnings = apiId ? await getProviderEarnings(context.db, context.tenant.id, viewer.id, apiId) : all;
+  const earnings = apiId
+    ? await getProviderEarnings({ db: context.db, tenantId: context.tenant.id, viewer }, apiId)
+    : all;
   return { base, apis, apiId, earnings, currency: context.tenant.config.defaultCurrency };
 }
 

@@ -27,7 +27,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.get("context");
   const contexts = await buildUserContexts(context.db, context.tenant.id, viewer);
-  const { context: current, apis } = await listMyApis(context.db, context.tenant.id, viewer, requested);
+  const { context: current, apis } = await listMyApis(
+    { db: context.db, tenantId: context.tenant.id, viewer },
+    requested,
+  );
   // Spec section 4 flag my_apis_approvals: one view of every subscription waiting for this provider's decision.
   const approvals = context.tenant.config.featureFlags.my_apis_approvals
     ? (

@@ -23,7 +23,7 @@ import type { Route } from "./+types/studio-new";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { viewer, base } = await requireStudio(context, request, params.lang);
   const contextId = new URL(request.url).searchParams.get("context");
-  const publishing = await resolvePublishingContext(context.db, context.tenant.id, viewer, contextId);
+  const publishing = await resolvePublishingContext({ db: context.db, tenantId: context.tenant.id, viewer }, contextId);
   const categories = await listCategoryOptions(context.db, context.tenant.id);
   return { base, contextId: publishing.type === "Organization" ? publishing.ownerId : null, publishing, categories };
 }
@@ -35,9 +35,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   let createdId = "";
   const result: ActionResult = await runAction("create", async () => {
     const api = await createApi(
-      context.db,
-      context.tenant.id,
-      context.viewer,
+      { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
       { ...apiInputFromForm(form), contextId: formText(form, "contextId") || null },
       writeOptions(context),
     );

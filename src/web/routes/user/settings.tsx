@@ -54,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const input: Record<string, string> = {};
   for (const field of FIELDS) input[field] = formText(form, field);
-  return runAction("save", () => updateProfile(db, tenant.id, viewer, viewer?.id ?? "", input));
+  return runAction("save", () => updateProfile({ db, tenantId: tenant.id, viewer }, viewer?.id ?? "", input));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
