@@ -19,6 +19,7 @@ import { registerCsrfRoute } from "./csrf";
 import { registerGraphQL } from "./graphql/graphql-server";
 import { registerMetrics } from "./metrics";
 import { registerPageHandler } from "./page-handler";
+import { registerPortalMcp } from "./portal-mcp";
 import { registerSecurityHeaders } from "./security-headers";
 import { hasStaleSession, registerSession } from "./session";
 import { registerTenantResolver } from "./tenant-resolver";
@@ -88,6 +89,8 @@ export async function buildWebServer(deps: WebServerDeps): Promise<FastifyInstan
   const specImports = deps.specImports ?? { processor: new SpecWorkerPool(), progress: new ImportProgressBoard() };
   app.addHook("onClose", () => specImports.processor.close());
   registerGraphQL(app, { db: deps.db, config: deps.config, providers: deps.providers, specImports });
+  // The catalog for AI agents (MCP), beside GraphQL (decision 151).
+  registerPortalMcp(app, { db: deps.db, config: deps.config, providers: deps.providers });
   if (deps.build) {
     await registerPageHandler(app, {
       build: deps.build,

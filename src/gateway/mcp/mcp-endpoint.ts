@@ -10,10 +10,11 @@ import { keyRefusal, presentedKeyRefusal, subscriptionRefusal } from "../../core
 import type { Gateway } from "../gateway-call";
 import type { GatewayApi, GatewayKey } from "../gateway-directory";
 import { TtlCache } from "../ttl-cache";
+import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
-import { createToolServer, type SessionTool } from "./mcp-tool-server";
+import { callTool, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
-import { bridgeRequest } from "./web-bridge";
+import { bridgeRequest, NO_BODY, readJson } from "./web-bridge";
 
 /*
  * The gateway's MCP endpoint (streamable HTTP, the official SDK's transport): sessions bound at initialization to a
@@ -50,6 +51,8 @@ interface Session {
   scope: Scope;
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  /** What the session's tools/call needs (the SDK's handler and the direct path share it). */
+  toolDeps: ToolServerDeps;
   /** API ids the session's tools come from (for list_changed). */
   apiIds: Set<string>;
   lastSeen: number;
@@ -198,6 +201,12 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
 
   function openSession(tenantId: string, secret: string, key: GatewayKey, scope: Scope): Session {
     const id = randomUUID();
+    const toolDeps: ToolServerDeps = {
+      gateway,
+      identity: { tenantId, secret },
+      tools: () => cachedTools(session),
+      version: deps.version,
+    };
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       // Arguments are bounded by the gateway's body limit; the JSON-RPC envelope gets a little room.
@@ -214,12 +223,8 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       keyId: key.keyId,
       scope,
       transport,
-      server: createToolServer({
-        gateway,
-        identity: { tenantId, secret },
-        tools: () => cachedTools(session),
-        version: deps.version,
-      }),
+      server: createToolServer(toolDeps),
+      toolDeps,
       apiIds: new Set(scope.kind === "api" ? [scope.apiId] : []),
       lastSeen: Date.now(),
       tools: null,
@@ -260,16 +265,29 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       session = openSession(tenantId, secret, key, scope);
       await session.server.connect(session.transport);
     }
-    const auth: AuthInfo = {
-      token: secret,
-      clientId: key.appId,
-      scopes: [],
-      extra: { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") },
-    };
+    const origin = { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") };
+    const extraHeaders = { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS };
+    let parsedBody: unknown;
+    if (req.method === "POST") {
+      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024);
+      if (parsedBody === NO_BODY) return;
+      // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
+      const call = sessionId ? directToolCall(req, parsedBody) : null;
+      if (call) {
+        const deps = session.toolDeps;
+        await answerDirectCall(res, call, (params) => callTool(deps, params, origin, leaveWatchOf(res)), {
+          ...extraHeaders,
+          "mcp-session-id": session.id,
+        });
+        return;
+      }
+    }
+    const auth: AuthInfo = { token: secret, clientId: key.appId, scopes: [], extra: { ...origin } };
     await bridgeRequest(session.transport, req, res, {
       authInfo: auth,
       maxBodyBytes: gateway.maxBodyBytes + 64 * 1024,
-      extraHeaders: { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS },
+      extraHeaders,
+      parsedBody,
     });
     // A new session is kept only once its initialization succeeded (onsessioninitialized stored it).
     if (!sessionId && !sessions.has(session.id)) await session.server.close();

@@ -276,6 +276,90 @@ describe("MCP on the gateway: one API", () => {
     expect(tooMany.statusCode).toBe(400);
     expect(JSON.parse(await tooMany.body.text())).toMatchObject({ jsonrpc: "2.0", error: {} });
   });
+
+  it("answers bad tools/call messages inside a session with JSON-RPC errors, never calling upstream", async () => {
+    const base = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "x-api-key": f.key,
+      "x-tenant-id": f.tenantId,
+    };
+    const init = await request(mcpUrl(f), {
+      method: "POST",
+      headers: base,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      }),
+    });
+    await init.body.text();
+    const sessionId = String(init.headers["mcp-session-id"]);
+    const headers = { ...base, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" };
+    const post = async (message: unknown) => {
+      const res = await request(mcpUrl(f), { method: "POST", headers, body: JSON.stringify(message) });
+      const text = await res.body.text();
+      return { status: res.statusCode, body: text ? (JSON.parse(text) as unknown) : null };
+    };
+    await post({ jsonrpc: "2.0", method: "notifications/initialized" });
+    seen.length = 0;
+    // Arguments that are not an object, a name that is not a string, an unknown tool, an unknown method.
+    expect(
+      await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "getItem", arguments: "x" } }),
+    ).toMatchObject({ body: { id: 2, error: { code: -32602 } } });
+    expect(await post({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: 7 } })).toMatchObject({
+      body: { id: 3, error: { code: -32602 } },
+    });
+    expect(
+      await post({ jsonrpc: "2.0", id: "four", method: "tools/call", params: { name: "nope", arguments: {} } }),
+    ).toMatchObject({
+      status: 200,
+      body: { id: "four", error: { code: -32602, message: expect.stringContaining("Unknown tool: nope") } },
+    });
+    expect(await post({ jsonrpc: "2.0", id: 5, method: "tools/destroy", params: {} })).toMatchObject({
+      body: { id: 5, error: { code: -32601 } },
+    });
+    // Schema-failing arguments in a batch: each message gets its own error.
+    const batch = await post([
+      { jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "listItems", arguments: { limit: "many" } } },
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "getItem", arguments: {} } },
+    ]);
+    expect(batch.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 6, error: expect.objectContaining({ code: -32602 }) }),
+        expect.objectContaining({ id: 7, error: expect.objectContaining({ code: -32602 }) }),
+      ]),
+    );
+    // A tools/call without the Accept header the transport requires is refused as the SDK refuses it.
+    const noAccept = await request(mcpUrl(f), {
+      method: "POST",
+      headers: { ...headers, accept: "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 8,
+        method: "tools/call",
+        params: { name: "getItem", arguments: { id: "1" } },
+      }),
+    });
+    expect(noAccept.statusCode).toBe(406);
+    await noAccept.body.text();
+    expect(seen).toHaveLength(0);
+    // A well-formed call in the same session reaches the gateway's stages: the plan's daily quota was used up above,
+    // so the gateway's refusal comes back under the request's id.
+    expect(
+      await post({
+        jsonrpc: "2.0",
+        id: "nine",
+        method: "tools/call",
+        params: { name: "getItem", arguments: { id: "9" } },
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { jsonrpc: "2.0", id: "nine", error: { code: -32010, data: { status: 429 } } },
+    });
+    expect(seen).toHaveLength(0);
+  });
 });
 
 describe("MCP on the gateway: tools follow the spec and the provider's settings", () => {

@@ -12,7 +12,7 @@ import type { JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/t
 import type { McpTool } from "../../core/mcp/mcp-tools";
 import { ToolArgumentError, toolRequest } from "../../core/mcp/tool-request";
 import type { Gateway } from "../gateway-call";
-import { callThroughGateway, type InternalAnswer } from "./internal-call";
+import { callThroughGateway, type InternalAnswer, type LeaveWatch } from "./internal-call";
 import { GATEWAY_REFUSED } from "./mcp-refusals";
 
 /*
@@ -45,7 +45,7 @@ export interface RequestOrigin {
 }
 
 /** The HTTP request's origin, which the endpoint passes along as the request's auth info (authInfo.extra). */
-function originOf(info: Record<string, unknown> | undefined): RequestOrigin {
+export function originOf(info: Record<string, unknown> | undefined): RequestOrigin {
   return {
     clientIp: typeof info?.clientIp === "string" ? info.clientIp : "",
     host: typeof info?.host === "string" ? info.host : "",
@@ -131,12 +131,85 @@ export function toolResult(answer: InternalAnswer): CallToolResult {
   return result;
 }
 
-export function createToolServer(deps: {
+const indexes = new WeakMap<SessionTool[], Map<string, SessionTool>>();
+
+/** The tool of that name in a session's list (an index kept per list: a 1,000-tool API was a linear scan per call). */
+function toolByName(tools: SessionTool[], name: string): SessionTool | undefined {
+  let index = indexes.get(tools);
+  if (!index) {
+    index = new Map(tools.map((t) => [t.name, t]));
+    indexes.set(tools, index);
+  }
+  return index.get(name);
+}
+
+export interface ToolServerDeps {
   gateway: Gateway;
   identity: SessionIdentity;
   tools: () => Promise<SessionTool[]>;
   version: string;
-}): Server {
+}
+
+/**
+ * One tools/call: the tool looked up by name, the arguments bounded and checked against the tool's schema (a compiled
+ * validator kept per tool), then the HTTP request run through the gateway's stages. Throws McpError for what the
+ * caller got wrong and for the gateway's refusals; the SDK's handler and the endpoint's direct path both call this.
+ */
+export async function callTool(
+  deps: ToolServerDeps,
+  params: { name: string; arguments?: Record<string, unknown> },
+  origin: RequestOrigin,
+  onLeave?: LeaveWatch,
+): Promise<CallToolResult> {
+  const name = params.name;
+  const entry = toolByName(await deps.tools(), name);
+  if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const args = params.arguments ?? {};
+  const size = JSON.stringify(args).length;
+  if (size > deps.gateway.maxBodyBytes) {
+    throw new McpError(ErrorCode.InvalidParams, `Arguments larger than ${deps.gateway.maxBodyBytes} bytes`);
+  }
+  const checked = validatorOf(entry.tool)(args);
+  if (!checked.valid) {
+    throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${checked.errorMessage}`);
+  }
+  let http: ReturnType<typeof toolRequest>;
+  try {
+    http = toolRequest(entry.tool, args);
+  } catch (error) {
+    if (error instanceof ToolArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
+    throw error;
+  }
+  const rawHeaders = [
+    "host",
+    origin.host,
+    "x-api-key",
+    deps.identity.secret,
+    "x-tenant-id",
+    deps.identity.tenantId,
+    "accept",
+    "application/json",
+    "user-agent",
+    "portico-mcp",
+  ];
+  if (http.body !== null) rawHeaders.push("content-type", "application/json");
+  for (const [header, value] of http.headers) rawHeaders.push(header, value);
+  const answer = await callThroughGateway(
+    deps.gateway,
+    {
+      method: http.method,
+      url: `/${encodeURIComponent(entry.owner)}/${encodeURIComponent(entry.slug)}${http.pathAndQuery}`,
+      rawHeaders,
+      body: http.body,
+      clientIp: origin.clientIp,
+    },
+    onLeave,
+  );
+  if (!answer.answered) throw refusal(answer);
+  return toolResult(answer);
+}
+
+export function createToolServer(deps: ToolServerDeps): Server {
   const server = new Server(
     { name: "portico-gateway", title: "Portico gateway", version: deps.version },
     { capabilities: { tools: { listChanged: true } } },
@@ -154,55 +227,12 @@ export function createToolServer(deps: {
     return next < tools.length ? { tools: page, nextCursor: String(next) } : { tools: page };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const name = request.params.name;
-    const entry = (await deps.tools()).find((t) => t.name === name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const args = request.params.arguments ?? {};
-    const size = JSON.stringify(args).length;
-    if (size > deps.gateway.maxBodyBytes) {
-      throw new McpError(ErrorCode.InvalidParams, `Arguments larger than ${deps.gateway.maxBodyBytes} bytes`);
-    }
-    const checked = validatorOf(entry.tool)(args);
-    if (!checked.valid) {
-      throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${checked.errorMessage}`);
-    }
-    let http: ReturnType<typeof toolRequest>;
-    try {
-      http = toolRequest(entry.tool, args);
-    } catch (error) {
-      if (error instanceof ToolArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
-      throw error;
-    }
-    const origin = originOf(extra.authInfo?.extra);
-    const rawHeaders = [
-      "host",
-      origin.host,
-      "x-api-key",
-      deps.identity.secret,
-      "x-tenant-id",
-      deps.identity.tenantId,
-      "accept",
-      "application/json",
-      "user-agent",
-      "portico-mcp",
-    ];
-    if (http.body !== null) rawHeaders.push("content-type", "application/json");
-    for (const [header, value] of http.headers) rawHeaders.push(header, value);
-    const answer = await callThroughGateway(
-      deps.gateway,
-      {
-        method: http.method,
-        url: `/${encodeURIComponent(entry.owner)}/${encodeURIComponent(entry.slug)}${http.pathAndQuery}`,
-        rawHeaders,
-        body: http.body,
-        clientIp: origin.clientIp,
-      },
-      extra.signal,
-    );
-    if (!answer.answered) throw refusal(answer);
-    return toolResult(answer);
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(deps, request.params, originOf(extra.authInfo?.extra), (onLeave) => {
+      extra.signal.addEventListener("abort", onLeave, { once: true });
+      return () => extra.signal.removeEventListener("abort", onLeave);
+    }),
+  );
 
   return server;
 }

@@ -10,30 +10,41 @@ import { sendJsonRpcError } from "./mcp-refusals";
  * cost of a tools/call (bench/mcp.ts); SSE answers (the notification stream) are still streamed as they come.
  */
 
-const NO_BODY = Symbol("no body");
+export const NO_BODY = Symbol("no body");
 
 /** The request body as JSON; answers the error itself (413, 400) and returns undefined when it is not. */
-async function readJson(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<unknown> {
+export async function readJson(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<unknown> {
   const declared = Number(req.headers["content-length"] ?? "0");
   if (declared > maxBytes) {
     req.resume();
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     return NO_BODY;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > maxBytes) {
-      sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
-      req.destroy();
-      return NO_BODY;
-    }
-    chunks.push(buffer);
+  // Events rather than `for await`: the async iterator was a third of the endpoint's own time per tools/call.
+  const text = await new Promise<string | null>((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.off("data", onData);
+        sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
+        req.destroy();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(size > maxBytes ? null : Buffer.concat(chunks, size).toString("utf8")));
+    req.once("error", () => resolve(null));
+  });
+  if (text === null) {
+    if (!res.headersSent) res.destroy();
+    return NO_BODY;
   }
   try {
-    return JSON.parse(Buffer.concat(chunks, size).toString("utf8"));
+    return JSON.parse(text);
   } catch {
     sendJsonRpcError(res, 400, -32700, "Parse error: Invalid JSON");
     return NO_BODY;
@@ -57,14 +68,20 @@ export async function bridgeRequest(
   transport: WebStandardStreamableHTTPServerTransport,
   req: IncomingMessage,
   res: ServerResponse,
-  options: { authInfo: AuthInfo; maxBodyBytes: number; extraHeaders: Record<string, string> },
+  options: {
+    authInfo: AuthInfo;
+    maxBodyBytes: number;
+    extraHeaders: Record<string, string>;
+    /** A POST body the caller has read already (readJson). */
+    parsedBody?: unknown;
+  },
 ): Promise<void> {
   const method = req.method ?? "GET";
-  let parsedBody: unknown;
-  if (method === "POST") {
+  let parsedBody: unknown = options.parsedBody;
+  if (method === "POST" && parsedBody === undefined) {
     parsedBody = await readJson(req, res, options.maxBodyBytes);
     if (parsedBody === NO_BODY) return;
-  } else {
+  } else if (method !== "POST") {
     req.resume();
   }
   // No abort signal: a JSON answer is short, and an SSE stream is cancelled below when the client leaves (a signal per

@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { LeaveWatch } from "./internal-call";
+
+/*
+ * The direct path of a tools/call. Through the SDK a call cost four to five times a plain gateway call to the same
+ * operation (bench/mcp.ts): a web Request per message, zod parses of the envelope and of the request, a request
+ * AbortController, the result's validation, a Response built and read back. A well-formed single tools/call message
+ * of an initialized session, with the headers the transport requires, is answered here instead, by the same tool
+ * function the SDK's handler runs (callTool); everything else (initialize, tools/list, notifications, batches,
+ * malformed messages, the GET stream, DELETE) still goes to the SDK, which answers it as before.
+ */
+
+/** The parts of a tools/call message the direct path needs. */
+export interface DirectToolCall {
+  id: string | number;
+  /** The call's name and arguments, or the error its malformed params get. */
+  params: { name: string; arguments?: Record<string, unknown> } | McpError;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function headerOf(req: IncomingMessage, name: string): string {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value.join(",") : value) ?? "";
+}
+
+/**
+ * The message as a tools/call the direct path may answer, or null for the SDK: the same header checks as the SDK's
+ * transport (Accept lists JSON and SSE, the body is JSON, a known protocol version) and a JSON-RPC 2.0 request with an
+ * id. Params the SDK's schema would refuse (name not a string, arguments not an object) come back as an McpError to
+ * answer: the SDK answers them with code -32603 and a dump of its schema library's issues.
+ */
+export function directToolCall(req: IncomingMessage, message: unknown): DirectToolCall | null {
+  if (!isRecord(message) || message.method !== "tools/call" || message.jsonrpc !== "2.0") return null;
+  const id = message.id;
+  if (typeof id !== "string" && !(typeof id === "number" && Number.isInteger(id))) return null;
+  const params = message.params;
+  // The request's _meta (progress tokens) and task hints ask for what only the SDK implements.
+  if (isRecord(params) && (params._meta !== undefined || params.task !== undefined)) return null;
+  const accept = headerOf(req, "accept");
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return null;
+  if (!/^application\/json\s*(;|$)/i.test(headerOf(req, "content-type"))) return null;
+  const version = headerOf(req, "mcp-protocol-version");
+  if (version !== "" && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
+  if (!isRecord(params) || typeof params.name !== "string") {
+    return {
+      id,
+      params: new McpError(ErrorCode.InvalidParams, "Invalid params: tools/call needs params.name, a string"),
+    };
+  }
+  if (params.arguments !== undefined && !isRecord(params.arguments)) {
+    return { id, params: new McpError(ErrorCode.InvalidParams, "Invalid params: arguments must be an object") };
+  }
+  return { id, params: { name: params.name, arguments: params.arguments } };
+}
+
+/** Stops watching when the answer went out; calls onLeave when the client closed the request before it. */
+export function leaveWatchOf(res: ServerResponse): LeaveWatch {
+  return (onLeave) => {
+    const onClose = () => {
+      if (!res.writableFinished) onLeave();
+    };
+    res.once("close", onClose);
+    return () => res.off("close", onClose);
+  };
+}
+
+/** Runs the call and writes its JSON-RPC answer (a result, or the error the SDK would have sent for it). */
+export async function answerDirectCall(
+  res: ServerResponse,
+  call: DirectToolCall,
+  run: (params: { name: string; arguments?: Record<string, unknown> }) => Promise<CallToolResult>,
+  headers: Record<string, string>,
+): Promise<void> {
+  let body: string;
+  try {
+    if (call.params instanceof McpError) throw call.params;
+    body = JSON.stringify({ result: await run(call.params), jsonrpc: "2.0", id: call.id });
+  } catch (error) {
+    // As the SDK's protocol layer answers a handler's throw: an McpError keeps its code and data, anything else is an
+    // internal error with its message.
+    const mcp = error instanceof McpError;
+    const code = mcp ? error.code : ErrorCode.InternalError;
+    const message = error instanceof Error ? error.message : "Internal error";
+    const data = mcp && error.data !== undefined ? { data: error.data } : {};
+    body = JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message, ...data } });
+  }
+  if (res.destroyed) return;
+  res.writeHead(200, {
+    ...headers,
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+  });
+  res.end(body);
+}
