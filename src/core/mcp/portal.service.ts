@@ -120,7 +120,7 @@ function requireAccount(ctx: UseCaseContext, caller: PortalCaller): { viewer: Vi
 /** The subscriptions of the key's app (the app's owner reads them, as on the app's page). */
 export async function listPortalSubscriptions(ctx: UseCaseContext, caller: PortalCaller) {
   const { viewer, appId } = requireAccount(ctx, caller);
-  const subscriptions = await listSubscriptionsOfApp(ctx.db, ctx.tenantId, viewer.id, appId);
+  const subscriptions = await listSubscriptionsOfApp({ ...ctx, viewer }, appId);
   // The APIs' names as the owner may see them (a private API they lost access to stays unnamed).
   const cards = await listApiCardsByIds(
     ctx.db,
