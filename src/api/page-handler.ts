@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLocale, type Locale } from "../common/locales";
 import { isDangerousPath } from "../common/route-guard";
+import { SHARED_PAGE_HEADER } from "../common/shared-page";
 import type { Config } from "../config";
 import type { SpecImportServices } from "../core/api-specs/api-specs.types";
 import type { Providers } from "../core/providers";
+import { onTenantConfigChange } from "../core/tenants/tenant-changes";
 import type { Db } from "../db/connection";
 import type { RequestContext, ThemeChoice } from "../server/request-context";
 import { ensureCsrfSecret, issueCsrfToken } from "./csrf";
+import { renderCachedPage, SharedPageCache, sharedPageKey, toCachedPage } from "./page-cache";
 
 export const LOCALE_COOKIE = "portico_lang";
 export const THEME_COOKIE = "portico_theme";
@@ -35,12 +38,17 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
+function responseHeaders(response: Response): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie" && name !== SHARED_PAGE_HEADER) headers.push([name, value]);
+  }
+  return headers;
+}
+
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
   reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    reply.header(name, value);
-  }
+  for (const [name, value] of responseHeaders(response)) reply.header(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) {
     const existing = reply.getHeader("set-cookie");
@@ -70,6 +78,10 @@ export async function registerPageHandler(
     deps.build,
     deps.config.NODE_ENV === "development" ? "development" : "production",
   );
+  // Decision 161: pages the same for every signed-out visitor, kept a few seconds; a configuration save drops them.
+  const pages = new SharedPageCache();
+  const stop = onTenantConfigChange((tenantId) => pages.dropTenant(tenantId));
+  app.addHook("onClose", async () => stop());
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
@@ -84,6 +96,14 @@ export async function registerPageHandler(
         return reply.redirect("/error", 302);
       }
       const secret = ensureCsrfSecret(request, reply);
+      const csrfToken = issueCsrfToken(secret);
+      const sharedKey = sharedPageKey(request, request.tenant.id);
+      const cached = sharedKey === null ? null : pages.get(sharedKey, Date.now());
+      if (cached) {
+        reply.status(cached.status);
+        for (const [name, value] of cached.headers) reply.header(name, value);
+        return reply.send(renderCachedPage(cached, { nonce: request.cspNonce, csrfToken }));
+      }
       const cookieLocale = request.cookies[LOCALE_COOKIE];
       const context: RequestContext = {
         db: deps.db,
@@ -94,11 +114,28 @@ export async function registerPageHandler(
         acceptLanguage: request.headers["accept-language"] ?? null,
         theme: themeFrom(request.cookies[THEME_COOKIE]),
         cspNonce: request.cspNonce,
-        csrfToken: issueCsrfToken(secret),
+        csrfToken,
         viewer: request.viewer ?? null,
         specImports: deps.specImports,
       };
       const response = await handle(toWebRequest(request, reply), context);
+      if (
+        sharedKey !== null &&
+        response.status === 200 &&
+        response.headers.get(SHARED_PAGE_HEADER) === "anonymous" &&
+        response.headers.getSetCookie().length === 0
+      ) {
+        const html = await response.text();
+        const page = toCachedPage(
+          html,
+          { nonce: request.cspNonce, csrfToken },
+          { tenantId: request.tenant.id, status: 200, headers: responseHeaders(response), now: Date.now() },
+        );
+        if (page) pages.set(sharedKey, page);
+        reply.status(200);
+        for (const [name, value] of responseHeaders(response)) reply.header(name, value);
+        return reply.send(html);
+      }
       await sendWebResponse(reply, response);
     });
   });

@@ -28,7 +28,9 @@ function contentSecurityPolicy(nonce: string): string {
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString("base64");
+    // base64url: no character of it is escaped in HTML attributes or JSON, so the shared page cache (decision 161)
+    // finds every copy of the nonce in rendered markup and replaces it with the next response's.
+    request.cspNonce = randomBytes(16).toString("base64url");
     reply.header("Content-Security-Policy", contentSecurityPolicy(request.cspNonce));
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "DENY");

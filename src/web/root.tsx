@@ -11,8 +11,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { buildResources } from "../common/i18n/build-resources";
-import { catalogsFor } from "../common/i18n/catalogs";
 import { DEFAULT_LOCALE, directionOf, isPrefixedLocale, type Locale } from "../common/locales";
 import { DEFAULT_NAVIGATION_THEME } from "../common/tenant-config";
 import { themeCssVariables } from "../common/theme/theme-tokens";
@@ -27,8 +25,9 @@ import { ProgressBar } from "./components/progress-bar";
 import { SiteFooter } from "./components/site-footer";
 import { SocialProvider } from "./components/social-state";
 import { TopBar } from "./components/top-bar";
+import { catalogFile } from "./i18n/catalog-file.server";
+import { catalogAt, loadCatalog } from "./i18n/catalog-store";
 import { I18nProvider } from "./i18n/i18n-provider";
-import { parseResources } from "./i18n/parse-resources";
 import { useTranslation } from "./i18n/use-translation";
 import "./load-context";
 import { installChunkReloadGuard } from "./lib/chunk-reload";
@@ -63,26 +62,6 @@ function imageSrc(value: string | null | undefined): string | null {
   return isValidHttpUrl(value) ? value : null;
 }
 
-// Merging the catalogs is the same work for every request of a tenant and language: keep the result until the tenant's
-// configuration object is replaced (the tenant resolver refreshes it every few seconds). It is kept as JSON text: the
-// loader data is turbo-stream encoded on every request, and one string of ~2,000 messages encodes several times faster
-// than the object (a tenth of /hub's server CPU); I18nProvider parses it once per distinct text (parseResources).
-const resourcesCache = new WeakMap<object, Map<Locale, string>>();
-
-function cachedResources(locale: Locale, strings: Parameters<typeof buildResources>[2]): string {
-  let byLocale = resourcesCache.get(strings);
-  if (!byLocale) {
-    byLocale = new Map();
-    resourcesCache.set(strings, byLocale);
-  }
-  let resources = byLocale.get(locale);
-  if (!resources) {
-    resources = JSON.stringify(buildResources(locale, catalogsFor(locale), strings));
-    byLocale.set(locale, resources);
-  }
-  return resources;
-}
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const lang = params.lang;
   const locale: Locale = lang !== undefined && isPrefixedLocale(lang) ? lang : DEFAULT_LOCALE;
@@ -94,8 +73,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]);
   return {
     locale,
-    // Only the active language's catalog (with en-US fallbacks and tenant strings merged in) reaches the browser.
-    resources: cachedResources(locale, config.strings),
+    // Only the active language's catalog (with en-US fallbacks and tenant strings merged in) reaches the browser, as a
+    // file of its own that the browser caches (decision 161), not inside every page.
+    catalog: catalogFile(locale, config.strings).href,
     nonce: context.cspNonce,
     // The dark_mode feature flag (spec section 4) off: light only, no toggle, stored choices ignored.
     darkMode: config.featureFlags.dark_mode,
@@ -142,6 +122,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
+/** A language change (or new tenant strings) renders only once the browser has that catalog (decision 161). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalog(data.catalog);
+  return data;
+}
+
 /** The catalog and tenant data change only with the language (or after a form post such as signing in). */
 export function shouldRevalidate({
   currentParams,
@@ -160,6 +147,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? DEFAULT_LOCALE;
+  const resources = data ? catalogAt(data.catalog) : undefined;
   return (
     <html
       lang={locale}
@@ -185,12 +173,16 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: SLASH_SEARCH_SCRIPT }}
           />
         )}
+        {data && (
+          // entry.client.tsx fetches this catalog before hydrating; the preload starts it beside the scripts.
+          <link rel="preload" href={data.catalog} as="fetch" crossOrigin="anonymous" data-i18n-catalog="" />
+        )}
         <Meta />
         <Links />
       </head>
       <body>
-        {data ? (
-          <I18nProvider locale={data.locale} resources={parseResources(data.resources)}>
+        {data && resources ? (
+          <I18nProvider locale={data.locale} resources={resources}>
             {children}
           </I18nProvider>
         ) : (

@@ -16,6 +16,8 @@ export default [
   route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
   // A tenant's uploaded logo or favicon (/admin "Tenant settings", decision 120).
   route("tenant-files/:name", "routes/api/tenant-file.ts"),
+  // The page's translation catalog, one cacheable file per language and tenant strings (decision 161).
+  route("i18n/:file", "routes/i18n-catalog-resource.ts"),
   // The tenant's public client configuration as JSON (decision 122).
   route("configs", "routes/api/configs-resource.ts"),
   // A stored spec document (original or normalized) of one version, as a download.

@@ -26,22 +26,17 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
   return (
     <article
       data-testid="api-card"
-      className={`group relative flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-md focus-within:border-accent/60 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-accent/60 ${props.className ?? ""}`}
+      className={props.className ? `group api-card ${props.className}` : "group api-card"}
     >
       <div className="flex items-start gap-3">
         <ApiLogo name={api.name} thumbnail={api.thumbnail} />
         <div className="min-w-0 flex-1">
-          <h3 dir="auto" className="truncate rtl:text-right text-[15px] leading-snug font-semibold">
-            <LocalLink
-              to={apiPath(api)}
-              className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:after:outline-2 focus-visible:after:outline-accent group-hover:text-accent"
-            >
+          <h3 dir="auto" className="api-card-title">
+            <LocalLink to={apiPath(api)} className="api-card-link">
               {api.name}
             </LocalLink>
           </h3>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-            {t("api.by", { owner: api.ownerUsername })}
-          </p>
+          <p className="truncate api-card-muted">{t("api.by", { owner: api.ownerUsername })}</p>
         </div>
         {api.visibility !== "PUBLIC" && (
           <span title={t("common.private")} data-testid="private-lock" className="text-slate-400">
@@ -51,27 +46,21 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
         )}
         <SaveButton apiId={api.id} apiName={api.name} compact />
       </div>
-      <p
-        dir="auto"
-        className="line-clamp-2 min-h-[2.5rem] [overflow-wrap:anywhere] rtl:text-right text-sm leading-5 text-slate-600 dark:text-slate-300"
-      >
+      <p dir="auto" className="api-card-text">
         {api.shortDescription}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <PricingBadge pricing={api.pricingType} />
         {api.categoryName && api.categorySlug && (
-          <LocalLink
-            to={`/category/${api.categorySlug}`}
-            className="relative z-10 truncate rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-600 transition hover:bg-accent/15 hover:text-accent dark:bg-slate-800 dark:text-slate-300"
-          >
+          <LocalLink to={`/category/${api.categorySlug}`} className="api-card-chip">
             {api.categoryName}
           </LocalLink>
         )}
         <CompareToggle apiRef={`${api.ownerUsername}/${api.slug}`} apiName={api.name} compact className="ms-auto" />
       </div>
-      <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
+      <div className="api-card-foot">
         <RatingStars rating={api.rating} votes={api.ratingVotes} isDemo={api.ratingIsDemo} compact />
-        <span className="ms-auto inline-flex items-center gap-1 text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
+        <span className="ms-auto inline-flex items-center gap-1 whitespace-nowrap api-card-muted">
           <UsersIcon className="size-3.5" />
           <span data-testid="followers-count">
             {t("api.followers", { count: followers, formattedCount: formatNumber(followers, locale) })}

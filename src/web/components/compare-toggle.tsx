@@ -79,12 +79,8 @@ export function CompareToggle(props: { apiRef: string; apiName: string; compact?
           event.stopPropagation();
           if (selection.toggle({ ref: props.apiRef, name: props.apiName }) === "full") announceFull();
         }}
-        className={`relative z-10 inline-flex items-center gap-1.5 rounded-lg border font-semibold transition ${
-          props.compact ? "px-1.5 py-1 text-[11px]" : "px-3.5 py-2 text-sm"
-        } ${
-          on
-            ? "border-accent/60 bg-accent/10 text-accent"
-            : "border-slate-300 bg-white text-slate-700 hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+        className={`toggle-button ${props.compact ? "px-1.5 py-1 text-[11px]" : "px-3.5 py-2 text-sm"} ${
+          on ? "toggle-on" : "toggle-off"
         } ${props.className ?? ""}`}
       >
         <svg viewBox="0 0 16 16" aria-hidden="true" className={props.compact ? "size-3" : "size-3.5"}>

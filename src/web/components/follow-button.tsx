@@ -25,12 +25,8 @@ export function FollowButton(props: { apiId: string; apiName: string; compact?: 
         event.stopPropagation();
         social.toggleFollow(props.apiId);
       }}
-      className={`relative z-10 inline-flex items-center gap-1.5 rounded-lg border font-semibold transition ${
-        props.compact ? "p-1.5 text-xs" : "px-3.5 py-2 text-sm"
-      } ${
-        following
-          ? "border-accent bg-accent-fill text-white hover:brightness-110"
-          : "border-slate-300 bg-white text-slate-800 hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className={`toggle-button ${props.compact ? "p-1.5 text-xs" : "px-3.5 py-2 text-sm"} ${
+        following ? "border-accent bg-accent-fill text-white hover:brightness-110" : "toggle-off-strong"
       } ${props.className ?? ""}`}
     >
       {following ? <CheckIcon className="size-4" /> : <PlusIcon className="size-4" />}

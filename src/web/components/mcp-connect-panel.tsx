@@ -96,6 +96,8 @@ export function McpConnectPanel(props: {
         ))}
       </div>
       <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
         data-testid="mcp-config"
         dir="ltr"
         className="mt-2 max-h-72 overflow-auto rounded-lg bg-slate-950 p-3 text-xs leading-relaxed text-slate-100"

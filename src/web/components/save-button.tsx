@@ -20,12 +20,8 @@ export function SaveButton(props: { apiId: string; apiName: string; compact?: bo
         event.stopPropagation();
         social.toggleSave(props.apiId);
       }}
-      className={`relative z-10 inline-flex items-center gap-1.5 rounded-lg border font-semibold transition ${
-        props.compact ? "p-1.5 text-xs" : "px-3.5 py-2 text-sm"
-      } ${
-        saved
-          ? "border-accent/60 bg-accent/10 text-accent"
-          : "border-slate-300 bg-white text-slate-700 hover:border-accent hover:text-accent dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      className={`toggle-button ${props.compact ? "p-1.5 text-xs" : "px-3.5 py-2 text-sm"} ${
+        saved ? "toggle-on" : "toggle-off"
       } ${props.className ?? ""}`}
     >
       <BookmarkIcon filled={saved} className="size-4" />

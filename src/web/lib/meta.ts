@@ -1,19 +1,19 @@
 import type { MetaDescriptor } from "react-router";
 import { formatMessage } from "../../common/i18n/build-resources";
 import type { Messages } from "../../common/i18n/catalog";
-import { parseResources } from "../i18n/parse-resources";
+import { catalogAt } from "../i18n/catalog-store";
 
 interface RootMetaData {
   resources: Messages;
   brand: string;
 }
 
-function isRootLoaderData(value: unknown): value is { resources: string; brand: string } {
+function isRootLoaderData(value: unknown): value is { catalog: string; brand: string } {
   return (
     typeof value === "object" &&
     value !== null &&
-    "resources" in value &&
-    typeof value.resources === "string" &&
+    "catalog" in value &&
+    typeof value.catalog === "string" &&
     "brand" in value &&
     typeof value.brand === "string"
   );
@@ -22,9 +22,9 @@ function isRootLoaderData(value: unknown): value is { resources: string; brand: 
 /** Finds the root loader's data among meta matches (translations and brand for the templates). */
 export function rootMetaData(matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>): RootMetaData {
   const root = matches.find((m) => m?.id === "root")?.loaderData;
-  // The root loader sends the catalog as JSON text (see cachedResources in root.tsx).
+  // The root loader names the catalog's file; the server built it and the browser fetched it before rendering.
   return isRootLoaderData(root)
-    ? { resources: parseResources(root.resources), brand: root.brand }
+    ? { resources: catalogAt(root.catalog) ?? {}, brand: root.brand }
     : { resources: {}, brand: "Portico" };
 }
 

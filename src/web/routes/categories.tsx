@@ -1,3 +1,4 @@
+import { SHARED_PAGE_HEADERS } from "../../common/shared-page";
 import { listCategories } from "../../core/catalog/catalog.service";
 import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { LocalLink } from "../components/localized-link";
@@ -7,6 +8,11 @@ import type { RouteHandle } from "../lib/breadcrumbs";
 import { pageMeta } from "../lib/meta";
 import { pageLocale } from "../lib/page-locale";
 import type { Route } from "./+types/categories";
+
+/** The same for every signed-out visitor (decision 161): the server may answer the next one from the rendered page. */
+export function headers() {
+  return SHARED_PAGE_HEADERS;
+}
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const [categories, localizer] = await Promise.all([

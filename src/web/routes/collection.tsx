@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { localizePath } from "../../common/i18n/locale-path";
+import { SHARED_PAGE_HEADERS } from "../../common/shared-page";
 import { getCollectionPage } from "../../core/catalog/catalog.service";
 import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { ApiCardGrid } from "../components/api-card";
@@ -14,6 +15,11 @@ import { pageFromUrl } from "../lib/paging";
 import type { Route } from "./+types/collection";
 
 const PAGE_SIZE = 24;
+
+/** The same for every signed-out visitor (decision 161): the server may answer the next one from the rendered page. */
+export function headers() {
+  return SHARED_PAGE_HEADERS;
+}
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.slug === undefined) {

@@ -1,3 +1,4 @@
+import { SHARED_PAGE_HEADERS } from "../../common/shared-page";
 import { listCollections } from "../../core/catalog/catalog.service";
 import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
 import { ApiLogo } from "../components/api-logo";
@@ -8,6 +9,11 @@ import type { RouteHandle } from "../lib/breadcrumbs";
 import { pageMeta } from "../lib/meta";
 import { pageLocale } from "../lib/page-locale";
 import type { Route } from "./+types/collections";
+
+/** The same for every signed-out visitor (decision 161): the server may answer the next one from the rendered page. */
+export function headers() {
+  return SHARED_PAGE_HEADERS;
+}
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const [collections, localizer] = await Promise.all([

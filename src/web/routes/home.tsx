@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { rootLocaleRedirect } from "../../common/i18n/locale-path";
+import { SHARED_PAGE_HEADERS } from "../../common/shared-page";
 import { DEFAULT_TENANT_ID } from "../../common/tenant-config";
 import { getHubAggregates } from "../../core/catalog/catalog.service";
 import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
@@ -47,8 +48,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { carousel: localCarousel, popular, stats, newHubAvailable, newHub };
 }
 
+/** The same for every signed-out visitor (decision 161): the server may answer the next one from the rendered page. */
 export function headers() {
-  return { Vary: "Cookie, Accept-Language" };
+  return { Vary: "Cookie, Accept-Language", ...SHARED_PAGE_HEADERS };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
