@@ -28,6 +28,8 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 10_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** A SQLite file kept after the run and reused by the next (to time queries again without loading). */
+const KEEP_FILE = process.env.BENCH_SQLITE_FILE ?? null;
 const TENANT = "bench";
 const PROVIDERS = 10;
 const APIS = 100;
@@ -42,13 +44,21 @@ interface BenchDb {
   dispose(): Promise<void>;
 }
 
-async function openBenchDb(dialect: DialectName): Promise<BenchDb> {
+async function openBenchDb(dialect: DialectName): Promise<BenchDb & { loaded: boolean }> {
+  if (dialect === "sqlite" && KEEP_FILE) {
+    // A kept database is reused as it is (loading 10 million calls takes long on a small machine).
+    const loaded = fs.existsSync(KEEP_FILE);
+    const db = openDatabase({ databaseUrl: `sqlite:${KEEP_FILE}`, dataDir: path.dirname(KEEP_FILE) });
+    await migrateToLatest(db);
+    return { db, loaded, dispose: () => db.close() };
+  }
   if (dialect === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-analytics-"));
     const db = openDatabase({ databaseUrl: `sqlite:${path.join(dir, "bench.sqlite")}`, dataDir: dir });
     await migrateToLatest(db);
     return {
       db,
+      loaded: false,
       dispose: async () => {
         await db.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -72,6 +82,7 @@ async function openBenchDb(dialect: DialectName): Promise<BenchDb> {
   await migrateToLatest(db);
   return {
     db,
+    loaded: false,
     dispose: async () => {
       await db.close();
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -187,6 +198,16 @@ async function load(db: Db, now: number): Promise<void> {
   );
 }
 
+/** The load time of a kept database: the tenant's creation. */
+async function loadedAt(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom("tenants")
+    .select("created_at")
+    .where("id", "=", TENANT)
+    .executeTakeFirstOrThrow();
+  return Number(row.created_at);
+}
+
 function pct(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -208,8 +229,8 @@ async function benchDialect(dialect: DialectName): Promise<void> {
   const bench = await openBenchDb(dialect);
   const { db } = bench;
   try {
-    const now = Date.now();
-    await load(db, now);
+    const now = bench.loaded ? await loadedAt(db) : Date.now();
+    if (!bench.loaded) await load(db, now);
     const baseline = await time(() =>
       db.kysely.selectFrom("apis").selectAll().where("id", "=", "a42").executeTakeFirst(),
     );
