@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
-import { LATENCY_BUCKET_COLUMNS } from "../metering/usage.types";
+import { ROLLUP_SUM_COLUMNS } from "../metering/usage.types";
 import { DAY_MS, HOUR_MS } from "./analytics-range";
 
 /*
@@ -11,17 +11,7 @@ import { DAY_MS, HOUR_MS } from "./analytics-range";
  * picked up by the next fold of its bucket.
  */
 
-const SUMS = [
-  "calls",
-  "billable",
-  "rejected",
-  "errors_4xx",
-  "errors_5xx",
-  "bytes_in",
-  "bytes_out",
-  "latency_sum_us",
-  ...LATENCY_BUCKET_COLUMNS,
-];
+const SUMS = [...ROLLUP_SUM_COLUMNS];
 const COLUMNS = ["tenant_id", "api_id", "endpoint", "app_id", "bucket", ...SUMS].join(", ");
 
 type Grain = "hour" | "day";

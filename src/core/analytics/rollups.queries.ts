@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection";
-import { LATENCY_BUCKET_COLUMNS } from "../metering/usage.types";
+import { LATENCY_BUCKET_COLUMNS, ROLLUP_SUM_COLUMNS } from "../metering/usage.types";
 import type { AnalyticsRange, RollupGrain } from "./analytics-range";
 
 /*
@@ -27,19 +27,7 @@ export interface RollupSums {
   latencyBuckets: number[];
 }
 
-const SUM_SQL = [
-  "calls",
-  "billable",
-  "rejected",
-  "errors_4xx",
-  "errors_5xx",
-  "bytes_in",
-  "bytes_out",
-  "latency_sum_us",
-  ...LATENCY_BUCKET_COLUMNS,
-]
-  .map((c) => `coalesce(sum(${c}), 0) as ${c}`)
-  .join(", ");
+const SUM_SQL = [...ROLLUP_SUM_COLUMNS].map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(", ");
 
 type SumRow = Record<string, string | number | bigint | null>;
 
