@@ -8,7 +8,8 @@ type AnyDb = Kysely<any>;
  * - the hour and day projections carry `cum_calls`, the calls of their (kind, API, dim) up to and including their
  *   bucket, so a top list over any range is two index seeks per pair (the latest row before each end) instead of a
  *   grouped scan of every row in the range;
- * - an index by pair then time serves those seeks and the winners' full sums;
+ * - an index by pair then time serves those seeks and the winners' full sums (it replaces the (tenant, kind, bucket)
+ *   index);
  * - kind "tenant" (api '' and dim ''): one row per bucket for the whole tenant, which the admin's charts read.
  */
 export async function up(db: AnyDb): Promise<void> {
@@ -18,6 +19,10 @@ export async function up(db: AnyDb): Promise<void> {
       .alterTable(table)
       .addColumn("cum_calls", "bigint", (c) => c.notNull().defaultTo(0))
       .execute();
+    // The (tenant, kind, bucket) index no read needs any more (the tenant-wide charts read kind "tenant" by primary
+    // key, top lists the pair index), and PostgreSQL preferred it for the per-pair seeks: each then scanned every
+    // earlier row of the kind.
+    await db.schema.dropIndex(`${table}_time`).execute();
     await db.schema
       .createIndex(`${table}_pair`)
       .on(table)
@@ -50,6 +55,7 @@ export async function down(db: AnyDb): Promise<void> {
     const table = `usage_rollups_${grain}_dim`;
     await sql`delete from ${sql.table(table)} where kind = 'tenant'`.execute(db);
     await db.schema.dropIndex(`${table}_pair`).execute();
+    await db.schema.createIndex(`${table}_time`).on(table).columns(["tenant_id", "kind", "bucket"]).execute();
     await db.schema.alterTable(table).dropColumn("cum_calls").execute();
   }
 }
