@@ -23,6 +23,7 @@ import * as m081 from "./migrations/081-spec-changes";
 import * as m085 from "./migrations/085-notification-events";
 import * as m086 from "./migrations/086-messages";
 import * as m090 from "./migrations/090-analytics";
+import * as m091 from "./migrations/091-analytics-ranking";
 import * as m100 from "./migrations/100-directory-imports";
 import * as m110 from "./migrations/110-endpoint-kind";
 import * as m120 from "./migrations/120-tenant-config-versions";
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "085-notification-events": m085,
   "086-messages": m086,
   "090-analytics": m090,
+  "091-analytics-ranking": m091,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

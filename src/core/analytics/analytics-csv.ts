@@ -13,153 +13,99 @@ function cell(value: string | number | boolean | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function line(values: Array<string | number | boolean | null>): string {
-  return values.map(cell).join(",");
+const COLUMNS = [
+  "section",
+  "key",
+  "calls",
+  "ok",
+  "errors_4xx",
+  "errors_5xx",
+  "error_rate_pct",
+  "p50_ms",
+  "p95_ms",
+  "p99_ms",
+  "extra",
+] as const;
+type Column = (typeof COLUMNS)[number];
+type Cell = string | number | boolean | null;
+
+/** One line: the section, its key and the columns it has (the others stay empty). */
+function row(section: string, key: string, values: Partial<Record<Column, Cell>>): string {
+  const all: Partial<Record<Column, Cell>> = { ...values, section, key };
+  return COLUMNS.map((c) => cell(all[c] ?? null)).join(",");
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const money = (r: {
+  currency: string;
+  chargesMinor: number;
+  overageMinor: number;
+  creditsMinor: number;
+  netMinor: number;
+}) => `${r.currency};charges=${r.chargesMinor};overage=${r.overageMinor};credits=${r.creditsMinor};net=${r.netMinor}`;
 
 export function dashboardCsv(d: AnalyticsDashboard): string {
-  const rows: string[] = [];
-  rows.push(
-    line([
-      "section",
-      "key",
-      "calls",
-      "ok",
-      "errors_4xx",
-      "errors_5xx",
-      "error_rate_pct",
-      "p50_ms",
-      "p95_ms",
-      "p99_ms",
-      "extra",
-    ]),
-  );
-  rows.push(
-    line([
-      "range",
-      `${iso(d.range.from)}/${iso(d.range.to)}`,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      d.range.preset,
-    ]),
-  );
+  const rows: string[] = [COLUMNS.map(cell).join(",")];
+  rows.push(row("range", `${iso(d.range.from)}/${iso(d.range.to)}`, { extra: d.range.preset }));
   for (const [name, t, p] of [
     ["totals", d.totals, d.percentiles],
     ["previous_period", d.previous, d.previousPercentiles],
   ] as const) {
     rows.push(
-      line([
-        name,
-        p.exact ? "exact" : "estimated",
-        t.calls,
-        t.ok,
-        t.errors4xx,
-        t.errors5xx,
-        t.errorRate,
-        p.p50Ms,
-        p.p95Ms,
-        p.p99Ms,
-        `billable=${t.billable}`,
-      ]),
+      row(name, p.exact ? "exact" : "estimated", {
+        calls: t.calls,
+        ok: t.ok,
+        errors_4xx: t.errors4xx,
+        errors_5xx: t.errors5xx,
+        error_rate_pct: t.errorRate,
+        p50_ms: p.p50Ms,
+        p95_ms: p.p95Ms,
+        p99_ms: p.p99Ms,
+        extra: `billable=${t.billable}`,
+      }),
     );
   }
   for (const s of d.series) {
     rows.push(
-      line(["series", iso(s.t), s.calls, s.ok, s.errors4xx, s.errors5xx, s.errorRate, s.p50Ms, s.p95Ms, s.p99Ms, null]),
+      row("series", iso(s.t), {
+        calls: s.calls,
+        ok: s.ok,
+        errors_4xx: s.errors4xx,
+        errors_5xx: s.errors5xx,
+        error_rate_pct: s.errorRate,
+        p50_ms: s.p50Ms,
+        p95_ms: s.p95Ms,
+        p99_ms: s.p99Ms,
+      }),
     );
   }
   for (const e of d.topEndpoints) {
     rows.push(
-      line([
-        "top_endpoint",
-        `${e.apiName} ${e.endpoint}`,
-        e.calls,
-        null,
-        null,
-        null,
-        e.errorRate,
-        null,
-        e.p95Ms,
-        null,
-        null,
-      ]),
+      row("top_endpoint", `${e.apiName} ${e.endpoint}`, {
+        calls: e.calls,
+        error_rate_pct: e.errorRate,
+        p95_ms: e.p95Ms,
+      }),
     );
   }
   for (const c of d.topConsumers) {
     rows.push(
-      line([
-        "top_consumer",
-        `${c.appName} (${c.apiName})`,
-        c.calls,
-        null,
-        null,
-        null,
-        c.errorRate,
-        null,
-        null,
-        null,
-        `plan=${c.plan ?? ""}`,
-      ]),
+      row("top_consumer", `${c.appName} (${c.apiName})`, {
+        calls: c.calls,
+        error_rate_pct: c.errorRate,
+        extra: `plan=${c.plan ?? ""}`,
+      }),
     );
   }
   for (const q of d.quota) {
     rows.push(
-      line([
-        "quota",
-        `${q.apiName} ${q.planName}`,
-        q.used,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        `quota=${q.quota ?? "unlimited"}/${q.quotaPeriod};subscriptions=${q.subscriptions};overage=${q.overage}`,
-      ]),
+      row("quota", `${q.apiName} ${q.planName}`, {
+        calls: q.used,
+        extra: `quota=${q.quota ?? "unlimited"}/${q.quotaPeriod};subscriptions=${q.subscriptions};overage=${q.overage}`,
+      }),
     );
   }
-  for (const r of d.revenue.byPlan) {
-    rows.push(
-      line([
-        "revenue_plan",
-        r.planName,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        `${r.currency};charges=${r.chargesMinor};overage=${r.overageMinor};credits=${r.creditsMinor};net=${r.netMinor}`,
-      ]),
-    );
-  }
-  for (const r of d.revenue.byPeriod) {
-    rows.push(
-      line([
-        "revenue_day",
-        iso(r.periodStart),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        `${r.currency};charges=${r.chargesMinor};overage=${r.overageMinor};credits=${r.creditsMinor};net=${r.netMinor}`,
-      ]),
-    );
-  }
+  for (const r of d.revenue.byPlan) rows.push(row("revenue_plan", r.planName, { extra: money(r) }));
+  for (const r of d.revenue.byPeriod) rows.push(row("revenue_day", iso(r.periodStart), { extra: money(r) }));
   return `${rows.join("\r\n")}\r\n`;
 }

@@ -68,6 +68,11 @@ describe("dashboard parts", () => {
     };
     const csv = dashboardCsv(d);
     expect(csv).toContain(`"'=HYPERLINK(""x"") (API)"`);
-    expect(csv.split("\r\n")[0]).toMatch(/^section,key,calls/);
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("section,key,calls,ok,errors_4xx,errors_5xx,error_rate_pct,p50_ms,p95_ms,p99_ms,extra");
+    // Every line has the header's eleven columns, each value under its own.
+    expect(lines[1]).toBe("range,1970-01-01T00:00:00.000Z/1970-01-01T00:01:00.000Z,,,,,,,,,1h");
+    expect(lines[2]).toBe("totals,exact,0,0,0,0,,,,,billable=0");
+    expect(lines[4]).toBe(`top_consumer,"'=HYPERLINK(""x"") (API)",1,,,,0,,,,plan=`);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
-import { LATENCY_BUCKET_COLUMNS } from "../metering/usage.types";
+import { ROLLUP_SUM_COLUMNS } from "../metering/usage.types";
 import { DAY_MS, HOUR_MS } from "./analytics-range";
 
 /*
@@ -11,17 +11,7 @@ import { DAY_MS, HOUR_MS } from "./analytics-range";
  * picked up by the next fold of its bucket.
  */
 
-const SUMS = [
-  "calls",
-  "billable",
-  "rejected",
-  "errors_4xx",
-  "errors_5xx",
-  "bytes_in",
-  "bytes_out",
-  "latency_sum_us",
-  ...LATENCY_BUCKET_COLUMNS,
-];
+const SUMS = [...ROLLUP_SUM_COLUMNS];
 const COLUMNS = ["tenant_id", "api_id", "endpoint", "app_id", "bucket", ...SUMS].join(", ");
 
 type Grain = "hour" | "day";
@@ -48,24 +38,40 @@ export async function foldBuckets(db: Db, grain: Grain, from: number, to: number
   });
 }
 
-/** Recomputes the projections (per API, per API endpoint, per API app) of `grain` in [from, to). */
+/**
+ * Recomputes the projections (the tenant, per API, per API endpoint, per API app) of `grain` in [from, to), each row
+ * with its pair's running total of calls (`cum_calls`, migration 091): the total before `from` (the pair's latest row
+ * before it, already final: folds run oldest first) plus the running sum inside the chunk.
+ */
 export async function foldDimensions(db: Db, grain: Grain, from: number, to: number): Promise<void> {
   const source = `usage_rollups_${grain}`;
   const target = `usage_rollups_${grain}_dim`;
-  const sums = sql.raw(SUMS.map((c) => `sum(${c})`).join(", "));
-  const columns = sql.raw(["tenant_id", "kind", "api_id", "dim", "bucket", ...SUMS].join(", "));
+  const sums = sql.raw(SUMS.map((c) => `sum(${c}) as ${c}`).join(", "));
+  const plain = sql.raw(SUMS.map((c) => `g.${c}`).join(", "));
+  const columns = sql.raw(["tenant_id", "kind", "api_id", "dim", "bucket", ...SUMS, "cum_calls"].join(", "));
   await inTransaction(db, async (trx) => {
     await sql`delete from ${sql.table(target)} where bucket >= ${from} and bucket < ${to}`.execute(trx);
-    for (const [kind, dim] of [
-      ["api", null],
-      ["endpoint", "endpoint"],
-      ["app", "app_id"],
+    for (const [kind, api, dim] of [
+      ["tenant", null, null],
+      ["api", "api_id", null],
+      ["endpoint", "api_id", "endpoint"],
+      ["app", "api_id", "app_id"],
     ] as const) {
-      const key = dim === null ? sql.lit("") : sql.ref(dim);
-      const groupBy = dim === null ? sql`tenant_id, api_id, bucket` : sql`tenant_id, api_id, ${sql.ref(dim)}, bucket`;
+      const apiKey = api === null ? sql.lit("") : sql.ref(api);
+      const dimKey = dim === null ? sql.lit("") : sql.ref(dim);
+      const groupBy = sql.join([
+        sql.ref("tenant_id"),
+        ...[api, dim].filter((c) => c !== null).map((c) => sql.ref(c)),
+        sql.ref("bucket"),
+      ]);
       await sql`insert into ${sql.table(target)} (${columns})
-        select tenant_id, ${sql.lit(kind)}, api_id, ${key}, bucket, ${sums} from ${sql.table(source)}
-        where bucket >= ${from} and bucket < ${to} group by ${groupBy}`.execute(trx);
+        select g.tenant_id, ${sql.lit(kind)}, g.api_id, g.dim, g.bucket, ${plain},
+          sum(g.calls) over (partition by g.tenant_id, g.api_id, g.dim order by g.bucket rows unbounded preceding)
+          + coalesce((select p.cum_calls from ${sql.table(target)} p where p.tenant_id = g.tenant_id
+              and p.kind = ${sql.lit(kind)} and p.api_id = g.api_id and p.dim = g.dim and p.bucket < ${from}
+              order by p.bucket desc limit 1), 0)
+        from (select tenant_id, ${apiKey} as api_id, ${dimKey} as dim, bucket, ${sums} from ${sql.table(source)}
+          where bucket >= ${from} and bucket < ${to} group by ${groupBy}) g`.execute(trx);
     }
   });
 }

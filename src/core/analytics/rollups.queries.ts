@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection";
-import { LATENCY_BUCKET_COLUMNS } from "../metering/usage.types";
+import { LATENCY_BUCKET_COLUMNS, ROLLUP_SUM_COLUMNS } from "../metering/usage.types";
 import type { AnalyticsRange, RollupGrain } from "./analytics-range";
 
 /*
@@ -27,19 +27,7 @@ export interface RollupSums {
   latencyBuckets: number[];
 }
 
-const SUM_SQL = [
-  "calls",
-  "billable",
-  "rejected",
-  "errors_4xx",
-  "errors_5xx",
-  "bytes_in",
-  "bytes_out",
-  "latency_sum_us",
-  ...LATENCY_BUCKET_COLUMNS,
-]
-  .map((c) => `coalesce(sum(${c}), 0) as ${c}`)
-  .join(", ");
+const SUM_SQL = [...ROLLUP_SUM_COLUMNS].map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(", ");
 
 type SumRow = Record<string, string | number | bigint | null>;
 
@@ -58,7 +46,7 @@ export function sumsOf(row: SumRow): RollupSums {
   };
 }
 
-type Kind = "api" | "endpoint" | "app";
+type Kind = "tenant" | "api" | "endpoint" | "app";
 
 /**
  * The table a read uses: the minute rollups for the minute grain; for hours and days the worker's projections when the
@@ -71,7 +59,11 @@ function source(
 ): { table: string; time: string; kind: Kind | null; key: string } {
   const key = kind === "endpoint" ? "endpoint" : kind === "app" ? "app_id" : "";
   if (grain === "minute") return { table: "usage_rollups", time: "minute", kind: null, key };
-  if (scope.appIds === null) return { table: `usage_rollups_${grain}_dim`, time: "bucket", kind, key: "dim" };
+  if (scope.appIds === null) {
+    // The whole tenant's charts read its own projection: one row per bucket instead of one per API.
+    const dimKind = kind === "api" && scope.apiIds === null ? "tenant" : kind;
+    return { table: `usage_rollups_${grain}_dim`, time: "bucket", kind: dimKind, key: "dim" };
+  }
   return { table: `usage_rollups_${grain}`, time: "bucket", kind: null, key };
 }
 
@@ -139,8 +131,47 @@ export async function selectTop(
   if (isEmptyScope(scope)) return [];
   const src = source(range.grain, scope, by === "endpoint" ? "endpoint" : "app");
   const key = sql.ref(src.key);
+  if (src.kind !== null) return selectTopByRunningTotals(db, tenantId, scope, range, by, src, limit);
   const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, ${key} as k,
       ${sql.raw(SUM_SQL)} from ${sql.table(src.table)} where ${where(tenantId, scope, range, src)}
     group by api_id, ${key} order by sum(calls) desc, api_id, ${key} limit ${limit}`.execute(db.kysely);
   return rows.map((r) => ({ apiId: r.api_id, key: r.k, ...sumsOf(r) }));
+}
+
+/**
+ * A top list over the projections (docs/decisions/091-analytics-ranking.md): a pair's calls in [from, to) are its
+ * running total at the last bucket before `to` minus that before `from`: two index seeks per pair of the scope
+ * (listed from usage_series), however long the range. Then the winners' full sums, by the same index.
+ */
+async function selectTopByRunningTotals(
+  db: Db,
+  tenantId: string,
+  scope: AnalyticsScope,
+  range: AnalyticsRange,
+  by: "endpoint" | "app_id",
+  src: { table: string; time: string; kind: Kind | null },
+  limit: number,
+): Promise<Array<RollupSums & { apiId: string; key: string }>> {
+  const table = sql.table(src.table);
+  const kind = src.kind ?? "api";
+  const runningAt = (end: number) => sql`coalesce((select d.cum_calls from ${table} d where d.tenant_id = ${tenantId}
+      and d.kind = ${kind} and d.api_id = x.api_id and d.dim = x.k and d.bucket < ${end}
+      order by d.bucket desc limit 1), 0)`;
+  const apis = scope.apiIds ? sql` and api_id in (${sql.join(scope.apiIds)})` : sql``;
+  const { rows: ranked } = await sql<{ api_id: string; k: string; c: string | number }>`select x.api_id, x.k,
+      ${runningAt(range.to)} - ${runningAt(range.from)} as c
+    from (select distinct api_id, ${sql.ref(by)} as k from usage_series where tenant_id = ${tenantId}${apis}) x
+    order by c desc, x.api_id, x.k limit ${limit}`.execute(db.kysely);
+  const winners = ranked.filter((r) => Number(r.c) > 0);
+  if (winners.length === 0) return [];
+  const pairs = sql.join(
+    winners.map((w) => sql`(api_id = ${w.api_id} and dim = ${w.k})`),
+    sql` or `,
+  );
+  const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, dim as k, ${sql.raw(SUM_SQL)}
+    from ${table} where tenant_id = ${tenantId} and kind = ${kind} and (${pairs})
+      and bucket >= ${range.from} and bucket < ${range.to}
+    group by api_id, dim`.execute(db.kysely);
+  const sums = new Map(rows.map((r) => [`${r.api_id}|${r.k}`, sumsOf(r)]));
+  return winners.map((w) => ({ apiId: w.api_id, key: w.k, ...(sums.get(`${w.api_id}|${w.k}`) ?? sumsOf({})) }));
 }

@@ -3,24 +3,14 @@ import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import type { UsageRollupsTable } from "../../db/tables/gateway.tables";
 import type { UsageSeriesTable } from "../../db/tables/usage.tables";
-import { LATENCY_BUCKET_COLUMNS, type UsageRecord } from "./usage.types";
+import { ROLLUP_SUM_COLUMNS, type UsageRecord } from "./usage.types";
 import { rollUp } from "./usage-rollup";
 
 const RECORD_CHUNK = 500;
 const ROLLUP_CHUNK = 200;
 
 type SumColumn = Exclude<keyof UsageRollupsTable, "tenant_id" | "api_id" | "endpoint" | "app_id" | "minute">;
-const SUM_COLUMNS: SumColumn[] = [
-  "calls",
-  "billable",
-  "rejected",
-  "errors_4xx",
-  "errors_5xx",
-  "bytes_in",
-  "bytes_out",
-  "latency_sum_us",
-  ...LATENCY_BUCKET_COLUMNS,
-];
+const SUM_COLUMNS: readonly SumColumn[] = ROLLUP_SUM_COLUMNS;
 
 /** The columns of a call's row in usage_records (its ids live in usage_series). */
 export const RECORD_COLUMNS = [

@@ -77,6 +77,19 @@ export const LATENCY_BUCKET_COLUMNS = [
   "lat_b13",
 ] as const;
 
+/** The summed columns of every rollup table (minute, hour, day and their projections), in table order. */
+export const ROLLUP_SUM_COLUMNS = [
+  "calls",
+  "billable",
+  "rejected",
+  "errors_4xx",
+  "errors_5xx",
+  "bytes_in",
+  "bytes_out",
+  "latency_sum_us",
+  ...LATENCY_BUCKET_COLUMNS,
+] as const;
+
 export function latencyBucket(latencyUs: number): number {
   const i = LATENCY_BUCKET_BOUNDS_US.findIndex((bound) => latencyUs <= bound);
   return i < 0 ? LATENCY_BUCKET_BOUNDS_US.length - 1 : i;

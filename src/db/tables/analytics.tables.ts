@@ -5,10 +5,15 @@ import type { UsageRollupsTable } from "./gateway.tables";
 /** An hour or day of one (api, endpoint, app): the minute rollups folded by the worker; `bucket` is its start. */
 export type UsageRollupsGrainTable = Omit<UsageRollupsTable, "minute"> & { bucket: number };
 
-/** A projection of the hour or day rollups: per API ("api", dim ''), per API endpoint ("endpoint") or per API app ("app"). */
+/**
+ * A projection of the hour or day rollups: the whole tenant ("tenant", api and dim ''), per API ("api", dim ''), per
+ * API endpoint ("endpoint") or per API app ("app"). `cum_calls`: the pair's calls up to and including this bucket
+ * (migration 091: top lists by difference).
+ */
 export type UsageRollupsDimTable = Omit<UsageRollupsGrainTable, "endpoint" | "app_id"> & {
-  kind: "api" | "endpoint" | "app";
+  kind: "tenant" | "api" | "endpoint" | "app";
   dim: string;
+  cum_calls: number;
 };
 
 export type AlertMetric = "error_rate" | "p95_ms";

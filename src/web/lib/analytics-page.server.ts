@@ -30,3 +30,30 @@ export function rangeParamsOf(url: URL): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * The loader part every dashboard page shares (studio, My Apps, admin): the dashboard read with the address's range,
+ * the preset asked for and the link to the CSV of the same view (`csv`: its audience and scope parameters).
+ */
+export async function dashboardPage<T>(url: URL, csv: Record<string, string>, run: (range: RangeInput) => Promise<T>) {
+  const { result, rangeError, range } = await withRange(url, (r) => run(r));
+  const params = new URLSearchParams({ ...csv, ...rangeParamsOf(url) });
+  return {
+    result,
+    rangeError,
+    presetAsked: range.preset ?? "24h",
+    csvHref: `/resources/analytics-csv?${params.toString()}`,
+  };
+}
+
+/** The request log's filters as the address has them (the form shows them back), the page cursor and the detail asked. */
+export function logQueryOf(url: URL) {
+  const q = (name: string) => url.searchParams.get(name) ?? "";
+  const at = Number(q("at"));
+  return {
+    filters: { status: q("status"), endpoint: q("endpoint"), app: q("app"), requestId: q("requestId") },
+    before: Number(q("before")) || null,
+    detail: q("request") && Number.isFinite(at) ? { requestId: q("request"), at } : null,
+    rangeParams: rangeParamsOf(url),
+  };
+}

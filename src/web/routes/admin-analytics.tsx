@@ -2,16 +2,15 @@ import { Form } from "react-router";
 import { tenantAnalytics } from "../../core/analytics/analytics.service";
 import { setRequestLogRetention } from "../../core/analytics/retention.service";
 import { AnalyticsDashboardView } from "../components/analytics/analytics-dashboard";
+import { AnalyticsPageHeader } from "../components/analytics/analytics-page-header";
 import { Panel } from "../components/analytics/analytics-panel";
-import { AnalyticsRangeForm } from "../components/analytics/analytics-range-form";
 import { CsrfInput } from "../components/app-form-bits";
-import { LocalLink } from "../components/localized-link";
-import { Container, PageHeader } from "../components/page-header";
+import { Container } from "../components/page-header";
 import { FormError, FormNotice } from "../components/ui/form-field";
 import { fieldClass } from "../components/ui/input";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
-import { rangeParamsOf, withRange } from "../lib/analytics-page.server";
+import { dashboardPage } from "../lib/analytics-page.server";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { requireActionCsrf } from "../lib/csrf.server";
 import { pageMeta } from "../lib/meta";
@@ -22,16 +21,11 @@ import type { Route } from "./+types/admin-analytics";
 /** /admin/analytics: calls, errors, latency and revenue across the tenant, and the request log retention. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = requireAdmin(context, request, params.lang);
-  const url = new URL(request.url);
-  const { result, rangeError, range } = await withRange(url, (r) =>
-    tenantAnalytics(context.db, context.tenant.id, viewer, { range: r }),
+  const page = await dashboardPage(new URL(request.url), { audience: "admin" }, (range) =>
+    tenantAnalytics(context.db, context.tenant.id, viewer, { range }),
   );
-  const csv = new URLSearchParams({ audience: "admin", ...rangeParamsOf(url) });
   return {
-    dashboard: result,
-    rangeError,
-    presetAsked: range.preset ?? "24h",
-    csvHref: `/resources/analytics-csv?${csv.toString()}`,
+    ...page,
     currency: context.tenant.config.defaultCurrency,
     retentionDays: context.tenant.config.analytics.retentionDays,
   };
@@ -60,25 +54,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function AdminAnalytics({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { dashboard } = loaderData;
+  const { result: dashboard } = loaderData;
   return (
     <>
-      <PageHeader title={t("analytics.adminTitle")} intro={t("analytics.adminIntro")}>
-        <div className="mt-4 flex flex-wrap gap-4 text-sm font-semibold">
-          <LocalLink to="/admin" className="text-accent hover:underline">
-            {t("admin.title")}
-          </LocalLink>
-          <a href={loaderData.csvHref} download className="text-accent hover:underline" data-testid="csv-link">
-            {t("analytics.exportCsv")}
-          </a>
-        </div>
-        <AnalyticsRangeForm preset={loaderData.presetAsked} from={dashboard.range.from} to={dashboard.range.to} />
-        {loaderData.rangeError && (
-          <div className="mt-3" data-testid="range-error">
-            <FormError message={translateServerMessage(t, loaderData.rangeError)} />
-          </div>
-        )}
-      </PageHeader>
+      <AnalyticsPageHeader
+        title={t("analytics.adminTitle")}
+        intro={t("analytics.adminIntro")}
+        links={[{ to: "/admin", label: t("admin.title") }]}
+        csvHref={loaderData.csvHref}
+        range={{ preset: loaderData.presetAsked, from: dashboard.range.from, to: dashboard.range.to }}
+        rangeError={loaderData.rangeError}
+      />
       <Container className="flex flex-col gap-6 py-8">
         <AnalyticsDashboardView dashboard={dashboard} audience="admin" currency={loaderData.currency} />
         <Panel title={t("analytics.retention.title")} testId="retention-panel">

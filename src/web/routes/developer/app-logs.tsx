@@ -1,13 +1,11 @@
-import { getRequestLogEntry, type LogRow, searchRequestLog } from "../../../core/analytics/request-log.service";
+import { getRequestLogEntry, searchRequestLog } from "../../../core/analytics/request-log.service";
+import { AnalyticsPageHeader } from "../../components/analytics/analytics-page-header";
 import { RequestLogView } from "../../components/analytics/request-log-view";
-import { LocalLink } from "../../components/localized-link";
-import { Container, PageHeader } from "../../components/page-header";
-import { FormError } from "../../components/ui/form-field";
+import { Container } from "../../components/page-header";
 import { useTranslation } from "../../i18n/use-translation";
-import { rangeParamsOf, withRange } from "../../lib/analytics-page.server";
+import { logQueryOf, withRange } from "../../lib/analytics-page.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
-import { translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/app-logs";
 import { appWithApis, consumerViewer } from "./app-analytics-data.server";
 
@@ -15,11 +13,9 @@ import { appWithApis, consumerViewer } from "./app-analytics-data.server";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = consumerViewer(context, request, params.lang);
   const url = new URL(request.url);
-  const q = (name: string) => url.searchParams.get(name) ?? "";
   const { db, tenant } = context;
   const { app } = await appWithApis(context, viewer, params.appId);
-  const filters = { status: q("status"), endpoint: q("endpoint"), app: "", requestId: q("requestId") };
-  const before = Number(q("before")) || null;
+  const { filters, before, detail, rangeParams } = logQueryOf(url);
   const { result, rangeError, range } = await withRange(url, (r, fallback) =>
     searchRequestLog(db, tenant.id, viewer, {
       audience: "consumer",
@@ -28,20 +24,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       range: r,
     }),
   );
-  let selected: LogRow | null = null;
-  const requestId = q("request");
-  const at = Number(q("at"));
-  if (requestId && Number.isFinite(at)) {
-    selected = await getRequestLogEntry(db, tenant.id, viewer, { audience: "consumer", appId: app.id, requestId, at });
-  }
+  const selected = detail
+    ? await getRequestLogEntry(db, tenant.id, viewer, { audience: "consumer", appId: app.id, ...detail })
+    : null;
   return {
     app,
     page: result,
     rangeError,
     preset: range.preset ?? "24h",
-    filters,
+    filters: { ...filters, app: "" },
     selected,
-    rangeParams: rangeParamsOf(url),
+    rangeParams,
     retentionDays: tenant.config.analytics.retentionDays,
   };
 }
@@ -60,22 +53,18 @@ export default function AppLogs({ loaderData }: Route.ComponentProps) {
   const { app, page } = loaderData;
   return (
     <>
-      <PageHeader title={t("analytics.logs.appTitle", { app: app.name })} intro={t("analytics.logs.intro")}>
-        <div className="mt-4 flex flex-wrap gap-4 text-sm font-semibold">
-          <LocalLink
-            to={`/developer/apps/${encodeURIComponent(app.id)}/analytics`}
-            rel="nofollow"
-            className="text-accent hover:underline"
-          >
-            {t("analytics.title")}
-          </LocalLink>
-        </div>
-        {loaderData.rangeError && (
-          <div className="mt-3" data-testid="range-error">
-            <FormError message={translateServerMessage(t, loaderData.rangeError)} />
-          </div>
-        )}
-      </PageHeader>
+      <AnalyticsPageHeader
+        title={t("analytics.logs.appTitle", { app: app.name })}
+        intro={t("analytics.logs.intro")}
+        links={[
+          {
+            to: `/developer/apps/${encodeURIComponent(app.id)}/analytics`,
+            label: t("analytics.title"),
+            nofollow: true,
+          },
+        ]}
+        rangeError={loaderData.rangeError}
+      />
       <Container className="py-8">
         <RequestLogView
           rows={page.rows}

@@ -3,19 +3,15 @@ import { providerAnalytics } from "../../../core/analytics/analytics.service";
 import { AppError } from "../../../core/errors/app-error";
 import { AlertsPanel } from "../../components/analytics/alerts-panel";
 import { AnalyticsDashboardView } from "../../components/analytics/analytics-dashboard";
-import { AnalyticsRangeForm } from "../../components/analytics/analytics-range-form";
-import { LocalLink } from "../../components/localized-link";
-import { Container, PageHeader } from "../../components/page-header";
-import { FormError } from "../../components/ui/form-field";
-import { fieldClass } from "../../components/ui/input";
+import { AnalyticsPageHeader } from "../../components/analytics/analytics-page-header";
+import { Container } from "../../components/page-header";
 import { useTranslation } from "../../i18n/use-translation";
 import { formText, runAction } from "../../lib/action-result.server";
-import { rangeParamsOf, withRange } from "../../lib/analytics-page.server";
+import { dashboardPage } from "../../lib/analytics-page.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { requireActionCsrf } from "../../lib/csrf.server";
 import { pageMeta } from "../../lib/meta";
 import { requireStudio } from "../../lib/route-guards.server";
-import { translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/studio-analytics";
 
 /**
@@ -27,20 +23,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const apiId = url.searchParams.get("api") || null;
   const { db, tenant } = context;
-  const [{ result, rangeError, range }, alerts] = await Promise.all([
-    withRange(url, (r) => providerAnalytics(db, tenant.id, viewer, { apiId, range: r })),
+  const csv = { audience: "provider", ...(apiId ? { api: apiId } : {}) };
+  const [page, alerts] = await Promise.all([
+    dashboardPage(url, csv, (range) => providerAnalytics(db, tenant.id, viewer, { apiId, range })),
     listAlerts(db, tenant.id, viewer),
   ]);
-  const csv = new URLSearchParams({ audience: "provider", ...(apiId ? { api: apiId } : {}), ...rangeParamsOf(url) });
+  const { result, ...rest } = page;
   return {
+    ...rest,
     base,
     apiId,
     apis: result.apis,
     dashboard: result.dashboard,
-    rangeError,
-    presetAsked: range.preset ?? "24h",
     alerts,
-    csvHref: `/resources/analytics-csv?${csv.toString()}`,
     currency: tenant.config.defaultCurrency,
   };
 }
@@ -85,47 +80,24 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function StudioAnalytics({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { dashboard, apis, apiId, base } = loaderData;
-  const logs = `${base}/logs${apiId ? `?api=${encodeURIComponent(apiId)}` : ""}`;
   return (
     <>
-      <PageHeader title={t("analytics.title")} intro={t("analytics.intro")}>
-        <div className="mt-4 flex flex-wrap gap-4 text-sm font-semibold">
-          <LocalLink to={base} className="text-accent hover:underline">
-            {t("studio.backToList")}
-          </LocalLink>
-          <LocalLink to={logs} className="text-accent hover:underline" data-testid="logs-link">
-            {t("analytics.logsLink")}
-          </LocalLink>
-          <a href={loaderData.csvHref} download className="text-accent hover:underline" data-testid="csv-link">
-            {t("analytics.exportCsv")}
-          </a>
-        </div>
-        <AnalyticsRangeForm preset={loaderData.presetAsked} from={dashboard.range.from} to={dashboard.range.to}>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="analytics-api" className="text-sm font-semibold">
-              {t("analytics.api")}
-            </label>
-            <select
-              id="analytics-api"
-              name="api"
-              defaultValue={apiId ?? ""}
-              className={`${fieldClass({ fullWidth: false })} min-w-56`}
-            >
-              <option value="">{t("analytics.allApis")}</option>
-              {apis.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </AnalyticsRangeForm>
-        {loaderData.rangeError && (
-          <div className="mt-3" data-testid="range-error">
-            <FormError message={translateServerMessage(t, loaderData.rangeError)} />
-          </div>
-        )}
-      </PageHeader>
+      <AnalyticsPageHeader
+        title={t("analytics.title")}
+        intro={t("analytics.intro")}
+        links={[
+          { to: base, label: t("studio.backToList") },
+          {
+            to: `${base}/logs${apiId ? `?api=${encodeURIComponent(apiId)}` : ""}`,
+            label: t("analytics.logsLink"),
+            testId: "logs-link",
+          },
+        ]}
+        csvHref={loaderData.csvHref}
+        range={{ preset: loaderData.presetAsked, from: dashboard.range.from, to: dashboard.range.to }}
+        apiPicker={{ value: apiId, allLabel: t("analytics.allApis"), apis }}
+        rangeError={loaderData.rangeError}
+      />
       <Container className="flex flex-col gap-6 py-8">
         <AnalyticsDashboardView dashboard={dashboard} audience="provider" currency={loaderData.currency} />
         <p className="text-xs text-slate-500 dark:text-slate-400">{t("analytics.demoNote")}</p>

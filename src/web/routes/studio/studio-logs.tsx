@@ -1,15 +1,13 @@
 import { providerScope } from "../../../core/analytics/analytics.service";
-import { getRequestLogEntry, type LogRow, searchRequestLog } from "../../../core/analytics/request-log.service";
+import { getRequestLogEntry, searchRequestLog } from "../../../core/analytics/request-log.service";
+import { AnalyticsPageHeader } from "../../components/analytics/analytics-page-header";
 import { RequestLogView } from "../../components/analytics/request-log-view";
-import { LocalLink } from "../../components/localized-link";
-import { Container, PageHeader } from "../../components/page-header";
-import { FormError } from "../../components/ui/form-field";
+import { Container } from "../../components/page-header";
 import { useTranslation } from "../../i18n/use-translation";
-import { rangeParamsOf, withRange } from "../../lib/analytics-page.server";
+import { logQueryOf, withRange } from "../../lib/analytics-page.server";
 import type { RouteHandle } from "../../lib/breadcrumbs";
 import { pageMeta } from "../../lib/meta";
 import { requireStudio } from "../../lib/route-guards.server";
-import { translateServerMessage } from "../../lib/server-messages";
 import type { Route } from "./+types/studio-logs";
 
 /**
@@ -19,11 +17,9 @@ import type { Route } from "./+types/studio-logs";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { viewer, base } = await requireStudio(context, request, params.lang);
   const url = new URL(request.url);
-  const q = (name: string) => url.searchParams.get(name) ?? "";
-  const apiId = q("api") || null;
+  const apiId = url.searchParams.get("api") || null;
   const { db, tenant } = context;
-  const filters = { status: q("status"), endpoint: q("endpoint"), app: q("app"), requestId: q("requestId") };
-  const before = Number(q("before")) || null;
+  const { filters, before, detail, rangeParams } = logQueryOf(url);
   const { apis } = await providerScope(db, tenant.id, viewer, apiId);
   const { result, rangeError, range } = await withRange(url, (r, fallback) =>
     searchRequestLog(db, tenant.id, viewer, {
@@ -34,12 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       range: r,
     }),
   );
-  let selected: LogRow | null = null;
-  const requestId = q("request");
-  const at = Number(q("at"));
-  if (requestId && Number.isFinite(at)) {
-    selected = await getRequestLogEntry(db, tenant.id, viewer, { audience: "provider", requestId, at });
-  }
+  const selected = detail ? await getRequestLogEntry(db, tenant.id, viewer, { audience: "provider", ...detail }) : null;
   return {
     base,
     apiId,
@@ -49,7 +40,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     preset: range.preset ?? "24h",
     filters,
     selected,
-    rangeParams: rangeParamsOf(url),
+    rangeParams,
     retentionDays: tenant.config.analytics.retentionDays,
   };
 }
@@ -75,21 +66,14 @@ export default function StudioLogs({ loaderData }: Route.ComponentProps) {
   const { base, apiId, page } = loaderData;
   return (
     <>
-      <PageHeader title={t("analytics.logs.title")} intro={t("analytics.logs.intro")}>
-        <div className="mt-4 flex flex-wrap gap-4 text-sm font-semibold">
-          <LocalLink
-            to={`${base}/analytics${apiId ? `?api=${encodeURIComponent(apiId)}` : ""}`}
-            className="text-accent hover:underline"
-          >
-            {t("analytics.title")}
-          </LocalLink>
-        </div>
-        {loaderData.rangeError && (
-          <div className="mt-3" data-testid="range-error">
-            <FormError message={translateServerMessage(t, loaderData.rangeError)} />
-          </div>
-        )}
-      </PageHeader>
+      <AnalyticsPageHeader
+        title={t("analytics.logs.title")}
+        intro={t("analytics.logs.intro")}
+        links={[
+          { to: `${base}/analytics${apiId ? `?api=${encodeURIComponent(apiId)}` : ""}`, label: t("analytics.title") },
+        ]}
+        rangeError={loaderData.rangeError}
+      />
       <Container className="py-8">
         <RequestLogView
           rows={page.rows}
