@@ -776,6 +776,7 @@ export const enUS = {
       manageIntro:
         "Highlight launches, talks and articles on the API page. Only published spotlights are shown to visitors.",
       empty: "No spotlights yet.",
+      noneYet: "No published spotlight is shown on this page yet.",
       newHeading: "New spotlight",
       editHeading: "Edit spotlight",
       title: "Title",
@@ -921,6 +922,16 @@ export const enUS = {
     responseHeaders: "Response headers ({{count}})",
     via_gateway: "Through the gateway",
     via_mock: "Mock response from the spec",
+    via_gatewayMock: "Through the gateway, in mock mode",
+    mockBadge: "Mock",
+    mockWhyNoKey: "This is a mock answer, not a call to the API: no API key was sent.",
+    mockWhyNoKeyNextSignedOut:
+      "It was made up from the spec's examples. Log in, subscribe an app to a plan and use its key to call the real API.",
+    mockWhyNoKeyNextSignedIn:
+      "It was made up from the spec's examples. Pick or paste the key of an app subscribed to this API to call the real API.",
+    mockWhyApi: "This is a mock answer, not a call to the provider: the API is in mock mode.",
+    mockWhyApiNext:
+      "The gateway checked your key and counted the call, then answered from the spec's examples because its provider set this API to mock mode.",
     time: "{{ms}} ms",
     truncated: "The response is longer than shown (first 256 KB).",
     emptyBody: "(empty body)",
