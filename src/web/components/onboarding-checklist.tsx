@@ -83,7 +83,7 @@ export function OnboardingChecklist(props: { checklist: ChecklistData; gateway: 
           )}
         </Step>
         <Step done={checklist.subscribed} testId="onboarding-subscribe" title={t("onboarding.subscribeTitle")}>
-          {t("onboarding.subscribeText")}{" "}
+          {checklist.firstAppId ? t("onboarding.subscribeText") : t("onboarding.subscribeTextNoApp")}{" "}
           {demo && (
             <LocalLink to={`${demo.apiPath}/pricing`} className={link}>
               {t("onboarding.subscribeLink", { name: demo.apiName })}

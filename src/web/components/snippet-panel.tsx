@@ -111,6 +111,8 @@ export function SnippetPanel(props: {
       </div>
       {snippets ? (
         <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
           data-testid="snippet-code"
           data-language={current?.id}
           dir="ltr"

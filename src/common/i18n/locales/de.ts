@@ -1043,6 +1043,8 @@ export const de: Catalog = {
     subscribeTitle: "Ihre App für einen Tarif anmelden",
     subscribeText:
       "Mit Ihrem Konto wurde eine App mit Schlüssel angelegt; ein Tarif erlaubt diesem Schlüssel, die API aufzurufen.",
+    subscribeTextNoApp:
+      "Erstellen Sie unten eine App und geben Sie ihr einen Schlüssel; ein Tarif erlaubt diesem Schlüssel, die API aufzurufen.",
     subscribeLink: "Tarife von {{name}}",
     callTitle: "Einen ersten Aufruf senden",
     callText: "Senden Sie diese Anfrage mit dem Schlüssel Ihrer App:",

@@ -1003,6 +1003,7 @@ export const enUS = {
     findHub: "Browse the API Hub",
     subscribeTitle: "Subscribe your app to a plan",
     subscribeText: "An app with a key was created with your account; a plan lets that key call the API.",
+    subscribeTextNoApp: "Create an app below and give it a key; a plan lets that key call the API.",
     subscribeLink: "Plans of {{name}}",
     callTitle: "Make a first call",
     callText: "Send this request with your app's key:",

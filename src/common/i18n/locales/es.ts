@@ -1036,6 +1036,7 @@ export const es: Catalog = {
     findHub: "Explorar el API Hub",
     subscribeTitle: "Suscribe tu app a un plan",
     subscribeText: "Con tu cuenta se creó una app con una clave; un plan permite que esa clave llame a la API.",
+    subscribeTextNoApp: "Crea una app abajo y dale una clave; un plan permite que esa clave llame a la API.",
     subscribeLink: "Planes de {{name}}",
     callTitle: "Haz una primera llamada",
     callText: "Envía esta petición con la clave de tu app:",

@@ -1046,6 +1046,8 @@ export const fr: Catalog = {
     subscribeTitle: "Abonner votre application à un forfait",
     subscribeText:
       "Une application avec une clé a été créée avec votre compte ; un forfait permet à cette clé d’appeler l’API.",
+    subscribeTextNoApp:
+      "Créez une application ci-dessous et donnez-lui une clé ; un forfait permet à cette clé d’appeler l’API.",
     subscribeLink: "Forfaits de {{name}}",
     callTitle: "Faire un premier appel",
     callText: "Envoyez cette requête avec la clé de votre application :",

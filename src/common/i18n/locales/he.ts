@@ -990,6 +990,7 @@ export const he: Catalog = {
     findHub: "עיון ב־API Hub",
     subscribeTitle: "רשמו את האפליקציה לתוכנית",
     subscribeText: "עם החשבון נוצרה אפליקציה עם מפתח; תוכנית מאפשרת למפתח הזה לקרוא ל־API.",
+    subscribeTextNoApp: "צרו אפליקציה למטה ותנו לה מפתח; תוכנית מאפשרת למפתח הזה לקרוא ל־API.",
     subscribeLink: "התוכניות של {{name}}",
     callTitle: "בצעו קריאה ראשונה",
     callText: "שלחו את הבקשה הזו עם המפתח של האפליקציה:",

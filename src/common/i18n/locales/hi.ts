@@ -1017,6 +1017,7 @@ export const hi: Catalog = {
     findHub: "API Hub देखें",
     subscribeTitle: "अपने ऐप को किसी प्लान की सदस्यता दिलाएँ",
     subscribeText: "आपके खाते के साथ एक कुंजी वाला ऐप बनाया गया है; प्लान से वह कुंजी API को कॉल कर सकती है।",
+    subscribeTextNoApp: "नीचे एक ऐप बनाएँ और उसे एक कुंजी दें; प्लान से वह कुंजी API को कॉल कर सकती है।",
     subscribeLink: "{{name}} के प्लान",
     callTitle: "पहला कॉल करें",
     callText: "यह अनुरोध अपने ऐप की कुंजी के साथ भेजें:",

@@ -1038,6 +1038,8 @@ export const it: Catalog = {
     subscribeTitle: "Abbona la tua app a un piano",
     subscribeText:
       "Con il tuo account è stata creata un’app con una chiave; un piano permette a quella chiave di chiamare l’API.",
+    subscribeTextNoApp:
+      "Crea un’app qui sotto e dalle una chiave; un piano permette a quella chiave di chiamare l’API.",
     subscribeLink: "Piani di {{name}}",
     callTitle: "Fai una prima chiamata",
     callText: "Invia questa richiesta con la chiave della tua app:",

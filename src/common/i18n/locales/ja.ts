@@ -1019,6 +1019,8 @@ export const ja: Catalog = {
     subscribeTitle: "アプリをプランに登録する",
     subscribeText:
       "アカウントと一緒にキー付きのアプリが作成されました。プランに登録すると、そのキーで API を呼び出せます。",
+    subscribeTextNoApp:
+      "下でアプリを作成してキーを発行してください。プランに登録すると、そのキーで API を呼び出せます。",
     subscribeLink: "{{name}} のプラン",
     callTitle: "最初の呼び出しを行う",
     callText: "アプリのキーを付けてこのリクエストを送信してください：",

@@ -1009,6 +1009,7 @@ export const ko: Catalog = {
     findHub: "API Hub 둘러보기",
     subscribeTitle: "앱을 요금제에 구독하기",
     subscribeText: "계정과 함께 키가 있는 앱이 만들어졌습니다. 요금제를 구독하면 그 키로 API를 호출할 수 있습니다.",
+    subscribeTextNoApp: "아래에서 앱을 만들고 키를 발급하세요. 요금제를 구독하면 그 키로 API를 호출할 수 있습니다.",
     subscribeLink: "{{name}} 요금제",
     callTitle: "첫 호출 보내기",
     callText: "앱의 키로 이 요청을 보내세요:",

@@ -1034,6 +1034,7 @@ export const nl: Catalog = {
     findHub: "Blader door de API Hub",
     subscribeTitle: "Abonneer je app op een plan",
     subscribeText: "Met je account is een app met een sleutel aangemaakt; een plan laat die sleutel de API aanroepen.",
+    subscribeTextNoApp: "Maak hieronder een app en geef hem een sleutel; een plan laat die sleutel de API aanroepen.",
     subscribeLink: "Plannen van {{name}}",
     callTitle: "Doe een eerste aanroep",
     callText: "Stuur dit verzoek met de sleutel van je app:",

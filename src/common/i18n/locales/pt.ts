@@ -1030,6 +1030,7 @@ export const pt: Catalog = {
     findHub: "Explorar o API Hub",
     subscribeTitle: "Assine um plano com seu app",
     subscribeText: "Um app com uma chave foi criado com sua conta; um plano permite que essa chave chame a API.",
+    subscribeTextNoApp: "Crie um app abaixo e dê a ele uma chave; um plano permite que essa chave chame a API.",
     subscribeLink: "Planos de {{name}}",
     callTitle: "Faça uma primeira chamada",
     callText: "Envie esta requisição com a chave do seu app:",

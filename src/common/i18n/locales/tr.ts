@@ -1031,6 +1031,8 @@ export const tr: Catalog = {
     subscribeTitle: "Uygulamanızı bir plana abone edin",
     subscribeText:
       "Hesabınızla birlikte anahtarı olan bir uygulama oluşturuldu; bir plan bu anahtarın API’yi çağırmasına izin verir.",
+    subscribeTextNoApp:
+      "Aşağıda bir uygulama oluşturup ona bir anahtar verin; bir plan bu anahtarın API’yi çağırmasına izin verir.",
     subscribeLink: "{{name}} planları",
     callTitle: "İlk çağrıyı yapın",
     callText: "Bu isteği uygulamanızın anahtarıyla gönderin:",

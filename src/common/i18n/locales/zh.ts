@@ -1002,6 +1002,7 @@ export const zh: Catalog = {
     findHub: "浏览 API Hub",
     subscribeTitle: "为应用订阅一个套餐",
     subscribeText: "创建账户时已为您创建了一个带密钥的应用；订阅套餐后该密钥即可调用 API。",
+    subscribeTextNoApp: "请在下方创建一个应用并为其生成密钥；订阅套餐后该密钥即可调用 API。",
     subscribeLink: "{{name}} 的套餐",
     callTitle: "发起第一次调用",
     callText: "使用应用的密钥发送此请求：",
