@@ -19,9 +19,10 @@ export function StudioSectionNav() {
   const [current, setCurrent] = useState<string>(STUDIO_SECTIONS[0].id);
   useEffect(() => {
     const sections = STUDIO_SECTIONS.map((s) => document.getElementById(s.id)).filter((el) => el !== null);
-    // The current section is the last one whose top passed a line under the top bar.
+    // The current section is the last one whose top passed a line in the upper third of the window (an anchor jump
+    // lands a section below the fixed top bar plus the page's scroll padding, about 170 px down).
     const pick = () => {
-      const line = 120;
+      const line = Math.max(200, window.innerHeight * 0.3);
       let found: string = STUDIO_SECTIONS[0].id;
       for (const el of sections) if (el.getBoundingClientRect().top <= line) found = el.id;
       // At the bottom of the page the last sections cannot reach the line: the last one counts as reached.
