@@ -18,7 +18,7 @@ import { isValidHttpUrl } from "../common/url";
 import { countUnreadNotifications } from "../core/notifications/notifications.service";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { BreadcrumbJsonLd, useBreadcrumbs } from "./components/breadcrumb-trail";
+import { BreadcrumbJsonLd, BreadcrumbTrail, useBreadcrumbs } from "./components/breadcrumb-trail";
 import { CookieConsent } from "./components/cookie-consent";
 import { OneTapSignIn } from "./components/one-tap-sign-in";
 import { ProgressBar } from "./components/progress-bar";
@@ -208,9 +208,15 @@ function AppShell(props: { children: ReactNode }) {
       <ProgressBar />
       <TopBar />
       <main id="main-content" tabIndex={-1} className="min-h-[60vh] pt-topbar outline-none">
+        {/* Where the reader looks first (issue 18, decision 141); a lone "Home" on the hub says nothing. */}
+        {crumbs.length > 1 && (
+          <div className="mx-auto max-w-[1320px] px-4 pt-3 sm:px-6">
+            <BreadcrumbTrail crumbs={crumbs} />
+          </div>
+        )}
         {props.children}
       </main>
-      <SiteFooter crumbs={crumbs} />
+      <SiteFooter />
       <BreadcrumbJsonLd crumbs={crumbs} />
       {data && (
         <CookieConsent

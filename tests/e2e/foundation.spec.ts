@@ -133,7 +133,13 @@ test("layout: skip link, templated titles, footer links and breadcrumbs", async 
   }
   await expect(footer.getByTestId("cookie-preferences")).toBeVisible();
   await expect(footer.getByTestId("language-dropdown")).toBeVisible();
-  await expect(footer.getByTestId("breadcrumbs")).toContainText("Weather");
+  // Breadcrumbs lead the content (issue 18), not the footer.
+  await expect(footer.getByTestId("breadcrumbs")).toHaveCount(0);
+  const crumbs = page.locator("main").getByTestId("breadcrumbs");
+  await expect(crumbs).toContainText("Weather");
+  const crumbsTop = (await crumbs.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  const headingTop = (await page.getByRole("heading", { level: 1 }).boundingBox())?.y ?? 0;
+  expect(crumbsTop).toBeLessThan(headingTop);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
   expect(jsonLd["@type"]).toBe("BreadcrumbList");
   expect(jsonLd.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "API Categories", "Weather"]);
@@ -143,7 +149,13 @@ test("below 1200px the product links move into a side drawer with the search box
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/hub");
   await expect(page.getByTestId("nav-hub")).toBeHidden();
-  await expect(page.getByTestId("login-link")).toBeHidden();
+  // Search and "Log in" stay in the phone's bar (issue 18); "Sign up" moves into the drawer.
+  await expect(page.getByTestId("login-link")).toBeVisible();
+  await expect(page.getByTestId("signup-link")).toBeHidden();
+  await waitForHydration(page);
+  await page.getByTestId("bar-search-button").click();
+  await expect(page.getByTestId("nav-drawer").getByPlaceholder("Search for APIs")).toBeFocused();
+  await page.keyboard.press("Escape");
   await page.getByTestId("drawer-toggle").click();
   const drawer = page.getByTestId("nav-drawer");
   await expect(drawer).toBeVisible();

@@ -95,6 +95,12 @@ test("an endpoint expands into its schemas, a mock answer and code snippets", as
   await row.getByTestId("try-it-send").click();
   await expect(row.getByTestId("try-it-status")).toHaveText(/^200/);
   await expect(row.getByTestId("try-it-via")).toHaveAttribute("data-via", "mock");
+  // Said plainly (issue 18): a mock, and why; no "0 ms" that would read as a measured call.
+  const notice = row.getByTestId("try-it-mock-notice");
+  await expect(notice).toHaveAttribute("data-reason", "noKey");
+  await expect(notice).toContainText("This is a mock answer, not a call to the API: no API key was sent.");
+  await expect(notice).toContainText("Log in, subscribe an app to a plan");
+  await expect(row.getByTestId("try-it-time")).toHaveCount(0);
   await expect(row.getByTestId("try-it-body-out")).toContainText('"method"');
   // Snippets in 10+ languages for the request being tried, with a placeholder key when there is none.
   const language = row.getByTestId("snippet-language");
@@ -137,6 +143,7 @@ test("a path parameter is validated; without a stored key the user is sent to My
   await expect(row.getByTestId("try-it-body-out")).toContainText("x-portico-plan");
   await expect(row.getByTestId("try-it-body-out")).toContainText("hello portico");
   await expect(row.getByTestId("try-it-time")).toContainText("ms");
+  await expect(row.getByTestId("try-it-mock-notice")).toHaveCount(0);
   // A pasted key is for this page only.
   const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("ppKey")));
   expect(stored).toEqual([]);

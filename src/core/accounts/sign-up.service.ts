@@ -2,6 +2,7 @@ import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
 import type { UserRow } from "../../db/schema";
+import { insertDefaultApp } from "../apps/default-app";
 import { AppError } from "../errors/app-error";
 import type { TenantInfo } from "../tenants/tenants.types";
 import { insertUser, selectUserByEmail, selectUserByUsername, upsertPasswordHash } from "./accounts.queries";
@@ -107,6 +108,8 @@ export async function signUp(
     await inTransaction(db, async (trx) => {
       await insertUser(trx, row);
       await upsertPasswordHash(trx, tenant.id, row.id, passwordHash, now);
+      // Issue 18: the account comes with an app and a key, so the first call is one subscription away.
+      await insertDefaultApp(trx, tenant.id, row.id, now);
       const mail = { publicUrl: options.publicUrl, now, next: options.next };
       await queueVerificationMail(trx, tenant, { ...row, email: parsed.email }, mail);
     });

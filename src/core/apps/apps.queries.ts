@@ -1,9 +1,10 @@
 import type { Insertable, Updateable } from "kysely";
-import type { Db } from "../../db/connection";
+import type { Db, DbOrTrx } from "../../db/connection";
+import { kyselyOf } from "../../db/executor";
 import type { AppKeysTable, AppsTable } from "../../db/tables/gateway.tables";
 
-export async function insertApp(db: Db, row: Insertable<AppsTable>): Promise<void> {
-  await db.kysely.insertInto("apps").values(row).execute();
+export async function insertApp(db: DbOrTrx, row: Insertable<AppsTable>): Promise<void> {
+  await kyselyOf(db).insertInto("apps").values(row).execute();
 }
 
 export async function selectAppById(db: Db, tenantId: string, appId: string) {
@@ -79,8 +80,8 @@ export async function teamBelongsToOrganization(db: Db, tenantId: string, teamId
   return row !== undefined;
 }
 
-export async function insertKey(db: Db, row: Insertable<AppKeysTable>): Promise<void> {
-  await db.kysely.insertInto("app_keys").values(row).execute();
+export async function insertKey(db: DbOrTrx, row: Insertable<AppKeysTable>): Promise<void> {
+  await kyselyOf(db).insertInto("app_keys").values(row).execute();
 }
 
 export async function selectKeysOfApp(db: Db, tenantId: string, appId: string) {

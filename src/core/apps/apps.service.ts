@@ -187,7 +187,7 @@ export async function listAppKeys(db: Db, tenantId: string, viewerId: string, ap
   return (await selectKeysOfApp(db, tenantId, appId)).map((k) => toAppKey(k, now));
 }
 
-function newKeyRow(tenantId: string, appId: string, name: string, secret: string, now: number): AppKeyRow {
+export function newKeyRow(tenantId: string, appId: string, name: string, secret: string, now: number): AppKeyRow {
   return {
     id: newId("key"),
     tenant_id: tenantId,

@@ -1,7 +1,7 @@
 import type { ApiCard as ApiCardData } from "../../core/catalog/catalog.types";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
-import { useLocale } from "../lib/root-data";
+import { useLocale, useSession } from "../lib/root-data";
 import { ApiLogo } from "./api-logo";
 import { CompareToggle } from "./compare-toggle";
 import { FollowButton } from "./follow-button";
@@ -22,6 +22,8 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
   const locale = useLocale();
   const social = useSocial();
   const { api } = props;
+  // The owner's own card carries no Follow/Save (issue 18); the server render and hydration read the same session.
+  const own = useSession()?.user.username === api.ownerUsername;
   const followers = api.followersCount + social.followDelta(api.id);
   return (
     <article
@@ -44,7 +46,7 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
             <span className="sr-only">{t("common.private")}</span>
           </span>
         )}
-        <SaveButton apiId={api.id} apiName={api.name} compact />
+        {!own && <SaveButton apiId={api.id} apiName={api.name} compact />}
       </div>
       <p dir="auto" className="api-card-text">
         {api.shortDescription}
@@ -66,7 +68,7 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
             {t("api.followers", { count: followers, formattedCount: formatNumber(followers, locale) })}
           </span>
         </span>
-        <FollowButton apiId={api.id} apiName={api.name} compact />
+        {!own && <FollowButton apiId={api.id} apiName={api.name} compact />}
       </div>
     </article>
   );

@@ -16,8 +16,13 @@ export function FollowButton(props: { apiId: string; apiName: string; compact?: 
       data-testid="follow-button"
       aria-pressed={following}
       title={props.compact ? (following ? t("follow.following") : t("follow.follow")) : undefined}
+      // Icon only on cards: the label names the action; with the word shown, the name starts with it (WCAG 2.5.3).
       aria-label={
-        following ? t("follow.unfollowApi", { name: props.apiName }) : t("follow.followApi", { name: props.apiName })
+        props.compact
+          ? following
+            ? t("follow.unfollowApi", { name: props.apiName })
+            : t("follow.followApi", { name: props.apiName })
+          : undefined
       }
       onClick={(event) => {
         // Cards are links over their whole area; the button acts on its own.
@@ -31,7 +36,12 @@ export function FollowButton(props: { apiId: string; apiName: string; compact?: 
     >
       {following ? <CheckIcon className="size-4" /> : <PlusIcon className="size-4" />}
       {/* Cards show the icon only (the label is in aria-label and title); the API page shows the word too. */}
-      {!props.compact && (following ? t("follow.following") : t("follow.follow"))}
+      {!props.compact && (
+        <>
+          {following ? t("follow.following") : t("follow.follow")}
+          <span className="sr-only"> {props.apiName}</span>
+        </>
+      )}
     </button>
   );
 }

@@ -13,7 +13,8 @@ export function SaveButton(props: { apiId: string; apiName: string; compact?: bo
       type="button"
       data-testid="save-button"
       aria-pressed={saved}
-      aria-label={label}
+      // Icon only on cards: the label names the action; with the word shown, the name starts with it (WCAG 2.5.3).
+      aria-label={props.compact ? label : undefined}
       title={label}
       onClick={(event) => {
         event.preventDefault();
@@ -25,7 +26,12 @@ export function SaveButton(props: { apiId: string; apiName: string; compact?: bo
       } ${props.className ?? ""}`}
     >
       <BookmarkIcon filled={saved} className="size-4" />
-      {!props.compact && (saved ? t("follow.saved") : t("follow.save"))}
+      {!props.compact && (
+        <>
+          {saved ? t("follow.saved") : t("follow.save")}
+          <span className="sr-only"> {props.apiName}</span>
+        </>
+      )}
     </button>
   );
 }

@@ -19,7 +19,7 @@ import { SearchDropdown } from "./search-dropdown";
  * it, otherwise goes to /search/{term} when the cleaned term is non-empty. Without JavaScript the form is a plain
  * GET to /search?term=, which the search route redirects to /search/{term}.
  */
-export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => void; focusOnSlash?: boolean }) {
+export function SearchBox(props: { variant: "bar" | "drawer" | "hero"; onDone?: () => void; focusOnSlash?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
@@ -152,6 +152,8 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
   }
 
   const bar = props.variant === "bar";
+  // The hub's hero (issue 18): the drawer's light field, larger, its dropdown over the page.
+  const hero = props.variant === "hero";
   const activeId = open && active >= 0 && active < optionCount ? optionId(active) : undefined;
   return (
     <search className={bar ? "block w-[240px] max-w-full" : "block w-full"}>
@@ -161,7 +163,7 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
             {t("nav.searchLabel")}
           </label>
           <SearchIcon
-            className={`pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 ${bar ? "text-mast-link" : "text-slate-400"}`}
+            className={`pointer-events-none absolute top-1/2 -translate-y-1/2 ${hero ? "start-4 size-5" : "start-3 size-4"} ${bar ? "text-mast-link" : "text-slate-500"}`}
           />
           <input
             ref={input}
@@ -184,11 +186,15 @@ export function SearchBox(props: { variant: "bar" | "drawer"; onDone?: () => voi
               if (!open) refresh();
             }}
             placeholder={t("nav.searchPlaceholder")}
-            data-testid={bar ? "search-input" : "drawer-search-input"}
+            data-testid={bar ? "search-input" : hero ? "hero-search-input" : "drawer-search-input"}
             className={`[&::-webkit-search-cancel-button]:appearance-none ${
               bar
                 ? "h-9 w-full rounded-lg border border-mast-input-border bg-mast-input ps-9 pe-8 text-sm text-mast-input-fg placeholder:text-mast-link transition focus:border-accent focus:outline-none"
-                : "h-11 w-full rounded-lg border border-slate-300 bg-white ps-9 pe-10 text-base text-slate-900 placeholder:text-slate-500 focus:border-accent focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+                : `w-full rounded-lg border border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-accent focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 ${
+                    hero
+                      ? "h-14 ps-12 pe-12 text-lg shadow-xl focus-visible:ring-4 focus-visible:ring-accent/40"
+                      : "h-11 ps-9 pe-10 text-base"
+                  }`
             }`}
           />
           {value !== "" && (

@@ -12,7 +12,7 @@ export interface SearchDropdownProps {
   results: TypeaheadResult | null;
   /** Index of the highlighted option (-1: none); the last option is 'To All Results'. */
   active: number;
-  variant: "bar" | "drawer";
+  variant: "bar" | "drawer" | "hero";
   hrefs: { hits: string[]; allResults: string };
   onChoose: (index: number, event: MouseEvent<HTMLAnchorElement>) => void;
 }
@@ -33,7 +33,9 @@ export function SearchDropdown(props: SearchDropdownProps) {
   const position =
     props.variant === "bar"
       ? "absolute start-0 top-full z-50 mt-2 w-[min(420px,calc(100vw-2rem))] shadow-xl"
-      : "mt-2 w-full shadow-md";
+      : props.variant === "hero"
+        ? "absolute inset-x-0 top-full z-30 mt-2 shadow-xl"
+        : "mt-2 w-full shadow-md";
   return (
     <div
       data-testid="search-dropdown"

@@ -1,8 +1,6 @@
 import { sanitizeHref } from "../../common/url";
 import { useTranslation } from "../i18n/use-translation";
-import type { ResolvedCrumb } from "../lib/breadcrumbs";
 import { useRootData } from "../lib/root-data";
-import { BreadcrumbTrail } from "./breadcrumb-trail";
 import { GithubIcon, LinkedinIcon, XIcon, YoutubeIcon } from "./icons";
 import { LanguageDropdown } from "./language-dropdown";
 import { LocalLink } from "./localized-link";
@@ -19,8 +17,11 @@ const SOCIAL = [
 /** Event the cookie-consent banner listens to (it reopens its preferences). */
 export const COOKIE_PREFERENCES_EVENT = "portico:cookie-preferences";
 
-/** Spec "Layout" footer: About ... Privacy (→ /page/{slug}), social links, language, cookie preferences, breadcrumbs. */
-export function SiteFooter(props: { crumbs: ResolvedCrumb[] }) {
+/**
+ * Spec "Layout" footer: About ... Privacy (→ /page/{slug}), social links, language, cookie preferences. The breadcrumbs
+ * the spec puts here sit at the top of the content instead (issue 18, decision 141).
+ */
+export function SiteFooter() {
   const { t } = useTranslation();
   const root = useRootData();
   const brand = root?.brand ?? "Portico";
@@ -31,9 +32,6 @@ export function SiteFooter(props: { crumbs: ResolvedCrumb[] }) {
       data-testid="site-footer"
       className="mt-16 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/60"
     >
-      <div className="mx-auto max-w-[1320px] px-4 pt-6 sm:px-6">
-        <BreadcrumbTrail crumbs={props.crumbs} />
-      </div>
       <div className="mx-auto grid max-w-[1320px] gap-10 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.2fr]">
         <div className="flex flex-col gap-4">
           <span className="text-lg font-bold tracking-tight">{brand}</span>

@@ -5,7 +5,7 @@ import { selectedNavItem, selectedUnifiedNavItem, withReferral } from "../lib/na
 import { useLocalize, useRootData } from "../lib/root-data";
 import { BrandLogo } from "./brand-logo";
 import { ContextSwitcher } from "./context-switcher";
-import { MenuIcon } from "./icons";
+import { MenuIcon, SearchIcon } from "./icons";
 import { LocalLink } from "./localized-link";
 import { NavDrawer } from "./nav-drawer";
 import { productNavItems, unifiedNavItems } from "./nav-items";
@@ -97,6 +97,22 @@ export function TopBar() {
           )}
         </nav>
         <div className="ms-auto flex items-center gap-2 xl:ms-2">
+          {/* Phones keep search in the bar (issue 18): it opens the drawer on its search box; without script, /search. */}
+          <a
+            href={localize("/search")}
+            data-testid="bar-search-button"
+            aria-label={t("nav.searchPlaceholder")}
+            onClick={(event) => {
+              const dialog = drawer.current;
+              if (!dialog) return;
+              event.preventDefault();
+              dialog.showModal();
+              dialog.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+            }}
+            className="inline-flex size-9 items-center justify-center rounded-lg hover:bg-white/10 md:hidden"
+          >
+            <SearchIcon className="size-5" />
+          </a>
           {root?.darkMode !== false && <ThemeToggle className="hover:text-mast-link-hover" />}
           {/* Outside the user area, which hides below 576px: the tray stays reachable on phones. */}
           {session && <NotificationsTray />}
@@ -107,17 +123,18 @@ export function TopBar() {
               <UserMenu session={session} />
             </div>
           ) : (
-            <div data-testid="user-area" className="hidden items-center gap-2 sm:flex">
+            // Signed out, "Log in" stays in the bar on phones too (issue 18); "Sign up" moves into the drawer there.
+            <div data-testid="user-area" className="flex items-center gap-2">
               <a
                 href={withReferral(localize("/auth"), current)}
-                className="rounded-lg px-3 py-2 text-sm font-semibold text-mast-link-hover transition hover:bg-white/10"
+                className="rounded-lg px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-mast-link-hover transition hover:bg-white/10 sm:px-3"
                 data-testid="login-link"
               >
                 {t("nav.logIn")}
               </a>
               <a
                 href={signUpHref}
-                className="rounded-lg bg-signup px-3.5 py-2 text-sm font-semibold text-signup-fg shadow-sm transition hover:brightness-110"
+                className="hidden rounded-lg bg-signup px-3.5 py-2 text-sm font-semibold text-signup-fg shadow-sm transition hover:brightness-110 sm:inline-block"
                 data-testid="signup-link"
               >
                 {t("nav.signUp")}

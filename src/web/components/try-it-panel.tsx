@@ -7,6 +7,7 @@ import { paramKey } from "../lib/try-it-request";
 import type { Snippet, TryItResult } from "../lib/try-it-types";
 import { SnippetPanel } from "./snippet-panel";
 import { TryItKeyField, useTryItKey } from "./try-it-key";
+import { mockReasonOf, TryItMockNotice } from "./try-it-mock-notice";
 import { Button } from "./ui/button";
 
 const LOCATIONS = ["path", "query", "header"] as const;
@@ -76,6 +77,7 @@ export function TryItPanel(props: {
   const sendAbort = useRef<AbortController | null>(null);
 
   const key = keyState.activeKey;
+  const mockReason = result ? mockReasonOf(result) : null;
   const payload = useMemo(
     (): Omit<TryItPayload, "intent" | "apiKey"> => ({
       params: values,
@@ -288,22 +290,31 @@ export function TryItPanel(props: {
           aria-label={t("tryIt.response")}
           className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
         >
+          {mockReason && <TryItMockNotice reason={mockReason} signedIn={props.signedIn} />}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-800">
+            {mockReason && (
+              <span className="rounded-md bg-amber-500/15 px-2 py-0.5 text-xs font-bold uppercase text-amber-900 dark:text-amber-200">
+                {t("tryIt.mockBadge")}
+              </span>
+            )}
             <span
               data-testid="try-it-status"
               className={`rounded-md px-2 py-0.5 font-mono text-xs font-bold ${statusTone(result.status)}`}
             >
               {result.status} {result.statusText}
             </span>
-            <span data-testid="try-it-time" className="text-xs text-slate-500 dark:text-slate-400">
-              {t("tryIt.time", { ms: result.timeMs })}
-            </span>
+            {/* Portico's own mock takes no network time: a "0 ms" would read as a measured call. */}
+            {result.via !== "mock" && (
+              <span data-testid="try-it-time" className="text-xs text-slate-500 dark:text-slate-400">
+                {t("tryIt.time", { ms: result.timeMs })}
+              </span>
+            )}
             <span
               data-testid="try-it-via"
               data-via={result.via}
               className="ms-auto text-xs text-slate-500 dark:text-slate-400"
             >
-              {t(`tryIt.via_${result.via}`)}
+              {t(mockReason === "apiMock" ? "tryIt.via_gatewayMock" : `tryIt.via_${result.via}`)}
             </span>
             <code dir="ltr" className="basis-full truncate text-[11px] text-slate-500 dark:text-slate-400">
               {detail.method} {result.url}

@@ -7,6 +7,7 @@ import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.ser
 import { CollectionCarousel } from "../components/collection-carousel";
 import { LocalLink } from "../components/localized-link";
 import { HubExperienceSwitch, NewHub } from "../components/new-hub";
+import { SearchBox } from "../components/search-box";
 import { ButtonLink } from "../components/ui/button";
 import { EmptyState } from "../components/ui/empty-state";
 import { useTranslation } from "../i18n/use-translation";
@@ -16,8 +17,9 @@ import { pageLocale } from "../lib/page-locale";
 import { useLocale } from "../lib/root-data";
 import type { Route } from "./+types/home";
 
-const CAROUSEL_COLLECTIONS = 4;
-const CAROUSEL_SIZE = 10;
+// Fewer, lighter rows (issue 18): three collections of eight cards; the full lists are one link away.
+const CAROUSEL_COLLECTIONS = 3;
+const CAROUSEL_SIZE = 8;
 const POPULAR_CATEGORIES = 12;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -87,14 +89,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               "radial-gradient(60rem 30rem at 15% -10%, color-mix(in oklab, var(--color-accent) 55%, transparent), transparent 60%), radial-gradient(40rem 24rem at 95% 10%, rgb(124 58 237 / 0.35), transparent 60%)",
           }}
         />
-        <div className="relative mx-auto max-w-[1320px] px-4 py-16 sm:px-6 md:py-24">
+        <div className="relative mx-auto max-w-[1320px] px-4 py-10 sm:px-6 md:py-16">
           <p className="text-sm font-semibold tracking-widest text-sky-300 uppercase">{t("hub.heroKicker")}</p>
           <h1
             data-testid="hero-title"
-            className="mt-3 max-w-3xl text-4xl leading-[1.1] font-extrabold tracking-tight first-letter:uppercase sm:text-5xl lg:text-6xl"
+            className="mt-3 max-w-3xl text-3xl leading-[1.1] font-extrabold tracking-tight first-letter:uppercase sm:text-5xl"
           >
             {t("hub.heroTitle")}
           </h1>
+          {/* The first thing a visitor can do is search (issue 18): the top bar's search, with typeahead, made large. */}
+          <div data-testid="hero-search" className="mt-6 max-w-2xl">
+            <SearchBox variant="hero" />
+          </div>
           <p data-testid="hero-claims" className="mt-5 max-w-2xl text-lg text-slate-300">
             {t("hub.heroClaims")}
           </p>
@@ -118,7 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <dl
             aria-label={t("hub.claimsLabel")}
-            className="mt-12 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-2xl border border-white/10 bg-white/10 md:grid-cols-4"
+            className="mt-10 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-2xl border border-white/10 bg-white/10 md:grid-cols-4"
           >
             {CLAIMS.map((claim) => (
               <div key={claim.value} className="flex flex-col-reverse gap-1 bg-slate-950/60 px-5 py-4 backdrop-blur">

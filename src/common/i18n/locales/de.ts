@@ -336,6 +336,8 @@ export const de: Catalog = {
     resourcesNeedTerm: "Geben Sie einen Suchbegriff ein, um Endpunkte zu finden.",
   },
   categories: {
+    filterLabel: "Kategorien filtern",
+    noMatch: "Keine Kategorie passt zu „{{query}}“.",
     title: "API-Kategorien",
     intro: "APIs nach Einsatzzweck durchsuchen.",
     empty: "Noch keine Kategorien.",
@@ -817,6 +819,7 @@ export const de: Catalog = {
       manageIntro:
         "Heben Sie Launches, Vorträge und Artikel auf der API-Seite hervor. Besucher sehen nur veröffentlichte Spotlights.",
       empty: "Noch keine Spotlights.",
+      noneYet: "Auf dieser Seite wird noch kein veröffentlichtes Spotlight angezeigt.",
       newHeading: "Neues Spotlight",
       editHeading: "Spotlight bearbeiten",
       title: "Titel",
@@ -967,6 +970,16 @@ export const de: Catalog = {
     responseHeaders: "Antwort-Header ({{count}})",
     via_gateway: "Über das Gateway",
     via_mock: "Simulierte Antwort aus der Spezifikation",
+    via_gatewayMock: "Über das Gateway, im Mock-Modus",
+    mockBadge: "Mock",
+    mockWhyNoKey: "Das ist eine Mock-Antwort, kein Aufruf der API: Es wurde kein API-Schlüssel gesendet.",
+    mockWhyNoKeyNextSignedOut:
+      "Sie wurde aus den Beispielen der Spezifikation erzeugt. Melden Sie sich an, abonnieren Sie mit einer App einen Tarif und nutzen Sie deren Schlüssel, um die echte API aufzurufen.",
+    mockWhyNoKeyNextSignedIn:
+      "Sie wurde aus den Beispielen der Spezifikation erzeugt. Wählen oder fügen Sie den Schlüssel einer App ein, die diese API abonniert hat, um die echte API aufzurufen.",
+    mockWhyApi: "Das ist eine Mock-Antwort, kein Aufruf beim Anbieter: Die API ist im Mock-Modus.",
+    mockWhyApiNext:
+      "Das Gateway hat Ihren Schlüssel geprüft und den Aufruf gezählt, dann aus den Beispielen der Spezifikation geantwortet, weil der Anbieter diese API in den Mock-Modus gesetzt hat.",
     time: "{{ms}} ms",
     truncated: "Die Antwort ist länger als angezeigt (erste 256 KB).",
     emptyBody: "(leerer Body)",
@@ -1026,6 +1039,32 @@ export const de: Catalog = {
     removeColumn: "Aus dem Vergleich entfernen",
     copyLink: "Link kopieren",
     linkCopied: "Link kopiert",
+  },
+  onboarding: {
+    title: "Ihr erster Aufruf",
+    progress: "{{done}} von {{total}} erledigt",
+    done: "erledigt",
+    toDo: "offen",
+    findTitle: "Eine API finden",
+    findDemo: "Beginnen Sie mit einer kostenlosen API:",
+    findHub: "Den API Hub durchsuchen",
+    subscribeTitle: "Ihre App für einen Tarif anmelden",
+    subscribeText:
+      "Mit Ihrem Konto wurde eine App mit Schlüssel angelegt; ein Tarif erlaubt diesem Schlüssel, die API aufzurufen.",
+    subscribeTextNoApp:
+      "Erstellen Sie unten eine App und geben Sie ihr einen Schlüssel; ein Tarif erlaubt diesem Schlüssel, die API aufzurufen.",
+    subscribeLink: "Tarife von {{name}}",
+    callTitle: "Einen ersten Aufruf senden",
+    callText: "Senden Sie diese Anfrage mit dem Schlüssel Ihrer App:",
+    callTextMock:
+      "Senden Sie diese Anfrage mit dem Schlüssel Ihrer App (diese API antwortet aus den Beispielen ihrer Spezifikation):",
+    copyRequest: "Anfrage kopieren",
+    keyHint:
+      "Ersetzen Sie <your key> durch den Schlüssel Ihrer App. Ein Schlüssel wird nur einmal angezeigt: Rotieren Sie ihn unten, um einen neuen zu sehen.",
+    analyticsTitle: "In der Analyse ansehen",
+    analyticsText: "Ihre Aufrufe erscheinen innerhalb einer Minute in der Analyse der App.",
+    analyticsLink: "Analyse der App öffnen",
+    advanced: "Erweitert: Gateway-Adresse, Header und MCP",
   },
   apps: {
     title: "Meine Apps",
@@ -1623,6 +1662,19 @@ export const de: Catalog = {
     manage: "Verwalten",
     backToList: "Zurück zu „Meine APIs“",
     plansAndApprovals: "Tarife und Abonnementanfragen",
+    sections: {
+      label: "Abschnitte dieser API",
+      general: "Allgemein",
+      spec: "Spezifikation",
+      plans: "Tarife",
+      plansIntro: "Tarife, ihre Preise und Limits sowie die Abonnements, die auf Ihre Freigabe warten.",
+      gateway: "Gateway",
+      changeMode: "Gateway-Modus ändern",
+      analytics: "Analyse",
+      analyticsIntro: "Aufrufe, Fehler und Latenz dieser API sowie der CSV-Export.",
+      openAnalytics: "Analyse dieser API öffnen",
+      danger: "Gefahrenzone",
+    },
     pendingApprovals_one: "{{count}} wartet",
     pendingApprovals_other: "{{count}} warten",
     newTitle: "API hinzufügen",

@@ -338,6 +338,8 @@ export const fr: Catalog = {
     resourcesNeedTerm: "Saisissez un terme pour trouver des points de terminaison.",
   },
   categories: {
+    filterLabel: "Filtrer les catégories",
+    noMatch: "Aucune catégorie ne correspond à « {{query}} ».",
     title: "Catégories d’API",
     intro: "Parcourez les API selon ce qu’elles font.",
     empty: "Aucune catégorie pour le moment.",
@@ -819,6 +821,7 @@ export const fr: Catalog = {
       manageIntro:
         "Mettez en avant lancements, conférences et articles sur la page de l'API. Seuls les contenus publiés sont visibles des visiteurs.",
       empty: "Aucun contenu à la une pour l'instant.",
+      noneYet: "Aucun spotlight publié n’est encore affiché sur cette page.",
       newHeading: "Nouveau contenu à la une",
       editHeading: "Modifier le contenu à la une",
       title: "Titre",
@@ -970,6 +973,16 @@ export const fr: Catalog = {
     responseHeaders: "En-têtes de réponse ({{count}})",
     via_gateway: "Via la passerelle",
     via_mock: "Réponse simulée d'après la spécification",
+    via_gatewayMock: "Via la passerelle, en mode simulé",
+    mockBadge: "Simulation",
+    mockWhyNoKey: "Ceci est une réponse simulée, pas un appel à l’API : aucune clé d’API n’a été envoyée.",
+    mockWhyNoKeyNextSignedOut:
+      "Elle a été construite à partir des exemples de la spécification. Connectez-vous, abonnez une application à un forfait et utilisez sa clé pour appeler la vraie API.",
+    mockWhyNoKeyNextSignedIn:
+      "Elle a été construite à partir des exemples de la spécification. Choisissez ou collez la clé d’une application abonnée à cette API pour appeler la vraie API.",
+    mockWhyApi: "Ceci est une réponse simulée, pas un appel au fournisseur : l’API est en mode simulé.",
+    mockWhyApiNext:
+      "La passerelle a vérifié votre clé et compté l’appel, puis a répondu à partir des exemples de la spécification, car son fournisseur a mis cette API en mode simulé.",
     time: "{{ms}} ms",
     truncated: "La réponse est plus longue qu'affiché (premiers 256 Ko).",
     emptyBody: "(corps vide)",
@@ -1029,6 +1042,32 @@ export const fr: Catalog = {
     removeColumn: "Retirer de la comparaison",
     copyLink: "Copier le lien",
     linkCopied: "Lien copié",
+  },
+  onboarding: {
+    title: "Votre premier appel",
+    progress: "{{done}} sur {{total}} terminé(s)",
+    done: "terminé",
+    toDo: "à faire",
+    findTitle: "Trouver une API",
+    findDemo: "Commencez par une API gratuite :",
+    findHub: "Parcourir l’API Hub",
+    subscribeTitle: "Abonner votre application à un forfait",
+    subscribeText:
+      "Une application avec une clé a été créée avec votre compte ; un forfait permet à cette clé d’appeler l’API.",
+    subscribeTextNoApp:
+      "Créez une application ci-dessous et donnez-lui une clé ; un forfait permet à cette clé d’appeler l’API.",
+    subscribeLink: "Forfaits de {{name}}",
+    callTitle: "Faire un premier appel",
+    callText: "Envoyez cette requête avec la clé de votre application :",
+    callTextMock:
+      "Envoyez cette requête avec la clé de votre application (cette API répond à partir des exemples de sa spécification) :",
+    copyRequest: "Copier la requête",
+    keyHint:
+      "Remplacez <your key> par la clé de votre application. Une clé n’est affichée qu’une fois : faites-la tourner ci-dessous pour en voir une nouvelle.",
+    analyticsTitle: "Le voir dans les statistiques",
+    analyticsText: "Vos appels apparaissent dans les statistiques de l’application en moins d’une minute.",
+    analyticsLink: "Ouvrir les statistiques de l’application",
+    advanced: "Avancé : adresse de la passerelle, en-têtes et MCP",
   },
   apps: {
     title: "Mes applications",
@@ -1627,6 +1666,19 @@ export const fr: Catalog = {
     manage: "Gérer",
     backToList: "Retour à Mes API",
     plansAndApprovals: "Forfaits et demandes d'abonnement",
+    sections: {
+      label: "Sections de cette API",
+      general: "Général",
+      spec: "Spécification",
+      plans: "Forfaits",
+      plansIntro: "Les forfaits, leurs prix et limites, et les abonnements en attente de votre approbation.",
+      gateway: "Passerelle",
+      changeMode: "Changer le mode de la passerelle",
+      analytics: "Statistiques",
+      analyticsIntro: "Appels, erreurs et latence de cette API, et l’export CSV.",
+      openAnalytics: "Ouvrir les statistiques de cette API",
+      danger: "Zone de danger",
+    },
     pendingApprovals_one: "{{count}} en attente",
     pendingApprovals_other: "{{count}} en attente",
     newTitle: "Ajouter une API",

@@ -335,6 +335,8 @@ export const it: Catalog = {
     resourcesNeedTerm: "Digita un termine per trovare gli endpoint.",
   },
   categories: {
+    filterLabel: "Filtra le categorie",
+    noMatch: "Nessuna categoria corrisponde a «{{query}}».",
     title: "Categorie di API",
     intro: "Sfoglia le API in base a ciò che fanno.",
     empty: "Nessuna categoria.",
@@ -810,6 +812,7 @@ export const it: Catalog = {
       manageIntro:
         "Metti in evidenza lanci, talk e articoli nella pagina dell'API. I visitatori vedono solo i contenuti pubblicati.",
       empty: "Ancora nessun contenuto in evidenza.",
+      noneYet: "Questa pagina non mostra ancora nessuno spotlight pubblicato.",
       newHeading: "Nuovo contenuto in evidenza",
       editHeading: "Modifica contenuto in evidenza",
       title: "Titolo",
@@ -962,6 +965,16 @@ export const it: Catalog = {
     responseHeaders: "Header della risposta ({{count}})",
     via_gateway: "Tramite il gateway",
     via_mock: "Risposta simulata dalla specifica",
+    via_gatewayMock: "Tramite il gateway, in modalità simulata",
+    mockBadge: "Simulata",
+    mockWhyNoKey: "Questa è una risposta simulata, non una chiamata all’API: non è stata inviata nessuna chiave API.",
+    mockWhyNoKeyNextSignedOut:
+      "È stata costruita dagli esempi della specifica. Accedi, abbona un’app a un piano e usa la sua chiave per chiamare l’API reale.",
+    mockWhyNoKeyNextSignedIn:
+      "È stata costruita dagli esempi della specifica. Scegli o incolla la chiave di un’app abbonata a questa API per chiamare l’API reale.",
+    mockWhyApi: "Questa è una risposta simulata, non una chiamata al fornitore: l’API è in modalità simulata.",
+    mockWhyApiNext:
+      "Il gateway ha verificato la tua chiave e contato la chiamata, poi ha risposto con gli esempi della specifica perché il fornitore ha messo questa API in modalità simulata.",
     time: "{{ms}} ms",
     truncated: "La risposta è più lunga di quanto mostrato (primi 256 KB).",
     emptyBody: "(corpo vuoto)",
@@ -1021,6 +1034,32 @@ export const it: Catalog = {
     removeColumn: "Rimuovi dal confronto",
     copyLink: "Copia link",
     linkCopied: "Link copiato",
+  },
+  onboarding: {
+    title: "La tua prima chiamata",
+    progress: "{{done}} di {{total}} completati",
+    done: "fatto",
+    toDo: "da fare",
+    findTitle: "Trova un’API",
+    findDemo: "Inizia con un’API gratuita:",
+    findHub: "Sfoglia l’API Hub",
+    subscribeTitle: "Abbona la tua app a un piano",
+    subscribeText:
+      "Con il tuo account è stata creata un’app con una chiave; un piano permette a quella chiave di chiamare l’API.",
+    subscribeTextNoApp:
+      "Crea un’app qui sotto e dalle una chiave; un piano permette a quella chiave di chiamare l’API.",
+    subscribeLink: "Piani di {{name}}",
+    callTitle: "Fai una prima chiamata",
+    callText: "Invia questa richiesta con la chiave della tua app:",
+    callTextMock:
+      "Invia questa richiesta con la chiave della tua app (questa API risponde con gli esempi della sua specifica):",
+    copyRequest: "Copia la richiesta",
+    keyHint:
+      "Sostituisci <your key> con la chiave della tua app. Una chiave viene mostrata una sola volta: ruotala qui sotto per vederne una nuova.",
+    analyticsTitle: "Vederla nelle statistiche",
+    analyticsText: "Le tue chiamate compaiono nelle statistiche dell’app entro un minuto.",
+    analyticsLink: "Apri le statistiche dell’app",
+    advanced: "Avanzate: indirizzo del gateway, intestazioni e MCP",
   },
   apps: {
     title: "Le mie app",
@@ -1613,6 +1652,19 @@ export const it: Catalog = {
     manage: "Gestisci",
     backToList: "Torna a Le mie API",
     plansAndApprovals: "Piani e richieste di abbonamento",
+    sections: {
+      label: "Sezioni di questa API",
+      general: "Generale",
+      spec: "Specifica",
+      plans: "Piani",
+      plansIntro: "I piani, i loro prezzi e limiti, e gli abbonamenti in attesa della tua approvazione.",
+      gateway: "Gateway",
+      changeMode: "Cambia la modalità del gateway",
+      analytics: "Statistiche",
+      analyticsIntro: "Chiamate, errori e latenza di questa API, e l’esportazione CSV.",
+      openAnalytics: "Apri le statistiche di questa API",
+      danger: "Zona pericolosa",
+    },
     pendingApprovals_one: "{{count}} in attesa",
     pendingApprovals_other: "{{count}} in attesa",
     newTitle: "Aggiungi un'API",

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { EditableApi } from "../../../core/api-products/api-products.types";
 import { useTranslation } from "../../i18n/use-translation";
 import { translateFields, translateServerMessage } from "../../lib/server-messages";
@@ -17,6 +18,8 @@ export function ManageApiPanels(props: {
   csrfToken: string;
   actionData: ManageActionResult | undefined;
   notice?: string | null;
+  /** Panels of the studio page between the spec and the danger zone (plans, gateway, analytics, MCP). */
+  beforeDanger?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { api, actionData } = props;
@@ -30,16 +33,7 @@ export function ManageApiPanels(props: {
   const deleteFailed = failedOf("delete");
   return (
     <div className="flex flex-col gap-6">
-      <StudioPanel title={t("studio.import.heading")} intro={t("studio.import.intro")} testId="spec-panel">
-        <div className="flex flex-col gap-5">
-          {imported && <SpecDiffView result={imported} />}
-          <SpecImportForm csrfToken={props.csrfToken} error={importFailed?.message} where={importFailed?.where} />
-        </div>
-      </StudioPanel>
-      <StudioPanel title={t("studio.versions.heading")} testId="versions-panel">
-        <SpecVersionsList owner={api.ownerUsername} slug={api.slug} versions={props.versions} />
-      </StudioPanel>
-      <StudioPanel title={t("studio.form.details")} testId="details-panel">
+      <StudioPanel title={t("studio.form.details")} testId="details-panel" id="general">
         <ApiForm
           csrfToken={props.csrfToken}
           intent="update"
@@ -52,7 +46,23 @@ export function ManageApiPanels(props: {
           notice={actionData?.ok && actionData.intent === "update" ? t("studio.form.saved") : props.notice}
         />
       </StudioPanel>
-      <StudioPanel title={t("studio.remove.heading")} intro={t("studio.remove.intro")} testId="delete-panel" danger>
+      <StudioPanel title={t("studio.import.heading")} intro={t("studio.import.intro")} testId="spec-panel" id="spec">
+        <div className="flex flex-col gap-5">
+          {imported && <SpecDiffView result={imported} />}
+          <SpecImportForm csrfToken={props.csrfToken} error={importFailed?.message} where={importFailed?.where} />
+        </div>
+      </StudioPanel>
+      <StudioPanel title={t("studio.versions.heading")} testId="versions-panel">
+        <SpecVersionsList owner={api.ownerUsername} slug={api.slug} versions={props.versions} />
+      </StudioPanel>
+      {props.beforeDanger}
+      <StudioPanel
+        title={t("studio.remove.heading")}
+        intro={t("studio.remove.intro")}
+        testId="delete-panel"
+        id="danger-zone"
+        danger
+      >
         <DeleteApiForm csrfToken={props.csrfToken} apiName={api.name} error={deleteFailed?.message} />
       </StudioPanel>
     </div>

@@ -7,11 +7,14 @@ export function StudioPanel(props: {
   children: ReactNode;
   testId?: string;
   danger?: boolean;
+  /** An anchor for the studio's section sidebar (scroll-margin clears the fixed top bar). */
+  id?: string;
 }) {
   return (
     <section
+      id={props.id}
       data-testid={props.testId}
-      className={`rounded-2xl border bg-white p-5 sm:p-6 dark:bg-slate-900 ${
+      className={`scroll-mt-24 rounded-2xl border bg-white p-5 sm:p-6 dark:bg-slate-900 ${
         props.danger ? "border-danger/40" : "border-slate-200 dark:border-slate-800"
       }`}
     >

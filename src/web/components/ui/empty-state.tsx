@@ -5,7 +5,8 @@ import type { HTMLAttributes } from "react";
  * is the roomier one of whole-page lists; `className` adds layout (a flex column for an action under the text).
  */
 
-const BOX = "rounded-2xl border border-dashed border-slate-300 text-center text-slate-500 dark:border-slate-700";
+const BOX =
+  "rounded-2xl border border-dashed border-slate-300 text-center text-slate-500 dark:border-slate-700 dark:text-slate-400";
 const PADDING = { md: "p-8", lg: "p-10" } as const;
 
 export function EmptyState(

@@ -51,7 +51,7 @@ describe("ui parts keep the copied looks", () => {
   it("the empty-state box", () => {
     const html = renderToStaticMarkup(<EmptyState data-testid="none">Nothing yet</EmptyState>);
     expect(html).toBe(
-      '<p data-testid="none" class="rounded-2xl border border-dashed border-slate-300 text-center text-slate-500 dark:border-slate-700 p-8">Nothing yet</p>',
+      '<p data-testid="none" class="rounded-2xl border border-dashed border-slate-300 text-center text-slate-500 dark:border-slate-700 dark:text-slate-400 p-8">Nothing yet</p>',
     );
     expect(renderToStaticMarkup(<EmptyState as="div" size="lg" />)).toMatch(/^<div class="[^"]* p-10"><\/div>$/);
   });

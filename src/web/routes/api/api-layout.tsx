@@ -162,8 +162,13 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
               <CompareToggle apiRef={`${api.ownerUsername}/${api.slug}`} apiName={api.name} />
-              <FollowButton apiId={api.id} apiName={api.name} />
-              <SaveButton apiId={api.id} apiName={api.name} />
+              {/* Following or saving one's own API tells its owners nothing they do not know (issue 18). */}
+              {!loaderData.canEdit && (
+                <>
+                  <FollowButton apiId={api.id} apiName={api.name} />
+                  <SaveButton apiId={api.id} apiName={api.name} />
+                </>
+              )}
               {!loaderData.canEdit && (
                 <ButtonLink
                   to={`${base}/contact`}

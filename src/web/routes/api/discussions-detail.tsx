@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { addDiscussionComment, getDiscussionThread } from "../../../core/content/discussions.service";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
-import { useSocial } from "../../components/social-state";
+import { SignInToPost } from "../../components/sign-in-to-post";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/form-field";
 import { useTranslation } from "../../i18n/use-translation";
@@ -83,7 +83,6 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation();
   const root = useRootData();
   const navigation = useNavigation();
-  const social = useSocial();
   const { discussion, bodyHtml, comments, base, signedIn } = loaderData;
   const error = actionData && !actionData.ok ? translateServerMessage(t, actionData.message) : null;
   const posted = actionData?.ok === true && navigation.state === "idle";
@@ -134,45 +133,43 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
           </ol>
         )}
       </section>
-      <Form
-        method="post"
-        noValidate
-        key={posted ? `posted-${comments.length}` : "comment"}
-        data-testid="comment-form"
-        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-        onSubmit={(event) => {
-          if (!signedIn) {
-            event.preventDefault();
-            social.promptLogin("generic");
-          }
-        }}
-      >
-        <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
-        <label htmlFor="comment-body" className="text-sm font-semibold">
-          {t("content.discussions.commentHeading")}
-        </label>
-        <FormError message={error} />
-        <textarea
-          id="comment-body"
-          name="body"
-          rows={4}
-          maxLength={20_000}
-          dir="auto"
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950"
-        />
-        <Button
-          type="submit"
-          data-testid="comment-post"
-          disabled={navigation.state === "submitting"}
-          size="lg"
-          className="self-start shadow-sm"
+      {signedIn ? (
+        <Form
+          method="post"
+          noValidate
+          key={posted ? `posted-${comments.length}` : "comment"}
+          data-testid="comment-form"
+          className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
         >
-          {t("content.discussions.comment")}
-        </Button>
-        {!signedIn && (
-          <p className="text-xs text-slate-500 dark:text-slate-400">{t("content.discussions.signInToPost")}</p>
-        )}
-      </Form>
+          <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
+          <label htmlFor="comment-body" className="text-sm font-semibold">
+            {t("content.discussions.commentHeading")}
+          </label>
+          <FormError message={error} />
+          <textarea
+            id="comment-body"
+            name="body"
+            rows={4}
+            maxLength={20_000}
+            dir="auto"
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-[15px] outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-slate-700 dark:bg-slate-950"
+          />
+          <Button
+            type="submit"
+            data-testid="comment-post"
+            disabled={navigation.state === "submitting"}
+            size="lg"
+            className="self-start shadow-sm"
+          >
+            {t("content.discussions.comment")}
+          </Button>
+        </Form>
+      ) : (
+        <SignInToPost
+          message={t("content.discussions.signInToPost")}
+          className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        />
+      )}
     </article>
   );
 }

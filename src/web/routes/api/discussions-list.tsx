@@ -5,7 +5,7 @@ import { createDiscussion, listDiscussions } from "../../../core/content/discuss
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Pagination } from "../../components/pagination";
-import { useSocial } from "../../components/social-state";
+import { SignInToPost } from "../../components/sign-in-to-post";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/form-field";
@@ -70,7 +70,6 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
   const locale = useLocale();
   const root = useRootData();
   const navigation = useNavigation();
-  const social = useSocial();
   const [clientError, setClientError] = useState<string | null>(null);
   const { discussions, base, total, page } = loaderData;
   const serverError = actionData && !actionData.ok ? translateServerMessage(t, actionData.message) : null;
@@ -111,56 +110,52 @@ export default function DiscussionsList({ loaderData, actionData }: Route.Compon
       </section>
       <section className="h-fit rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="mb-4 text-lg font-semibold">{t("content.discussions.newHeading")}</h2>
-        <Form
-          method="post"
-          noValidate
-          data-testid="discussion-form"
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            // Spec section 5: posting requires login; signed-out visitors get the login prompt instead.
-            if (!signedIn) {
-              event.preventDefault();
-              social.promptLogin("generic");
-              return;
-            }
-            const form = new FormData(event.currentTarget);
-            const title = String(form.get("title") ?? "").trim();
-            const body = String(form.get("body") ?? "").trim();
-            if (!title || !body) {
-              event.preventDefault();
-              setClientError(DISCUSSION_MESSAGES.required);
-              return;
-            }
-            setClientError(null);
-          }}
-        >
-          <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
-          <FormError message={error} />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="discussion-title" className="text-sm font-semibold">
-              {t("content.discussions.title")}
-            </label>
-            <Input id="discussion-title" name="title" maxLength={200} dir="auto" />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="discussion-body" className="text-sm font-semibold">
-              {t("content.discussions.body")}
-            </label>
-            <Textarea id="discussion-body" name="body" rows={6} maxLength={20_000} dir="auto" />
-          </div>
-          <Button
-            type="submit"
-            data-testid="discussion-post"
-            disabled={navigation.state === "submitting"}
-            size="lg"
-            className="self-start shadow-sm"
+        {/* Spec section 5: posting requires login; a visitor gets the way in, not a form that cannot be sent. */}
+        {signedIn ? (
+          <Form
+            method="post"
+            noValidate
+            data-testid="discussion-form"
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              const form = new FormData(event.currentTarget);
+              const title = String(form.get("title") ?? "").trim();
+              const body = String(form.get("body") ?? "").trim();
+              if (!title || !body) {
+                event.preventDefault();
+                setClientError(DISCUSSION_MESSAGES.required);
+                return;
+              }
+              setClientError(null);
+            }}
           >
-            {t("content.discussions.post")}
-          </Button>
-          {!signedIn && (
-            <p className="text-xs text-slate-500 dark:text-slate-400">{t("content.discussions.signInToPost")}</p>
-          )}
-        </Form>
+            <input type="hidden" name="csrfToken" value={root?.csrfToken ?? ""} />
+            <FormError message={error} />
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="discussion-title" className="text-sm font-semibold">
+                {t("content.discussions.title")}
+              </label>
+              <Input id="discussion-title" name="title" maxLength={200} dir="auto" />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="discussion-body" className="text-sm font-semibold">
+                {t("content.discussions.body")}
+              </label>
+              <Textarea id="discussion-body" name="body" rows={6} maxLength={20_000} dir="auto" />
+            </div>
+            <Button
+              type="submit"
+              data-testid="discussion-post"
+              disabled={navigation.state === "submitting"}
+              size="lg"
+              className="self-start shadow-sm"
+            >
+              {t("content.discussions.post")}
+            </Button>
+          </Form>
+        ) : (
+          <SignInToPost message={t("content.discussions.signInToPost")} />
+        )}
       </section>
     </div>
   );

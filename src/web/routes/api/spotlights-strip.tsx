@@ -24,6 +24,21 @@ export function SpotlightStateLabel(props: { state: string }) {
 export function SpotlightStrip(props: { spotlights: SpotlightView[]; canManage: boolean; manageHref: string }) {
   const { t } = useTranslation();
   if (props.spotlights.length === 0 && !props.canManage) return null;
+  // No heading over nothing: with no published spotlight its managers get a line that says so and the way to add one.
+  if (props.spotlights.length === 0) {
+    return (
+      <p data-testid="spotlight-strip-empty" className="mt-5 text-sm text-slate-600 dark:text-slate-400">
+        {t("content.spotlights.noneYet")}{" "}
+        <LocalLink
+          to={props.manageHref}
+          data-testid="spotlights-manage-link"
+          className="font-semibold text-accent hover:underline"
+        >
+          {t("content.spotlights.manage")}
+        </LocalLink>
+      </p>
+    );
+  }
   return (
     <section aria-label={t("content.spotlights.stripLabel")} data-testid="spotlight-strip" className="mt-5">
       <div className="mb-2 flex items-center justify-between gap-3">

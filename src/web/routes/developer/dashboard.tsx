@@ -10,13 +10,16 @@ import {
   rotateAppKey,
 } from "../../../core/apps/apps.service";
 import { appContextOf } from "../../../core/apps/context-apps.service";
+import { getOnboardingChecklist } from "../../../core/apps/onboarding.service";
 import { AppError } from "../../../core/errors/app-error";
 import { unsubscribe } from "../../../core/subscriptions/subscriptions.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import { AppCreateForm } from "../../components/app-create-form";
 import { AppGatewayInfo } from "../../components/app-gateway-info";
 import { AppPanel } from "../../components/app-panel";
 import { LocalLink } from "../../components/localized-link";
 import { McpConnectPanel } from "../../components/mcp-connect-panel";
+import { OnboardingChecklist } from "../../components/onboarding-checklist";
 import { Container, PageHeader } from "../../components/page-header";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useTranslation } from "../../i18n/use-translation";
@@ -50,7 +53,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request, params.lang);
   const contextId = new URL(request.url).searchParams.get("context");
   const entry = await resolveDashboardContext(context, viewer, contextId);
-  return loadDashboard(context, viewer, entry);
+  const [dashboard, checklist] = await Promise.all([
+    loadDashboard(context, viewer, entry),
+    getOnboardingChecklist(toUseCaseContext(context), { context: appContextOf(entry) }),
+  ]);
+  return { ...dashboard, checklist };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs): Promise<DashboardActionResult> {
@@ -136,7 +143,7 @@ function exampleGatewayPath(apps: DashboardApp[]): string | null {
 
 export default function DeveloperDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { context, apps, gateway } = loaderData;
+  const { context, apps, gateway, checklist } = loaderData;
   useContextFromSwitcher(context.id);
   const contextName =
     context.type === "User"
@@ -166,18 +173,7 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
         </p>
       </PageHeader>
       <Container className="flex flex-col gap-8 py-8">
-        <AppGatewayInfo gateway={gateway} examplePath={exampleGatewayPath(apps)} />
-        <McpConnectPanel
-          testId="apps-mcp"
-          title={t("mcp.appTitle")}
-          intro={t("mcp.appIntro")}
-          url={appMcpUrl(gateway.baseUrl)}
-          serverName="portico"
-          tenantId={gateway.tenantHeaderNeeded ? gateway.tenantId : null}
-          storedKey={null}
-          manageKeysLink={false}
-          noKeyText={t("mcp.noAppKey", { placeholder: `\u2068${t("mcp.keyPlaceholder")}\u2069` })}
-        />
+        <OnboardingChecklist checklist={checklist} gateway={gateway} />
         <AppCreateForm contextId={context.id} />
         {apps.length === 0 ? (
           <EmptyState data-testid="no-apps" size="lg">
@@ -196,6 +192,27 @@ export default function DeveloperDashboard({ loaderData, actionData }: Route.Com
             ))}
           </ul>
         )}
+        {/* The marketplace's internals (base URL, headers, tenant id, MCP) help integrators, not a first call. */}
+        <details
+          data-testid="apps-advanced"
+          className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <summary className="cursor-pointer rounded-2xl px-5 py-4 font-semibold">{t("onboarding.advanced")}</summary>
+          <div className="flex flex-col gap-6 border-t border-slate-200 p-5 dark:border-slate-800">
+            <AppGatewayInfo gateway={gateway} examplePath={exampleGatewayPath(apps)} />
+            <McpConnectPanel
+              testId="apps-mcp"
+              title={t("mcp.appTitle")}
+              intro={t("mcp.appIntro")}
+              url={appMcpUrl(gateway.baseUrl)}
+              serverName="portico"
+              tenantId={gateway.tenantHeaderNeeded ? gateway.tenantId : null}
+              storedKey={null}
+              manageKeysLink={false}
+              noKeyText={t("mcp.noAppKey", { placeholder: `\u2068${t("mcp.keyPlaceholder")}\u2069` })}
+            />
+          </div>
+        </details>
       </Container>
     </>
   );

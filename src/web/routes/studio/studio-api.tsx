@@ -3,12 +3,15 @@ import { isPrefixedLocale } from "../../../common/locales";
 import { listCategoryOptions, requireEditableApi } from "../../../core/api-products/api-products.service";
 import { listApiVersions } from "../../../core/api-specs/api-specs.service";
 import { pendingApprovalCount } from "../../../core/subscriptions/provider-subscriptions.service";
+import { getApiGatewayMode } from "../../../core/upstreams/upstreams.service";
 import { toUseCaseContext } from "../../../core/use-case-context";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { Container, PageHeader } from "../../components/page-header";
 import { ManageApiPanels } from "../../components/studio/manage-api-panels";
 import { McpToolsPanel } from "../../components/studio/mcp-tools-panel";
+import { StudioPanel } from "../../components/studio/studio-panel";
+import { StudioSectionNav } from "../../components/studio/studio-section-nav";
 import { ButtonLink } from "../../components/ui/button";
 import { useTranslation } from "../../i18n/use-translation";
 import type { RouteHandle } from "../../lib/breadcrumbs";
@@ -38,13 +41,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     listCategoryOptions(context.db, context.tenant.id),
   ]);
   const created = new URL(request.url).searchParams.get("created") === "1";
+  const ctx = toUseCaseContext(context);
   return {
     base,
     api,
     versions,
     categories,
     created,
-    pendingApprovals: await pendingApprovalCount(toUseCaseContext(context), api.id),
+    pendingApprovals: await pendingApprovalCount(ctx, api.id),
+    gatewayMode: await getApiGatewayMode(ctx, api.id),
   };
 }
 
@@ -108,17 +113,59 @@ export default function StudioApi({ loaderData, actionData }: Route.ComponentPro
         </div>
       </PageHeader>
       <Container className="py-8">
-        <div className="max-w-4xl">
-          <ManageApiPanels
-            api={api}
-            versions={loaderData.versions}
-            categories={loaderData.categories}
-            csrfToken={root?.csrfToken ?? ""}
-            actionData={actionData}
-            notice={loaderData.created && !actionData ? t("studio.created") : null}
-          />
-          <div className="mt-8">
-            <McpToolsPanel apiId={api.id} />
+        <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
+          <StudioSectionNav />
+          <div className="min-w-0 max-w-4xl">
+            <ManageApiPanels
+              api={api}
+              versions={loaderData.versions}
+              categories={loaderData.categories}
+              csrfToken={root?.csrfToken ?? ""}
+              actionData={actionData}
+              notice={loaderData.created && !actionData ? t("studio.created") : null}
+              beforeDanger={
+                <>
+                  <StudioPanel title={t("studio.sections.plans")} intro={t("studio.sections.plansIntro")} id="plans">
+                    <ButtonLink
+                      to={`${apiPath(api)}/plans/manage`}
+                      data-testid="studio-section-plans-link"
+                      variant="outline"
+                      size="sm"
+                      inline
+                    >
+                      {t("studio.plansAndApprovals")}
+                    </ButtonLink>
+                  </StudioPanel>
+                  <StudioPanel title={t("studio.sections.gateway")} id="gateway">
+                    <p data-testid="studio-gateway-mode" className="text-sm">
+                      {t(loaderData.gatewayMode === "mock" ? "plans.gatewayMode.mock" : "plans.gatewayMode.proxy")}
+                    </p>
+                    <LocalLink
+                      to={`${apiPath(api)}/plans/manage`}
+                      className="mt-2 inline-block text-sm font-semibold text-accent hover:underline"
+                    >
+                      {t("studio.sections.changeMode")}
+                    </LocalLink>
+                  </StudioPanel>
+                  <McpToolsPanel apiId={api.id} />
+                  <StudioPanel
+                    title={t("studio.sections.analytics")}
+                    intro={t("studio.sections.analyticsIntro")}
+                    id="analytics"
+                  >
+                    <ButtonLink
+                      to={`${base}/analytics?api=${encodeURIComponent(api.id)}`}
+                      data-testid="studio-section-analytics-link"
+                      variant="outline"
+                      size="sm"
+                      inline
+                    >
+                      {t("studio.sections.openAnalytics")}
+                    </ButtonLink>
+                  </StudioPanel>
+                </>
+              }
+            />
           </div>
         </div>
       </Container>

@@ -154,7 +154,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <TabBar
             label={t("profile.tabsLabel")}
             testId="profile-tabs"
-            className="-mb-8 mt-6 flex gap-1 overflow-x-auto"
+            // Phones (issue 18): the four tabs scroll sideways, snap, and the cut edge fades so more is visibly there.
+            className="-mx-4 -mb-8 mt-6 flex snap-x gap-0.5 overflow-x-auto px-4 [mask-image:linear-gradient(to_right,black_92%,transparent)] [scrollbar-width:none] rtl:[mask-image:linear-gradient(to_left,black_92%,transparent)] sm:mx-0 sm:gap-1 sm:px-0 sm:[mask-image:none]"
           >
             {TABS.map((id) => (
               <TabLink
@@ -163,6 +164,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 to={tabHref(location.pathname, location.search, id)}
                 preventScrollReset
                 current={tab === id}
+                spacing="shrink-0 snap-start px-3 py-3 sm:px-4"
                 data-testid={`profile-tab-${id}`}
               >
                 {t(TAB_LABEL[id])}
