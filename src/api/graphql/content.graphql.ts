@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { assertContentEnabled, spotlightsVisible } from "../../core/content/content-switches";
+import { markDiscussionAnswer } from "../../core/content/discussion-answers.service";
 import {
   addDiscussionComment,
   createDiscussion,
@@ -8,8 +9,6 @@ import {
   getDiscussionThread,
   listDiscussions,
 } from "../../core/content/discussions.service";
-import { markDiscussionAnswer } from "../../core/content/discussion-answers.service";
-import { toUseCaseContext } from "../../core/use-case-context";
 import {
   createSpotlight,
   deleteSpotlight,
@@ -28,6 +27,7 @@ import {
   type Tutorial,
   updateTutorial,
 } from "../../core/content/tutorials.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import { decodeCursor } from "./cursor";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso, MAX_LIST_PAGE } from "./graphql-paging";

@@ -42,12 +42,12 @@ const SPEC_V2 = JSON.stringify({
   paths: { "/b": { get: { responses: { "200": { description: "ok" } } } } },
 });
 
-/** A retried request the use case refuses (CONFLICT, a second rating, a second reply...) is no error here. */
+/** A retried request the use case refuses (a second rating or reply, a decision already taken) is no error here. */
 async function retried(work: () => Promise<unknown>): Promise<void> {
   try {
     await work();
   } catch (error) {
-    if (!isAppError(error) || !["CONFLICT", "BAD_REQUEST"].includes(error.code)) throw error;
+    if (!isAppError(error) || !["CONFLICT", "BAD_REQUEST", "FORBIDDEN"].includes(error.code)) throw error;
   }
 }
 
@@ -252,9 +252,16 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
       const fan = await viewer();
       await followApi(db(), tenantId, fan, { apiId });
       await importApiSpec(db(), tenantId, provider, apiId, { text: SPEC_V1 });
-      const second = await importApiSpec(db(), tenantId, provider, apiId, { text: SPEC_V2 }, {
-        awaitNotifications: true,
-      });
+      const second = await importApiSpec(
+        db(),
+        tenantId,
+        provider,
+        apiId,
+        { text: SPEC_V2 },
+        {
+          awaitNotifications: true,
+        },
+      );
       // The worker's sweep finishing the same fan-out again.
       await onSpecVersionPublished(db(), { tenantId, apiId, versionId: second.version.id });
       return fan.id;

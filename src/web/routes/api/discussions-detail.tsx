@@ -170,31 +170,31 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
             {comments.map((c) => {
               const isAnswer = discussion.answerCommentId === c.id;
               return (
-              <li
-                key={c.id}
-                id={`reply-${c.id}`}
-                data-testid="discussion-comment"
-                data-answer={isAnswer ? "true" : undefined}
-                className={`flex flex-col gap-2 rounded-xl border p-4 ${
-                  isAnswer
-                    ? "border-emerald-500 bg-success/5 dark:border-emerald-600"
-                    : "border-slate-200 dark:border-slate-800"
-                }`}
-              >
-                <span className="flex flex-wrap items-center gap-2">
-                  {isAnswer ? <AcceptedBadge /> : <KindBadge kind={c.kind} />}
-                  <Byline author={c.author} createdAt={c.createdAt} />
-                  {canMarkAnswer && (
-                    <AnswerToggle commentId={c.id} isAnswer={isAnswer} csrfToken={root?.csrfToken ?? ""} />
-                  )}
-                </span>
-                <div
-                  dir="auto"
-                  className="prose max-w-none break-words text-sm"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
-                  dangerouslySetInnerHTML={{ __html: c.bodyHtml }}
-                />
-              </li>
+                <li
+                  key={c.id}
+                  id={`reply-${c.id}`}
+                  data-testid="discussion-comment"
+                  data-answer={isAnswer ? "true" : undefined}
+                  className={`flex flex-col gap-2 rounded-xl border p-4 ${
+                    isAnswer
+                      ? "border-emerald-500 bg-success/5 dark:border-emerald-600"
+                      : "border-slate-200 dark:border-slate-800"
+                  }`}
+                >
+                  <span className="flex flex-wrap items-center gap-2">
+                    {isAnswer ? <AcceptedBadge /> : <KindBadge kind={c.kind} />}
+                    <Byline author={c.author} createdAt={c.createdAt} />
+                    {canMarkAnswer && (
+                      <AnswerToggle commentId={c.id} isAnswer={isAnswer} csrfToken={root?.csrfToken ?? ""} />
+                    )}
+                  </span>
+                  <div
+                    dir="auto"
+                    className="prose max-w-none break-words text-sm"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
+                    dangerouslySetInnerHTML={{ __html: c.bodyHtml }}
+                  />
+                </li>
               );
             })}
           </ol>
