@@ -14,6 +14,8 @@ import { markDiscussionAnswer } from "../content/discussion-answers.service";
 import { addDiscussionComment, createDiscussion } from "../content/discussions.service";
 import { createTutorial } from "../content/tutorials.service";
 import { isAppError } from "../errors/app-error";
+import { recordClientEvent } from "../events/client-events.service";
+import { FOLLOWED_EVENT, PRESS_SUBSCRIBE_EVENT } from "../events/events.types";
 import { replyToThread, sendApiMessage } from "../messages/messages.service";
 import { addOrganizationMember, createOrganization, removeOrganizationMember } from "../orgs/orgs.service";
 import { addTeamDevelopers, createTeam } from "../orgs/teams.service";
@@ -305,4 +307,23 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
       expect(await count(recipient, kind)).toBe(1);
     });
   }
+
+  it("tracks the spec's Followed and PressSubscribe analytics events, once per real action", async () => {
+    const { apiId } = await providerWithApi();
+    const fan = await viewer();
+    await Promise.all([1, 2].map(() => followApi(db(), tenantId, fan, { apiId })));
+    const press = { type: PRESS_SUBSCRIBE_EVENT, payload: { api_id: apiId, plan_id: null } } as const;
+    const client = { ip: "203.0.113.9", userId: fan.id };
+    expect(await recordClientEvent(db(), tenantId, press, client)).toBe(true);
+    // The same press again within the hour (a double click, a retried request) is dropped.
+    expect(await recordClientEvent(db(), tenantId, press, client)).toBe(false);
+    const events = await db()
+      .kysely.selectFrom("events")
+      .select(["type", "payload"])
+      .where("tenant_id", "=", tenantId)
+      .where("type", "in", [FOLLOWED_EVENT, PRESS_SUBSCRIBE_EVENT])
+      .execute();
+    const mine = events.filter((e) => e.payload.includes(apiId));
+    expect(mine.map((e) => e.type).sort()).toEqual([FOLLOWED_EVENT, PRESS_SUBSCRIBE_EVENT]);
+  });
 });
