@@ -22,7 +22,7 @@ import {
  * else.
  */
 
-export const FAN_OUT_BATCH = 200;
+export const FAN_OUT_BATCH = 100;
 /** The sweep picks up changes whose fan-out did not finish within this long (the import normally does it at once). */
 export const FAN_OUT_RETRY_AFTER_MS = 60_000;
 
