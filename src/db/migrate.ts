@@ -20,6 +20,7 @@ import * as m043 from "./migrations/043-plan-change-requests";
 import * as m050 from "./migrations/050-content";
 import * as m080 from "./migrations/080-ratings";
 import * as m081 from "./migrations/081-spec-changes";
+import * as m082 from "./migrations/082-discussion-answers";
 import * as m085 from "./migrations/085-notification-events";
 import * as m086 from "./migrations/086-messages";
 import * as m090 from "./migrations/090-analytics";
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "150-mcp-tool-settings": m150,
   "080-ratings": m080,
   "081-spec-changes": m081,
+  "082-discussion-answers": m082,
   "100-directory-imports": m100,
   "120-tenant-config-versions": m120,
   "085-notification-events": m085,

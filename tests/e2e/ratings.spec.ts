@@ -191,11 +191,19 @@ test("a provider replies to a review, finds it helpful, and a re-import shows up
   expect(xml).toContain("<entry>");
   expect(xml).toContain("2.0.0");
 
-  // The follower was told, with a link to the changelog.
+  // The reviewer, who follows the API, was told of the new version (flagged breaking) and of the provider's reply.
   const notes = await page.request.post("/gateway/graphql", {
     headers: { "csrf-token": await csrfOf(page) },
+    data: { query: "{ newNotificationsByUserId { nodes { title type } } }" },
+  });
+  const reviewerNotes = JSON.stringify(await notes.json());
+  expect(reviewerNotes).toMatch(/Rated[^"]* has a new version 2\.0\.0","type":"error"/);
+  expect(reviewerNotes).toMatch(/The provider of Rated[^"]* replied to your review/);
+  // The provider was told of the review.
+  const providerNotes = await provider.page.request.post("/gateway/graphql", {
+    headers: { "csrf-token": await csrfOf(provider.page) },
     data: { query: "{ newNotificationsByUserId { nodes { title } } }" },
   });
-  expect(JSON.stringify(await notes.json())).toContain("Breaking changes in Rated");
+  expect(JSON.stringify(await providerNotes.json())).toMatch(/reviewer[^"]* reviewed Rated/);
   await provider.context.close();
 });

@@ -20,7 +20,7 @@ import { createAlert } from "../../core/analytics/alerts.service";
 import { ImportProgressBoard } from "../../core/api-specs/import-progress";
 import { createApp, createAppKey } from "../../core/apps/apps.service";
 import { createInvoice } from "../../core/billing/invoices.service";
-import { createDiscussion } from "../../core/content/discussions.service";
+import { addDiscussionComment, createDiscussion } from "../../core/content/discussions.service";
 import { createSpotlight } from "../../core/content/spotlights.service";
 import { createTutorial } from "../../core/content/tutorials.service";
 import { sendApiMessage } from "../../core/messages/messages.service";
@@ -121,6 +121,13 @@ async function matrixTutorial(db: Db, f: Fixture, draft: boolean) {
 async function matrixDiscussion(db: Db, f: Fixture): Promise<string> {
   const input = { title: `Question ${next()}`, body: "Body" };
   return (await createDiscussion(db, f.t1.id, f.users.invited, f.publicApi.id, input)).id;
+}
+
+/** invited's question on the public API with one reply of orgMember's: the ids to mark it as the answer. */
+async function matrixAnsweredDiscussion(db: Db, f: Fixture): Promise<{ d: string; c: string }> {
+  const d = await matrixDiscussion(db, f);
+  const reply = await addDiscussionComment(db, f.t1.id, f.users.orgMember, d, { body: "Like this" });
+  return { d, c: reply.id };
 }
 
 /** A fresh public API of orgAdmin's, rated (with a review) by `rater` when given. */
@@ -648,6 +655,12 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       query: 'mutation($id: ID!) { addDiscussionComment(discussionId: $id, body: "Thanks") { id } }',
       vars: async (f) => ({ id: await matrixDiscussion(db(), f) }),
       expect: signedInT1,
+    },
+    markDiscussionAnswer: {
+      query: "mutation($d: ID!, $c: ID) { markDiscussionAnswer(discussionId: $d, commentId: $c) { answerCommentId } }",
+      // invited's question with a reply of orgMember's: its author and the API's provider (orgAdmin) mark the answer.
+      vars: async (f) => matrixAnsweredDiscussion(db(), f),
+      expect: only("invited", "orgAdmin"),
     },
     // ---- ratings and reviews (ratings.graphql.ts) ----
     apiReviews: {

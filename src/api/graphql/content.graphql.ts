@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { assertContentEnabled, spotlightsVisible } from "../../core/content/content-switches";
+import { markDiscussionAnswer } from "../../core/content/discussion-answers.service";
 import {
   addDiscussionComment,
   createDiscussion,
@@ -26,6 +27,7 @@ import {
   type Tutorial,
   updateTutorial,
 } from "../../core/content/tutorials.service";
+import { toUseCaseContext } from "../../core/use-case-context";
 import { decodeCursor } from "./cursor";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso, MAX_LIST_PAGE } from "./graphql-paging";
@@ -121,6 +123,8 @@ export const contentTypeDefs = /* GraphQL */ `
     body: String!
     kind: DiscussionKind!
     commentsCount: Int!
+    "The reply marked as the answer by the thread's author or the API's provider; null while none is."
+    answerCommentId: ID
     author: DiscussionAuthor!
     createdAt: String!
     lastActivityAt: String!
@@ -143,6 +147,8 @@ export const contentTypeDefs = /* GraphQL */ `
     discussion: Discussion!
     bodyHtml: String!
     comments: [DiscussionComment!]!
+    "The viewer may mark a reply as the answer."
+    canMarkAnswer: Boolean!
   }
   extend type Query {
     "Published spotlights; with includeUnpublished, drafts too for the API's editors."
@@ -168,6 +174,8 @@ export const contentTypeDefs = /* GraphQL */ `
     "Signed-in users; 'Title and body required in order to post a new discussion'."
     createDiscussion(apiId: ID!, title: String!, body: String!): Discussion!
     addDiscussionComment(discussionId: ID!, body: String!, parentId: ID): DiscussionComment!
+    "The thread's author or the API's provider marks a reply as the answer; commentId null unmarks it."
+    markDiscussionAnswer(discussionId: ID!, commentId: ID): Discussion!
   }
 `;
 
@@ -297,6 +305,7 @@ export const contentResolvers = {
         discussion: discussionNode(thread.discussion),
         bodyHtml: thread.bodyHtml,
         comments: thread.comments.map(commentNode),
+        canMarkAnswer: thread.canMarkAnswer,
       };
     },
   },
@@ -378,6 +387,11 @@ export const contentResolvers = {
         parentId: a.parentId ?? null,
       });
       return commentNode(comment);
+    },
+    markDiscussionAnswer: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
+      assertContentEnabled(ctx.tenant.config, "discussions");
+      const a = argsOf(z.object({ discussionId: id, commentId: id.nullish() }), args);
+      return discussionNode(await markDiscussionAnswer(toUseCaseContext(ctx), a));
     },
   },
 };

@@ -65,9 +65,12 @@ async function importVersion(
 
   const previous = api.current_version_id;
   const before = previous ? await selectEndpointsForDiff(db, tenantId, previous) : [];
+  const previousDocument = previous
+    ? ((await selectVersionDocument(db, tenantId, apiId, previous, "normalized"))?.doc ?? null)
+    : null;
   // Parsing, checks, conversion, serialization and the diff: off the event loop when a worker pool is given.
   const spec = await (options.processor ?? inProcessSpecProcessor).prepare(
-    { source: jobSource, previous: before },
+    { source: jobSource, previous: before, previousDocument },
     report,
   );
   const original = spec.original ?? (jobSource.kind === "text" ? jobSource.text : "");

@@ -1,7 +1,8 @@
 import type { Db } from "../../db/connection";
-import type { NotificationsTable } from "../../db/tables/notifications.tables";
+import { inTransaction } from "../../db/executor";
+import { selectApiProviderUsers } from "../notifications/notification-events.queries";
+import { type NotificationEvent, notifyIn } from "../notifications/notify";
 import {
-  insertNotificationsOnce,
   markChangeNotified,
   selectFollowerIds,
   selectSubscriberIds,
@@ -10,15 +11,18 @@ import {
 } from "./spec-changes.queries";
 
 /*
- * Notifications of a new spec version (decision 081) to the API's subscribers and followers. The import stores the
- * change with notified_at null in its own transaction (the outbox); this fan-out then inserts one notification per
- * recipient in batches of FAN_OUT_BATCH (keyset pages over the subscriber and follower lists, one multi-row insert
- * each, so 10,000 followers are ten short statements rather than one long transaction or 10,000 round trips), and
- * marks the change notified. Ids are derived from the version and the user, so a retried or resumed fan-out adds
- * nothing twice. Subscribers come first: they depend on the API, and a breaking change reaches them before anyone else.
+ * Notifications of a new spec version (decisions 081, 085) to the API's subscribers and followers. The import stores
+ * the change with notified_at null in its own transaction (the outbox); this fan-out then walks the subscriber and
+ * follower lists in keyset pages of FAN_OUT_BATCH and hands each page to notifyIn in a short transaction of its own:
+ * each recipient's preference for `spec_version` applies (off: nothing; in app: the tray; e-mail: the tray and a mail
+ * in the outbox, or the daily digest), and the dedup key `spec-version:<version>` makes a retried or resumed fan-out,
+ * and a subscriber who also follows, add nothing twice. Between pages the loop yields to the event loop, so requests
+ * that arrive meanwhile are served between two short batches instead of waiting for the whole fan-out (the figures are
+ * in decision 085). Subscribers come first: they depend on the API, and a breaking change reaches them before anyone
+ * else.
  */
 
-export const FAN_OUT_BATCH = 1_000;
+export const FAN_OUT_BATCH = 100;
 /** The sweep picks up changes whose fan-out did not finish within this long (the import normally does it at once). */
 export const FAN_OUT_RETRY_AFTER_MS = 60_000;
 
@@ -29,57 +33,48 @@ export interface SpecVersionPublished {
   versionId: string;
 }
 
-function notificationId(versionId: string, userId: string): string {
-  return `ntf_spec_${versionId}_${userId}`;
-}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+/** Lets requests waiting on the event loop (and on SQLite's one connection) run between two batches. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Fans the notifications of one stored version change out to subscribers, then followers, and marks it notified.
- * Safe to call again for the same version (after a crash, from the sweep). Returns how many recipients it covered.
+ * Safe to call again for the same version (after a crash, from the sweep). Returns how many recipients it covered
+ * (those who turned the kind off included: they were asked, and chose nothing).
  */
 export async function onSpecVersionPublished(db: Db, event: SpecVersionPublished, now = Date.now()): Promise<number> {
   const change = await selectVersionChange(db, event.tenantId, event.versionId);
   if (!change || change.api_id !== event.apiId) return 0;
   const breaking = Number(change.breaking_count);
-  const title =
-    breaking > 0
-      ? `Breaking changes in ${change.api_name} ${change.version}`
-      : `${change.api_name} ${change.version} is out`;
-  const body =
-    breaking > 0
-      ? `<p>The new version of <b>${escapeHtml(change.api_name)}</b> has ${breaking} breaking change${breaking === 1 ? "" : "s"}. Check the changelog before your calls fail.</p>`
-      : `<p>A new version of <b>${escapeHtml(change.api_name)}</b> was published, with ${Number(change.change_count)} change${Number(change.change_count) === 1 ? "" : "s"} and nothing breaking.</p>`;
-  const url = `/${change.owner_username}/api/${change.api_slug}/changelog#v-${change.version_id}`;
-  const row = (userId: string): NotificationsTable => ({
-    id: notificationId(change.version_id, userId),
-    tenant_id: event.tenantId,
-    user_id: userId,
+  const changes = Number(change.change_count);
+  // The API's provider (its owner, or the organization's admins) is not told about their own release.
+  const providers = new Set([change.owner_id, ...(await selectApiProviderUsers(db, event.tenantId, event.apiId))]);
+  const notification: NotificationEvent = {
+    kind: "spec_version",
+    dedupKey: `spec-version:${change.version_id}`,
+    params: { api: change.api_name, version: change.version },
+    text:
+      breaking > 0
+        ? `${plural(breaking, "breaking change")}: check the changelog before your calls fail.`
+        : `${plural(changes, "change")}, nothing breaking.`,
+    url: `/${encodeURIComponent(change.owner_username)}/api/${encodeURIComponent(change.api_slug)}/changelog#v-${encodeURIComponent(change.version_id)}`,
     type: breaking > 0 ? "error" : "info",
-    title: title.slice(0, 200),
-    body_html: body,
-    cta_label: "View changelog",
-    cta_url: url,
-    image_url: null,
-    is_new: 1,
-    is_read: 0,
-    created_at: now,
-  });
+  };
   let covered = 0;
   for (const select of [selectSubscriberIds, selectFollowerIds]) {
     let after = "";
     for (;;) {
       const page = await select(db, event.tenantId, event.apiId, after, FAN_OUT_BATCH);
-      // The API's own provider is not told about their own release.
-      const ids = page.filter((id) => id !== change.owner_id);
-      await insertNotificationsOnce(db, ids.map(row));
+      const ids = page.filter((id) => !providers.has(id));
+      if (ids.length > 0) {
+        await inTransaction(db, (trx) => notifyIn(trx, event.tenantId, ids, notification, { now }));
+      }
       covered += ids.length;
       const last = page.at(-1);
       if (!last || page.length < FAN_OUT_BATCH) break;
       after = last;
+      await yieldToRequests();
     }
   }
   await markChangeNotified(db, event.tenantId, event.versionId, now);

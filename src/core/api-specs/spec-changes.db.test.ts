@@ -10,6 +10,7 @@ import type { Db } from "../../db/connection";
 import { getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { createApp } from "../apps/apps.service";
+import { setNotificationPreferences } from "../notifications/notification-preferences.service";
 import { createPlan } from "../plans/plans.service";
 import { followApi } from "../social/social.service";
 import { subscribeToPlan } from "../subscriptions/subscriptions.service";
@@ -29,7 +30,7 @@ async function viewerOf(db: Db, tenantId: string, userId: string): Promise<Viewe
 async function notificationsOf(db: Db, tenantId: string, userId: string) {
   return db.kysely
     .selectFrom("notifications")
-    .select(["id", "title", "type", "cta_url", "created_at"])
+    .select(["id", "title", "type", "cta_url", "created_at", "body_html", "kind"])
     .where("tenant_id", "=", tenantId)
     .where("user_id", "=", userId)
     .execute();
@@ -52,6 +53,16 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
     // Following and subscribing: one notification, not two.
     await followApi(db(), tenantId, await viewerOf(db(), tenantId, subscriber.id), { apiId: api.id });
     const plan = await createPlan(db(), tenantId, owner.id, api.id, { name: "Free" });
+    const quiet = await createTestUser(db(), tenantId);
+    const mailed = await createTestUser(db(), tenantId);
+    for (const [user, channel] of [
+      [quiet, "off"],
+      [mailed, "email"],
+    ] as const) {
+      const v = await viewerOf(db(), tenantId, user.id);
+      await followApi(db(), tenantId, v, { apiId: api.id });
+      await setNotificationPreferences(db(), tenantId, v, { preferences: [{ kind: "spec_version", channel }] });
+    }
     const app = await createApp(db(), tenantId, subscriber.id, { name: "Reader" });
     await subscribeToPlan(db(), tenantId, subscriber.id, plan.id, app.id);
 
@@ -83,8 +94,22 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
         type: "error",
         cta_url: `/bookseller/api/bookshop/changelog#v-${second.version.id}`,
       });
-      expect(got[0]?.title).toMatch(/^Breaking changes in /);
+      expect(got[0]?.title).toMatch(/ has a new version 2\.0\.0$/);
+      expect(got[0]?.body_html).toMatch(/^\d+ breaking changes?: check the changelog/);
+      expect(got[0]?.kind).toBe("spec_version");
     }
+    // Preferences apply (decision 085): "off" gets nothing, "email" gets the tray and one mail in the outbox.
+    for (const user of [quiet, mailed]) {
+      const got = await notificationsOf(db(), tenantId, user.id);
+      expect(got).toHaveLength(user === quiet ? 0 : 1);
+    }
+    const mails = await db()
+      .kysely.selectFrom("mail_outbox")
+      .select(["kind", "subject"])
+      .where("tenant_id", "=", tenantId)
+      .where("to_address", "=", mailed.email ?? "")
+      .execute();
+    expect(mails).toEqual([{ kind: "notification:spec_version", subject: expect.stringMatching(/ 2\.0\.0$/) }]);
     // The owner hears of the follow and the subscription (their own events), never of their own spec change.
     const ownerNotes = await notificationsOf(db(), tenantId, owner.id);
     expect(ownerNotes.filter((n) => String(n.cta_url ?? "").includes("/changelog"))).toHaveLength(0);
@@ -171,7 +196,7 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
       .kysely.selectFrom("notifications")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("tenant_id", "=", tenantId)
-      .where("id", "like", `ntf_spec_${second.version.id}_%`)
+      .where("dedup_key", "=", `spec-version:${second.version.id}`)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(10_000);
     // A measurement for the record (docs/decisions/081), never an assertion.

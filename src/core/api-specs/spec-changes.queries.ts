@@ -1,7 +1,6 @@
 import type { Insertable } from "kysely";
 import type { DbOrTrx, DbTransaction } from "../../db/connection";
 import { kyselyOf } from "../../db/executor";
-import type { NotificationsTable } from "../../db/tables/notifications.tables";
 import type { ApiVersionChangesTable } from "../../db/tables/ratings.tables";
 
 /* SQL of the spec change feed: stored diffs per version, and the followers'/subscribers' notification fan-out. */
@@ -124,14 +123,4 @@ export async function selectFollowerIds(
     .limit(limit)
     .execute();
   return rows.map((r) => r.user_id);
-}
-
-/** Inserts notifications; rows whose id exists already are skipped (the ids are deterministic: retries add nothing). */
-export async function insertNotificationsOnce(h: DbOrTrx, rows: readonly NotificationsTable[]): Promise<void> {
-  if (rows.length === 0) return;
-  await kyselyOf(h)
-    .insertInto("notifications")
-    .values([...rows])
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
 }

@@ -6,4 +6,6 @@ export const DISCUSSION_MESSAGES = {
   titleTooLong: "Title must be at most 200 characters",
   bodyTooLong: "Body must be at most 20,000 characters",
   notFound: "Discussion not found",
+  answerForbidden: "Only the discussion's author or the API's provider can mark the answer",
+  replyNotFound: "Reply not found in this discussion",
 } as const;

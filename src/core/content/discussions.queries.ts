@@ -84,3 +84,37 @@ export async function bumpDiscussion(trx: DbExecutor, tenantId: string, id: stri
     .where("id", "=", id)
     .execute();
 }
+
+/** One visible comment of a discussion (the reply to mark as its answer). */
+export async function selectCommentOf(
+  db: Db,
+  tenantId: string,
+  discussionId: string,
+  commentId: string,
+): Promise<CommentRecord | undefined> {
+  return db.kysely
+    .selectFrom("discussion_comments")
+    .leftJoin("users", "users.id", "discussion_comments.author_id")
+    .selectAll("discussion_comments")
+    .select(["users.username as author_username", "users.thumbnail as author_thumbnail"])
+    .where("discussion_comments.tenant_id", "=", tenantId)
+    .where("discussion_comments.discussion_id", "=", discussionId)
+    .where("discussion_comments.id", "=", commentId)
+    .where("discussion_comments.status", "!=", "hidden")
+    .executeTakeFirst();
+}
+
+/** Marks `commentId` as the discussion's answer (null: none). */
+export async function updateDiscussionAnswer(
+  trx: DbExecutor,
+  tenantId: string,
+  id: string,
+  answer: { commentId: string | null; markedBy: string | null; now: number },
+): Promise<void> {
+  await trx
+    .updateTable("discussions")
+    .set({ answer_comment_id: answer.commentId, answer_marked_by: answer.markedBy, updated_at: answer.now })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", id)
+    .execute();
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import type { DiscussionKind } from "../../db/tables/content.tables";
-import { requireVisibleApi } from "../access/private-apis.service";
+import { canEditApi, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
@@ -40,6 +40,8 @@ export interface Discussion {
   kind: DiscussionKind;
   status: string;
   commentsCount: number;
+  /** The reply marked as the answer by the thread's author or the API's provider (decision 082). */
+  answerCommentId: string | null;
   author: DiscussionAuthor;
   createdAt: number;
   lastActivityAt: number;
@@ -61,6 +63,8 @@ export interface DiscussionThread {
   discussion: Discussion;
   bodyHtml: string;
   comments: DiscussionComment[];
+  /** The viewer may mark a reply as the answer (the thread's author or the API's provider). */
+  canMarkAnswer: boolean;
 }
 
 function toDiscussion(row: DiscussionRecord): Discussion {
@@ -72,6 +76,7 @@ function toDiscussion(row: DiscussionRecord): Discussion {
     kind: row.kind,
     status: row.status,
     commentsCount: Number(row.comments_count),
+    answerCommentId: row.answer_comment_id ?? null,
     author: { username: row.author_username, thumbnail: row.author_thumbnail },
     createdAt: Number(row.created_at),
     lastActivityAt: Number(row.last_activity_at),
@@ -159,6 +164,8 @@ export async function createDiscussion(
     kind: "question" as const,
     status: "visible" as const,
     comments_count: 0,
+    answer_comment_id: null,
+    answer_marked_by: null,
     last_activity_at: now,
     created_at: now,
     updated_at: now,
@@ -167,7 +174,7 @@ export async function createDiscussion(
   return toDiscussion({ ...row, author_username: author.username, author_thumbnail: author.thumbnail });
 }
 
-async function requireDiscussion(db: Db, tenantId: string, viewer: Viewer | null, id: string, apiId?: string) {
+export async function requireDiscussion(db: Db, tenantId: string, viewer: Viewer | null, id: string, apiId?: string) {
   const row = await selectDiscussion(db, tenantId, id);
   if (!row || row.status === "hidden" || (apiId !== undefined && row.api_id !== apiId)) {
     throw new AppError("NOT_FOUND", DISCUSSION_MESSAGES.notFound);
@@ -176,6 +183,18 @@ async function requireDiscussion(db: Db, tenantId: string, viewer: Viewer | null
     throw new AppError("NOT_FOUND", DISCUSSION_MESSAGES.notFound);
   });
   return row;
+}
+
+/** The thread's author or whoever may edit the API (owner, organization editors) marks its answer (decision 082). */
+export async function mayMarkAnswer(
+  db: Db,
+  tenantId: string,
+  viewer: Viewer | null,
+  row: { author_id: string | null; api_id: string },
+): Promise<boolean> {
+  if (!viewer || viewer.tenantId !== tenantId) return false;
+  if (row.author_id !== null && row.author_id === viewer.id) return true;
+  return canEditApi(db, tenantId, viewer, row.api_id);
 }
 
 /** One discussion with its comments (oldest first, like a conversation); `apiId` pins it to the page's API. */
@@ -192,6 +211,7 @@ export async function getDiscussionThread(
     discussion: toDiscussion(row),
     bodyHtml: (await renderContentMarkdown(row.body)).html,
     comments: await Promise.all(comments.map(toComment)),
+    canMarkAnswer: await mayMarkAnswer(db, tenantId, viewer, row),
   };
 }
 

@@ -104,6 +104,87 @@ export async function notifyDiscussionComment(
   );
 }
 
+/** A reply marked as the answer of a discussion: its author hears of it once per reply (decision 082). */
+export async function notifyDiscussionAnswer(
+  h: DbOrTrx,
+  tenantId: string,
+  input: {
+    apiId: string;
+    discussion: { id: string; title: string };
+    reply: { id: string; authorId: string };
+    marker: { id: string; username: string };
+  },
+  now: number,
+) {
+  const api = await apiInfo(h, tenantId, input.apiId);
+  if (!api) return 0;
+  return notifyIn(
+    h,
+    tenantId,
+    [input.reply.authorId],
+    {
+      kind: "discussion_answer",
+      dedupKey: `discussion-answer:${input.reply.id}`,
+      params: { user: input.marker.username, discussion: input.discussion.title.slice(0, 120) },
+      url: `${api.base}/discussions/${encodeURIComponent(input.discussion.id)}#reply-${encodeURIComponent(input.reply.id)}`,
+    },
+    { exceptUserId: input.marker.id, now },
+  );
+}
+
+/**
+ * A review (a rating with a text) of an API: its provider (the owner, or the organization's admins) hears of it once
+ * per reviewer and API, so deleting a review and writing it again, or adding the text by an edit later, tells no one
+ * twice.
+ */
+export async function notifyReviewNew(
+  h: DbOrTrx,
+  tenantId: string,
+  input: { apiId: string; reviewer: { id: string; username: string }; stars: number; title: string; body: string },
+  now: number,
+) {
+  const api = await apiInfo(h, tenantId, input.apiId);
+  if (!api) return 0;
+  const excerpt = [input.title, input.body].filter(Boolean).join(" — ");
+  return notifyIn(
+    h,
+    tenantId,
+    await selectApiProviderUsers(h, tenantId, input.apiId),
+    {
+      kind: "review_new",
+      dedupKey: `review-new:${input.apiId}:${input.reviewer.id}`,
+      params: { user: input.reviewer.username, api: api.name, stars: String(input.stars) },
+      text: excerpt.slice(0, 280),
+      url: `${api.base}/reviews`,
+    },
+    { exceptUserId: input.reviewer.id, now },
+  );
+}
+
+/** The provider's reply to a review: the reviewer hears of it once (a review has one reply). */
+export async function notifyReviewReply(
+  h: DbOrTrx,
+  tenantId: string,
+  input: { apiId: string; ratingId: string; reviewerId: string; replierId: string; body: string },
+  now: number,
+) {
+  const api = await apiInfo(h, tenantId, input.apiId);
+  if (!api) return 0;
+  return notifyIn(
+    h,
+    tenantId,
+    [input.reviewerId],
+    {
+      kind: "review_reply",
+      dedupKey: `review-reply:${input.ratingId}`,
+      params: { api: api.name },
+      text: input.body.slice(0, 280),
+      url: `${api.base}/reviews`,
+    },
+    { exceptUserId: input.replierId, now },
+  );
+}
+
 /** A new published tutorial: the API's followers hear of it once per tutorial (publishing a draft later included). */
 export async function notifyTutorialPublished(
   h: DbOrTrx,

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   "api_followed",
   "user_followed",
   "discussion_comment",
+  "discussion_answer",
   "message",
   "subscription_requested",
   "subscription_approved",

@@ -10,6 +10,7 @@ import { hourlyLimit } from "../accounts/login-throttle";
 import { parseInput } from "../accounts/validation";
 import { renderContentMarkdown } from "../content/content-markdown";
 import { AppError, isAppError } from "../errors/app-error";
+import { notifyReviewNew, notifyReviewReply } from "../notifications/event-notifications";
 import { RATING_LIMITS, RATING_MESSAGES, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "./rating-messages";
 import {
   bumpHelpfulCount,
@@ -220,6 +221,7 @@ export async function rateApi(
         updated_at: now,
       });
       await refreshAggregate(trx, tenantId, apiId);
+      if (data.body) await notifyReviewNew(trx, tenantId, { apiId, reviewer: v, ...data }, now);
     });
   } catch (error) {
     // A concurrent or retried second rating hits the unique index (tenant, API, user).
@@ -249,6 +251,8 @@ export async function editRating(
     await lockApiForRating(trx, tenantId, apiId);
     await updateRatingContent(trx, tenantId, existing.id, { ...data, updated_at: now });
     await refreshAggregate(trx, tenantId, apiId);
+    // A text added by an edit is a new review for the provider; the dedup key keeps it to one per reviewer and API.
+    if (data.body && !existing.body) await notifyReviewNew(trx, tenantId, { apiId, reviewer: v, ...data }, now);
   });
   return getRatingSummary(db, tenantId, v, apiId);
 }
@@ -308,9 +312,17 @@ export async function replyToReview(
   const { body } = parseInput(replySchema, { body: input.body ?? "" });
   if (row.reply_body !== null) throw new AppError("CONFLICT", RATING_MESSAGES.alreadyReplied);
   await limitWrites(db, tenantId, v, now);
-  if (!(await setReplyOnce(db, tenantId, ratingId, { body, authorId: v.id, at: now }))) {
-    throw new AppError("CONFLICT", RATING_MESSAGES.alreadyReplied);
-  }
+  await inTransaction(db, async (trx) => {
+    if (!(await setReplyOnce(trx, tenantId, ratingId, { body, authorId: v.id, at: now }))) {
+      throw new AppError("CONFLICT", RATING_MESSAGES.alreadyReplied);
+    }
+    await notifyReviewReply(
+      trx,
+      tenantId,
+      { apiId: row.api_id, ratingId, reviewerId: row.user_id, replierId: v.id, body },
+      now,
+    );
+  });
   return requireReviewView(db, tenantId, v, ratingId);
 }
 

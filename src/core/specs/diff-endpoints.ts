@@ -1,10 +1,12 @@
 import { canonicalJsonOf } from "./canonical-json";
+import { RefComparison } from "./ref-changes";
 import {
   type ComparedPart,
   compareParameters,
   compareRequestBodies,
   compareResponses,
   type OperationChange,
+  type SchemaRefs,
 } from "./spec-change-rules";
 
 export type { ComparedPart, OperationChange };
@@ -48,15 +50,26 @@ export interface ComparableOperation {
 
 const PARTS: readonly ComparedPart[] = ["summary", "parameters", "requestBody", "responses"];
 
+/** The previous and the next document, where the operations' `$ref`s resolve (shared components). */
+export interface DiffDocuments {
+  before: unknown;
+  after: unknown;
+}
+
 /**
  * Added, removed and changed operations between two versions; "changed" is the same method and path with a
  * different summary, parameters, request body or responses (compared as JSON with keys in a stable order, so a
- * reordered object is not a change; a reordered parameter list is).
+ * reordered object is not a change; a reordered parameter list is). With the two documents, a part whose text is the
+ * same but which uses a component (`$ref`) that changed between them is changed too, and classified on the resolved
+ * schemas.
  */
 export function diffEndpoints(
   previous: readonly ComparableOperation[],
   next: readonly ComparableOperation[],
+  documents?: DiffDocuments,
 ): SpecDiff {
+  const comparison = documents ? new RefComparison(documents.before, documents.after) : null;
+  const refs: SchemaRefs | undefined = comparison ? { comparison, visiting: new Set() } : undefined;
   const before = new Map(previous.map((op) => [operationKey(op), op]));
   const after = new Map(next.map((op) => [operationKey(op), op]));
   const diff: SpecDiff = { added: [], removed: [], changed: [], unchanged: 0, breakingCount: 0 };
@@ -66,12 +79,16 @@ export function diffEndpoints(
       diff.added.push(summarizeOperation(op));
       continue;
     }
-    const parts = PARTS.filter((part) => canonicalJson(old[part] ?? null) !== canonicalJson(op[part] ?? null));
+    const parts = PARTS.filter(
+      (part) =>
+        canonicalJson(old[part] ?? null) !== canonicalJson(op[part] ?? null) ||
+        (part !== "summary" && comparison?.usesChangedRef(old[part]) === true),
+    );
     if (parts.length === 0) {
       diff.unchanged++;
       continue;
     }
-    const changes = classify(old, op, parts);
+    const changes = classify(old, op, parts, refs);
     const breaking = changes.some((c) => c.breaking);
     diff.changed.push({ ...summarizeOperation(op), parts, changes, breaking });
     diff.breakingCount += changes.filter((c) => c.breaking).length;
@@ -82,14 +99,19 @@ export function diffEndpoints(
 }
 
 /** The changes of each differing part; a part that differs without a classified change says so, not breaking. */
-function classify(old: ComparableOperation, op: ComparableOperation, parts: ComparedPart[]): OperationChange[] {
+function classify(
+  old: ComparableOperation,
+  op: ComparableOperation,
+  parts: ComparedPart[],
+  refs: SchemaRefs | undefined,
+): OperationChange[] {
   const out: OperationChange[] = [];
   for (const part of parts) {
     let found: OperationChange[] = [];
     if (part === "summary") found = [{ part, breaking: false, message: "Summary changed" }];
-    if (part === "parameters") found = compareParameters(old.parameters, op.parameters);
-    if (part === "requestBody") found = compareRequestBodies(old.requestBody, op.requestBody);
-    if (part === "responses") found = compareResponses(old.responses, op.responses);
+    if (part === "parameters") found = compareParameters(old.parameters, op.parameters, refs);
+    if (part === "requestBody") found = compareRequestBodies(old.requestBody, op.requestBody, refs);
+    if (part === "responses") found = compareResponses(old.responses, op.responses, refs);
     if (found.length === 0) found = [{ part, breaking: false, message: PART_CHANGED[part] }];
     out.push(...found);
   }

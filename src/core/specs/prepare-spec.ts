@@ -56,7 +56,13 @@ export async function normalizeSpecSource(
 export async function prepareSpec(job: SpecJob, onStage: OnStage = () => {}): Promise<PreparedSpec> {
   const { original, spec } = await normalizeSpecSource(job.source, onStage);
   onStage("comparing");
-  const diff = diffEndpoints(job.previous.map(comparableOperation), spec.endpoints);
+  // The previous document lets the diff follow $refs into shared components on both sides (decision 081).
+  const before = job.previousDocument ? (JSON.parse(job.previousDocument) as unknown) : null;
+  const diff = diffEndpoints(
+    job.previous.map(comparableOperation),
+    spec.endpoints,
+    before === null ? undefined : { before, after: spec.document },
+  );
   return {
     original: job.source.kind === "text" ? null : original,
     sourceFormat: spec.sourceFormat,

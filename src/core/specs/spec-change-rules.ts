@@ -1,4 +1,11 @@
 import { canonicalJsonOf } from "./canonical-json";
+import type { RefComparison } from "./ref-changes";
+
+/** The documents refs resolve in, and the refs already followed on this path (a recursive schema stops there). */
+export interface SchemaRefs {
+  comparison: RefComparison;
+  visiting: ReadonlySet<string>;
+}
 
 /*
  * What changed inside one operation, each change breaking or not, after the usual OpenAPI diff rules (the ones
@@ -8,8 +15,9 @@ import { canonicalJsonOf } from "./canonical-json";
  *   property type or a removed media type break existing clients; optional additions do not;
  * - response side: a removed success (2xx) response, a removed or changed-type property, a property that is no longer
  *   required (clients relied on it) or a removed media type break clients; added responses or properties do not.
- * Schemas are compared as stored: a `$ref` inside a schema compares by its target name, so a change inside a shared
- * component shows only where the stored schema itself differs.
+ * Given the two documents (RefComparison), a `$ref` is followed on each side into its own document, so a change inside
+ * a shared component (components/schemas and any component a schema points at) is classified where it is used;
+ * without them a `$ref` compares by its target name.
  */
 
 export type ComparedPart = "summary" | "parameters" | "requestBody" | "responses";
@@ -56,8 +64,24 @@ export function compareSchemas(
   before: unknown,
   after: unknown,
   depth = 0,
+  refs?: SchemaRefs,
 ): OperationChange[] {
-  if (depth > MAX_DEPTH || canonicalJsonOf(before) === canonicalJsonOf(after)) return [];
+  if (depth > MAX_DEPTH) return [];
+  let inner = refs;
+  if (refs) {
+    const b = refs.comparison.deref("before", before);
+    const a = refs.comparison.deref("after", after);
+    // Already inside this component on this path: its changes are reported where the path entered it.
+    if ((b.ref && refs.visiting.has(b.ref)) || (a.ref && refs.visiting.has(a.ref))) return [];
+    const visiting = new Set(refs.visiting);
+    for (const ref of [b.ref, a.ref]) if (ref) visiting.add(ref);
+    inner = { comparison: refs.comparison, visiting };
+    before = b.value;
+    after = a.value;
+  }
+  // The same text can still differ through a component it points at; then only what is found below counts.
+  const sameText = canonicalJsonOf(before) === canonicalJsonOf(after);
+  if (sameText && !refs?.comparison.usesChangedRef(before)) return [];
   const at = where ? ` '${where}'` : "";
   const out: OperationChange[] = [];
   const beforeType = typeOf(before);
@@ -115,7 +139,7 @@ export function compareSchemas(
       out.push(change(part, side === "response", `Property '${prefix}${name}' removed`));
       continue;
     }
-    out.push(...compareSchemas(part, side, `${prefix}${name}`, beforeProps[name], afterProps[name], depth + 1));
+    out.push(...compareSchemas(part, side, `${prefix}${name}`, beforeProps[name], afterProps[name], depth + 1, inner));
     if (!beforeRequired.has(name) && afterRequired.has(name) && side === "request") {
       out.push(change(part, true, `Property '${prefix}${name}' became required`));
     }
@@ -125,10 +149,18 @@ export function compareSchemas(
   }
   if (before.items !== undefined || after.items !== undefined) {
     out.push(
-      ...compareSchemas(part, side, `${prefix}[]`.replace(/\.\[\]$/, "[]"), before.items, after.items, depth + 1),
+      ...compareSchemas(
+        part,
+        side,
+        `${prefix}[]`.replace(/\.\[\]$/, "[]"),
+        before.items,
+        after.items,
+        depth + 1,
+        inner,
+      ),
     );
   }
-  if (out.length === 0) out.push(change(part, false, `Schema${at} changed`));
+  if (out.length === 0 && !sameText) out.push(change(part, false, `Schema${at} changed`));
   return out;
 }
 
@@ -149,7 +181,7 @@ function parametersOf(value: unknown): Parameter[] {
   }));
 }
 
-export function compareParameters(before: unknown, after: unknown): OperationChange[] {
+export function compareParameters(before: unknown, after: unknown, refs?: SchemaRefs): OperationChange[] {
   const out: OperationChange[] = [];
   const key = (p: Parameter) => `${p.in} ${p.name}`;
   const old = new Map(parametersOf(before).map((p) => [key(p), p]));
@@ -166,7 +198,7 @@ export function compareParameters(before: unknown, after: unknown): OperationCha
       out.push(change("parameters", true, `${p.in} parameter '${p.name}' became required`));
     if (o.required && !p.required)
       out.push(change("parameters", false, `${p.in} parameter '${p.name}' became optional`));
-    out.push(...compareSchemas("parameters", "request", `${p.in} parameter ${p.name}`, o.schema, p.schema));
+    out.push(...compareSchemas("parameters", "request", `${p.in} parameter ${p.name}`, o.schema, p.schema, 0, refs));
   }
   for (const [k, o] of old) {
     if (!next.has(k)) out.push(change("parameters", true, `${o.in} parameter '${o.name}' removed`));
@@ -182,7 +214,7 @@ function schemaOf(media: unknown): unknown {
   return isRecord(media) ? (media.schema ?? null) : null;
 }
 
-export function compareRequestBodies(before: unknown, after: unknown): OperationChange[] {
+export function compareRequestBodies(before: unknown, after: unknown, refs?: SchemaRefs): OperationChange[] {
   if (!isRecord(before) && !isRecord(after)) return [];
   if (!isRecord(before) && isRecord(after)) {
     const required = after.required === true;
@@ -205,6 +237,8 @@ export function compareRequestBodies(before: unknown, after: unknown): Operation
           "",
           schemaOf(beforeContent[type]),
           schemaOf(afterContent[type]),
+          0,
+          refs,
         ).map((c) => ({ ...c, message: `${type}: ${c.message}` })),
       );
   }
@@ -216,7 +250,7 @@ export function compareRequestBodies(before: unknown, after: unknown): Operation
 
 const isSuccess = (status: string) => /^2/.test(status) || status === "default";
 
-export function compareResponses(before: unknown, after: unknown): OperationChange[] {
+export function compareResponses(before: unknown, after: unknown, refs?: SchemaRefs): OperationChange[] {
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
   const out: OperationChange[] = [];
@@ -238,6 +272,8 @@ export function compareResponses(before: unknown, after: unknown): OperationChan
         "",
         schemaOf(beforeContent[type]),
         schemaOf(afterContent[type]),
+        0,
+        refs,
       );
       // Only success responses carry data clients build on; error bodies changing is not breaking.
       out.push(

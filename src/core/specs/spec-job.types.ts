@@ -35,6 +35,8 @@ export interface SpecJob {
   source: SpecJobSource;
   /** The current version's operations (empty for a first import). */
   previous: StoredOperation[];
+  /** The current version's normalized document (JSON), where its operations' `$ref`s resolve; null for a first import. */
+  previousDocument?: string | null;
 }
 
 /** One endpoint ready to store: the JSON columns already serialized (in the worker, not on the event loop). */

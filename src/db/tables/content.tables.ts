@@ -37,6 +37,9 @@ export type DiscussionsTable = {
   kind: DiscussionKind;
   status: ContentStatus;
   comments_count: number;
+  /** The reply marked as the answer (decision 082), and who marked it; null while none is. */
+  answer_comment_id?: string | null;
+  answer_marked_by?: string | null;
   last_activity_at: number;
   created_at: number;
   updated_at: number;

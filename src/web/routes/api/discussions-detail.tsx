@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "react-router";
+import { markDiscussionAnswer } from "../../../core/content/discussion-answers.service";
 import { addDiscussionComment, getDiscussionThread } from "../../../core/content/discussions.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
 import { apiPath } from "../../components/api-card";
 import { LocalLink } from "../../components/localized-link";
 import { SignInToPost } from "../../components/sign-in-to-post";
@@ -39,7 +41,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       author: d.author.username,
       createdAt: d.createdAt,
       commentsCount: d.commentsCount,
+      answerCommentId: d.answerCommentId,
     },
+    canMarkAnswer: thread.canMarkAnswer,
     bodyHtml: thread.bodyHtml,
     comments: thread.comments.map((c) => ({
       id: c.id,
@@ -55,6 +59,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { thread } = await loadThread(context, params);
   const form = await request.formData();
   requireActionCsrf(request, form);
+  const intent = formText(form, "intent");
+  if (intent === "markAnswer" || intent === "unmarkAnswer") {
+    // Decision 082: the use case checks that the viewer is the thread's author or the API's provider.
+    const result: ActionResult = await runAction(intent, () =>
+      markDiscussionAnswer(toUseCaseContext(context), {
+        discussionId: thread.discussion.id,
+        commentId: intent === "markAnswer" ? formText(form, "commentId") : null,
+      }),
+    );
+    return result;
+  }
   const result: ActionResult = await runAction("comment", () =>
     addDiscussionComment(context.db, context.tenant.id, context.viewer, thread.discussion.id, {
       body: formText(form, "body"),
@@ -79,13 +94,51 @@ function Byline(props: { author: string | null; createdAt: number }) {
   );
 }
 
+function AcceptedBadge() {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="accepted-answer"
+      className="inline-flex w-fit shrink-0 items-center gap-1 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-emerald-500 dark:text-slate-950"
+    >
+      <span aria-hidden="true">✓</span>
+      {t("content.discussions.acceptedAnswer")}
+    </span>
+  );
+}
+
+/** Mark or unmark a reply as the answer (the thread's author or the API's provider; decision 082). */
+function AnswerToggle(props: { commentId: string; isAnswer: boolean; csrfToken: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="ms-auto">
+      <input type="hidden" name="csrfToken" value={props.csrfToken} />
+      <input type="hidden" name="intent" value={props.isAnswer ? "unmarkAnswer" : "markAnswer"} />
+      <input type="hidden" name="commentId" value={props.commentId} />
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        data-testid={props.isAnswer ? "unmark-answer" : "mark-answer"}
+        disabled={navigation.state === "submitting"}
+      >
+        {props.isAnswer ? t("content.discussions.unmarkAnswer") : t("content.discussions.markAnswer")}
+      </Button>
+    </Form>
+  );
+}
+
 export default function DiscussionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const navigation = useNavigation();
-  const { discussion, bodyHtml, comments, base, signedIn } = loaderData;
-  const error = actionData && !actionData.ok ? translateServerMessage(t, actionData.message) : null;
-  const posted = actionData?.ok === true && navigation.state === "idle";
+  const { discussion, bodyHtml, comments, base, signedIn, canMarkAnswer } = loaderData;
+  const failed = actionData && !actionData.ok ? translateServerMessage(t, actionData.message) : null;
+  const answerIntent = actionData?.intent === "markAnswer" || actionData?.intent === "unmarkAnswer";
+  const error = answerIntent ? null : failed;
+  const answerError = answerIntent ? failed : null;
+  const posted = actionData?.ok === true && actionData.intent === "comment" && navigation.state === "idle";
 
   return (
     <article data-testid="discussion-detail" className="flex max-w-3xl flex-col gap-6">
@@ -108,28 +161,41 @@ export default function DiscussionDetail({ loaderData, actionData }: Route.Compo
       />
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">{t("content.discussions.comments", { count: comments.length })}</h2>
+        <FormError message={answerError} />
         {comments.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">{t("content.discussions.noComments")}</p>
         ) : (
           <ol className="flex flex-col gap-3">
-            {comments.map((c) => (
-              <li
-                key={c.id}
-                data-testid="discussion-comment"
-                className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-              >
-                <span className="flex flex-wrap items-center gap-2">
-                  <KindBadge kind={c.kind} />
-                  <Byline author={c.author} createdAt={c.createdAt} />
-                </span>
-                <div
-                  dir="auto"
-                  className="prose max-w-none break-words text-sm"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
-                  dangerouslySetInnerHTML={{ __html: c.bodyHtml }}
-                />
-              </li>
-            ))}
+            {comments.map((c) => {
+              const isAnswer = discussion.answerCommentId === c.id;
+              return (
+                <li
+                  key={c.id}
+                  id={`reply-${c.id}`}
+                  data-testid="discussion-comment"
+                  data-answer={isAnswer ? "true" : undefined}
+                  className={`flex flex-col gap-2 rounded-xl border p-4 ${
+                    isAnswer
+                      ? "border-emerald-500 bg-success/5 dark:border-emerald-600"
+                      : "border-slate-200 dark:border-slate-800"
+                  }`}
+                >
+                  <span className="flex flex-wrap items-center gap-2">
+                    {isAnswer ? <AcceptedBadge /> : <KindBadge kind={c.kind} />}
+                    <Byline author={c.author} createdAt={c.createdAt} />
+                    {canMarkAnswer && (
+                      <AnswerToggle commentId={c.id} isAnswer={isAnswer} csrfToken={root?.csrfToken ?? ""} />
+                    )}
+                  </span>
+                  <div
+                    dir="auto"
+                    className="prose max-w-none break-words text-sm"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered with html:false and sanitized on the server.
+                    dangerouslySetInnerHTML={{ __html: c.bodyHtml }}
+                  />
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>
