@@ -24,6 +24,7 @@ import * as m085 from "./migrations/085-notification-events";
 import * as m086 from "./migrations/086-messages";
 import * as m090 from "./migrations/090-analytics";
 import * as m100 from "./migrations/100-directory-imports";
+import * as m101 from "./migrations/101-api-health-probes";
 import * as m110 from "./migrations/110-endpoint-kind";
 import * as m120 from "./migrations/120-tenant-config-versions";
 import * as m130 from "./migrations/130-catalog-translations";
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "080-ratings": m080,
   "081-spec-changes": m081,
   "100-directory-imports": m100,
+  "101-api-health-probes": m101,
   "120-tenant-config-versions": m120,
   "085-notification-events": m085,
   "086-messages": m086,
