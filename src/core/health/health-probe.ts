@@ -5,7 +5,7 @@ import type { HealthTarget } from "./health-target";
 /*
  * One health probe (decision 101): a GET with a deadline and no redirects followed. The API is up when something
  * answered with a status below 500 within the deadline (401 or 404 still mean the service is there); down on 5xx,
- * timeouts and connection failures, with the reason in words. Connections to upstreams resolve names through the
+ * timeouts and connection failures, with the reason as a code (the page words it in its language). Connections to upstreams resolve names through the
  * gateway's SSRF guard, so a name that points inside the operator's network is refused at connect time too.
  */
 
@@ -13,7 +13,8 @@ export interface ProbeResult {
   up: boolean;
   latencyMs: number | null;
   statusCode: number | null;
-  reason: string | null;
+  /** A ProbeFailure code when down, else null. */
+  reason: ProbeFailure | null;
 }
 
 export type ProbeTarget = Extract<HealthTarget, { kind: "probe" }>;
@@ -40,9 +41,9 @@ export function httpProber(options: { allowPrivate: boolean; timeoutMs: number }
       // The body is not needed; dropping it frees the connection.
       await response.body.dump().catch(() => {});
       const up = response.statusCode < 500;
-      return { up, latencyMs, statusCode: response.statusCode, reason: up ? null : `HTTP ${response.statusCode}` };
+      return { up, latencyMs, statusCode: response.statusCode, reason: up ? null : "http" };
     } catch (error) {
-      return { up: false, latencyMs: null, statusCode: null, reason: explainProbeFailure(error, options.timeoutMs) };
+      return { up: false, latencyMs: null, statusCode: null, reason: probeFailureOf(error) };
     }
   };
   return Object.assign(probe, {
@@ -52,23 +53,28 @@ export function httpProber(options: { allowPrivate: boolean; timeoutMs: number }
   });
 }
 
-export function explainProbeFailure(error: unknown, timeoutMs: number): string {
-  if (!(error instanceof Error)) return "The probe failed";
-  const code = (error as NodeJS.ErrnoException).code ?? (error.cause as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "EPRIVATEUPSTREAM") return "Refused: the host resolves to a private address";
+/**
+ * Why a probe found the API down, as a code the API page words in its language: "http" (a 5xx; the status is
+ * recorded beside it), "timeout", "dns", "refused", "reset", "tls", "private-address" (the SSRF guard refused the
+ * name's address at connect time) or "failed".
+ */
+export type ProbeFailure = "http" | "timeout" | "dns" | "refused" | "reset" | "tls" | "private-address" | "failed";
+
+export function probeFailureOf(error: unknown): ProbeFailure {
+  if (!(error instanceof Error)) return "failed";
+  const code = (error as NodeJS.ErrnoException).code ?? (error.cause as NodeJS.ErrnoException | undefined)?.code ?? "";
+  if (code === "EPRIVATEUPSTREAM") return "private-address";
   if (
     error.name === "TimeoutError" ||
     error.name === "AbortError" ||
     code === "UND_ERR_HEADERS_TIMEOUT" ||
     code === "UND_ERR_CONNECT_TIMEOUT"
   ) {
-    return `No answer within ${timeoutMs / 1000} s`;
+    return "timeout";
   }
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "The host name does not resolve";
-  if (code === "ECONNREFUSED") return "Connection refused";
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "Connection reset";
-  if (code === "CERT_HAS_EXPIRED" || (code ?? "").startsWith("ERR_TLS") || (code ?? "").includes("CERT")) {
-    return "TLS certificate not accepted";
-  }
-  return "Connection failed";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "dns";
+  if (code === "ECONNREFUSED") return "refused";
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "reset";
+  if (code.startsWith("ERR_TLS") || code.includes("CERT")) return "tls";
+  return "failed";
 }

@@ -71,7 +71,7 @@ describeEachDialect("health probes", ({ db }) => {
     expect(up?.uptime30d).toEqual({ probes: 1, percent: 100 });
 
     const down = await health(broken.id, NOW + 1_000, true);
-    expect(down?.latest).toMatchObject({ up: false, reason: "HTTP 503" });
+    expect(down?.latest).toMatchObject({ up: false, reason: "http", statusCode: 503 });
     expect(down?.uptime7d).toEqual({ probes: 1, percent: 0 });
 
     expect((await health(bare.id))?.notProbed).toBe("no-upstream");

@@ -14,7 +14,7 @@ import {
   selectRecentProbes,
   selectTenantConfigsForHealth,
 } from "./health.queries";
-import { httpProber, type Prober } from "./health-probe";
+import { httpProber, type ProbeFailure, type Prober } from "./health-probe";
 import { type HealthProbeOrigins, type NotProbedReason, resolveHealthTarget } from "./health-target";
 
 /*
@@ -117,12 +117,37 @@ export interface Uptime {
 export interface ApiHealth {
   /** Set when there is nothing to show: why the API is not probed ("not-yet": it will be). */
   notProbed: NotProbedReason | "not-yet" | null;
-  latest: { probedAt: number; up: boolean; latencyMs: number | null; reason: string | null } | null;
+  /** What the probe asks: the gateway (mock mode), a built-in demo upstream, or the provider's upstream. */
+  via: "gateway" | "builtin" | "upstream" | null;
+  latest: HealthProbeView | null;
   uptime24h: Uptime;
   uptime7d: Uptime;
   uptime30d: Uptime;
   /** Newest first, at most HEALTH_HISTORY_LENGTH. */
-  history: Array<{ probedAt: number; up: boolean; latencyMs: number | null; reason: string | null }>;
+  history: HealthProbeView[];
+}
+
+export interface HealthProbeView {
+  probedAt: number;
+  up: boolean;
+  latencyMs: number | null;
+  statusCode: number | null;
+  reason: ProbeFailure | null;
+}
+
+const FAILURES: ReadonlySet<string> = new Set<ProbeFailure>([
+  "http",
+  "timeout",
+  "dns",
+  "refused",
+  "reset",
+  "tls",
+  "private-address",
+  "failed",
+]);
+
+function isProbeFailure(value: string): value is ProbeFailure {
+  return FAILURES.has(value);
 }
 
 function uptime(tally: { probes: number; up: number }): Uptime {
@@ -151,23 +176,19 @@ export async function getApiHealth(
     probedAt: Number(r.probed_at),
     up: Number(r.up) === 1,
     latencyMs: r.latency_ms === null ? null : Number(r.latency_ms),
-    reason: r.reason,
+    statusCode: r.status_code === null ? null : Number(r.status_code),
+    reason: Number(r.up) === 1 ? null : r.reason !== null && isProbeFailure(r.reason) ? r.reason : "failed",
   }));
+  // The web process may not run the gateway, so "elsewhere" is not a reason here: the worker's process decides.
+  const resolved = resolveHealthTarget(
+    { upstreamUrl: target?.upstream_url ?? null, mode: target?.mode ?? null, healthPath: target?.health_path ?? null },
+    { allowPrivate: input.allowPrivate, gatewayOrigin: "http://gateway", demoOrigin: "http://demo" },
+  );
   let notProbed: ApiHealth["notProbed"] = null;
-  if (history.length === 0) {
-    // The web process may not run the gateway, so "elsewhere" is not a reason here: the worker's process decides.
-    const resolved = resolveHealthTarget(
-      {
-        upstreamUrl: target?.upstream_url ?? null,
-        mode: target?.mode ?? null,
-        healthPath: target?.health_path ?? null,
-      },
-      { allowPrivate: input.allowPrivate, gatewayOrigin: "http://gateway", demoOrigin: "http://demo" },
-    );
-    notProbed = resolved.kind === "none" ? resolved.reason : "not-yet";
-  }
+  if (history.length === 0) notProbed = resolved.kind === "none" ? resolved.reason : "not-yet";
   return {
     notProbed,
+    via: resolved.kind === "probe" ? resolved.via : null,
     latest: history[0] ?? null,
     uptime24h: uptime(day),
     uptime7d: uptime(week),

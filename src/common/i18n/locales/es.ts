@@ -269,6 +269,37 @@ export const es: Catalog = {
       measured:
         "Medido por la pasarela: latencia y nivel de servicio de los últimos 30 días, comprobación de estado de las últimas 24 horas.",
     },
+    health: {
+      heading: "Estado",
+      up: "Operativa",
+      down: "Caída",
+      probeUp: "{{time}}: operativa, {{latency}} ms",
+      probeDown: "{{time}}: caída, {{reason}}",
+      uptime: "Disponibilidad",
+      uptime24h: "Disponibilidad 24 h",
+      uptime7d: "Disponibilidad 7 días",
+      uptime30d: "Disponibilidad 30 días",
+      history: "Comprobaciones recientes, de la más antigua a la más reciente",
+      note: "Portico comprueba esta API cada hora: operativa significa que respondió con un estado inferior a HTTP 500 en menos de {{seconds}} segundos.",
+      viaGateway:
+        "Las llamadas a esta API las responde el mock de Portico, así que la comprobación horaria verifica el gateway que las responde.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "sin respuesta a tiempo",
+        dns: "el nombre de host no se resuelve",
+        refused: "conexión rechazada",
+        reset: "conexión restablecida",
+        tls: "certificado TLS no aceptado",
+        privateAddress: "el host apunta a una dirección privada",
+        failed: "la conexión falló",
+      },
+      notProbed: {
+        noUpstream: "Sin comprobar: esta API no tiene upstream que comprobar.",
+        addressNotAllowed: "Sin comprobar: su dirección de upstream es privada o interna y aquí nunca se comprueba.",
+        invalidUrl: "Sin comprobar: su URL de upstream o su ruta de estado no es válida.",
+        notYet: "Aún sin comprobar: la primera comprobación se hará en la próxima hora.",
+      },
+    },
   },
   endpoints: {
     heading: "Endpoints",

@@ -271,6 +271,37 @@ export const fr: Catalog = {
       measured:
         "Mesuré par la passerelle : latence et niveau de service sur les 30 derniers jours, contrôle de santé sur les dernières 24 heures.",
     },
+    health: {
+      heading: "Disponibilité",
+      up: "Opérationnelle",
+      down: "En panne",
+      probeUp: "{{time}} : opérationnelle, {{latency}} ms",
+      probeDown: "{{time}} : en panne, {{reason}}",
+      uptime: "Disponibilité",
+      uptime24h: "Disponibilité 24 h",
+      uptime7d: "Disponibilité 7 jours",
+      uptime30d: "Disponibilité 30 jours",
+      history: "Vérifications récentes, de la plus ancienne à la plus récente",
+      note: "Portico vérifie cette API toutes les heures : opérationnelle signifie qu’elle a répondu avec un statut inférieur à HTTP 500 en moins de {{seconds}} secondes.",
+      viaGateway:
+        "Les appels à cette API reçoivent la réponse du mock de Portico ; la vérification horaire contrôle donc la passerelle qui y répond.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "pas de réponse à temps",
+        dns: "le nom d’hôte ne se résout pas",
+        refused: "connexion refusée",
+        reset: "connexion réinitialisée",
+        tls: "certificat TLS refusé",
+        privateAddress: "l’hôte pointe vers une adresse privée",
+        failed: "échec de la connexion",
+      },
+      notProbed: {
+        noUpstream: "Non vérifiée : cette API n’a pas d’upstream à vérifier.",
+        addressNotAllowed: "Non vérifiée : son adresse upstream est privée ou interne, et n’est jamais vérifiée ici.",
+        invalidUrl: "Non vérifiée : son URL upstream ou son chemin de santé n’est pas valide.",
+        notYet: "Pas encore vérifiée : la première vérification a lieu dans l’heure.",
+      },
+    },
   },
   endpoints: {
     heading: "Points de terminaison",

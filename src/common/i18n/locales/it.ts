@@ -268,6 +268,38 @@ export const it: Catalog = {
       measured:
         "Misurato dal gateway: latenza e livello di servizio degli ultimi 30 giorni, controllo di stato delle ultime 24 ore.",
     },
+    health: {
+      heading: "Stato",
+      up: "Attiva",
+      down: "Non raggiungibile",
+      probeUp: "{{time}}: attiva, {{latency}} ms",
+      probeDown: "{{time}}: non raggiungibile, {{reason}}",
+      uptime: "Disponibilità",
+      uptime24h: "Disponibilità 24 h",
+      uptime7d: "Disponibilità 7 giorni",
+      uptime30d: "Disponibilità 30 giorni",
+      history: "Controlli recenti, dal più vecchio al più recente",
+      note: "Portico controlla questa API ogni ora: attiva significa che ha risposto con uno stato inferiore a HTTP 500 entro {{seconds}} secondi.",
+      viaGateway:
+        "Le chiamate a questa API ricevono risposta dal mock di Portico, quindi il controllo orario verifica il gateway che le risponde.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "nessuna risposta in tempo",
+        dns: "il nome host non si risolve",
+        refused: "connessione rifiutata",
+        reset: "connessione reimpostata",
+        tls: "certificato TLS non accettato",
+        privateAddress: "l'host punta a un indirizzo privato",
+        failed: "connessione non riuscita",
+      },
+      notProbed: {
+        noUpstream: "Non controllata: questa API non ha un upstream da controllare.",
+        addressNotAllowed:
+          "Non controllata: il suo indirizzo upstream è privato o interno e qui non viene mai controllato.",
+        invalidUrl: "Non controllata: l'URL upstream o il percorso di stato non è valido.",
+        notYet: "Non ancora controllata: il primo controllo avviene entro un'ora.",
+      },
+    },
   },
   endpoints: {
     heading: "Endpoint",

@@ -268,6 +268,37 @@ export const ja: Catalog = {
       measured:
         "ゲートウェイによる計測: レイテンシとサービスレベルは過去 30 日間、ヘルスチェックは過去 24 時間の値です。",
     },
+    health: {
+      heading: "稼働状況",
+      up: "稼働中",
+      down: "停止中",
+      probeUp: "{{time}}：稼働中、{{latency}} ms",
+      probeDown: "{{time}}：停止中、{{reason}}",
+      uptime: "稼働率",
+      uptime24h: "稼働率 24 時間",
+      uptime7d: "稼働率 7 日間",
+      uptime30d: "稼働率 30 日間",
+      history: "最近の確認（古い順）",
+      note: "Portico はこの API を 1 時間ごとに確認します。稼働中とは、{{seconds}} 秒以内に HTTP 500 未満のステータスで応答したことを意味します。",
+      viaGateway:
+        "この API への呼び出しには Portico のモックが応答するため、1 時間ごとの確認では応答しているゲートウェイを確認します。",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "時間内に応答なし",
+        dns: "ホスト名を解決できません",
+        refused: "接続が拒否されました",
+        reset: "接続がリセットされました",
+        tls: "TLS 証明書が受け入れられません",
+        privateAddress: "ホストがプライベートアドレスを指しています",
+        failed: "接続に失敗しました",
+      },
+      notProbed: {
+        noUpstream: "未確認：この API には確認できるアップストリームがありません。",
+        addressNotAllowed: "未確認：アップストリームのアドレスがプライベートまたは内部のもので、ここでは確認しません。",
+        invalidUrl: "未確認：アップストリームの URL またはヘルスパスが無効です。",
+        notYet: "まだ確認されていません：最初の確認は 1 時間以内に行われます。",
+      },
+    },
   },
   endpoints: {
     heading: "エンドポイント",

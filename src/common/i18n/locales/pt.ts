@@ -269,6 +269,37 @@ export const pt: Catalog = {
       measured:
         "Medido pelo gateway: latência e nível de serviço nos últimos 30 dias, verificação de saúde nas últimas 24 horas.",
     },
+    health: {
+      heading: "Estado",
+      up: "Disponível",
+      down: "Indisponível",
+      probeUp: "{{time}}: disponível, {{latency}} ms",
+      probeDown: "{{time}}: indisponível, {{reason}}",
+      uptime: "Disponibilidade",
+      uptime24h: "Disponibilidade 24 h",
+      uptime7d: "Disponibilidade 7 dias",
+      uptime30d: "Disponibilidade 30 dias",
+      history: "Verificações recentes, da mais antiga para a mais recente",
+      note: "O Portico verifica esta API a cada hora: disponível significa que respondeu com um status abaixo de HTTP 500 em até {{seconds}} segundos.",
+      viaGateway:
+        "As chamadas para esta API são respondidas pelo mock do Portico, por isso a verificação horária testa o gateway que as responde.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "sem resposta a tempo",
+        dns: "o nome do host não resolve",
+        refused: "conexão recusada",
+        reset: "conexão redefinida",
+        tls: "certificado TLS não aceito",
+        privateAddress: "o host aponta para um endereço privado",
+        failed: "falha na conexão",
+      },
+      notProbed: {
+        noUpstream: "Não verificada: esta API não tem upstream para verificar.",
+        addressNotAllowed: "Não verificada: o endereço do upstream é privado ou interno e nunca é verificado aqui.",
+        invalidUrl: "Não verificada: a URL do upstream ou o caminho de saúde não é válido.",
+        notYet: "Ainda não verificada: a primeira verificação acontece dentro de uma hora.",
+      },
+    },
   },
   endpoints: {
     heading: "Endpoints",
