@@ -242,6 +242,8 @@ export const enUS = {
       website: "Provider's website",
     },
     details: "Details",
+    documented: "Documented",
+    documentedHint: "Its endpoints are documented here: browse them and try calls",
     authentication: "Authentication",
     metrics: {
       heading: "Metrics",
@@ -309,6 +311,9 @@ export const enUS = {
     deprecated: "deprecated",
   },
   search: {
+    showOnly: "Show only",
+    hasEndpoints: "Has endpoints (Try it)",
+    healthy: "Healthy (last probe up)",
     minRating: "Rating",
     anyRating: "Any rating",
     ratingAtLeast_one: "{{count}} star & up",
@@ -362,6 +367,20 @@ export const enUS = {
   category: {
     intro: "The most popular {{name}} APIs.",
     empty: "There are no APIs in this category yet.",
+    controls: "Sort and filter",
+    sortBy: "Sort by",
+    sort: {
+      popular: "Most popular",
+      rating: "Highest rated",
+      updated: "Recently updated",
+      name: "Name (A–Z)",
+    },
+    pricing: "Pricing",
+    anyPricing: "Any pricing",
+    auth: "Authentication",
+    anyAuth: "Any authentication",
+    clear: "Clear filters",
+    noMatch: "No APIs in this category match these filters.",
   },
   collections: {
     title: "API Collections",
