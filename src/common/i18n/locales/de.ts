@@ -254,6 +254,8 @@ export const de: Catalog = {
       website: "Website des Anbieters",
     },
     details: "Details",
+    documented: "Dokumentiert",
+    documentedHint: "Die Endpunkte sind hier dokumentiert: durchsuchen und Aufrufe ausprobieren",
     authentication: "Authentifizierung",
     metrics: {
       heading: "Kennzahlen",
@@ -321,6 +323,9 @@ export const de: Catalog = {
     deprecated: "veraltet",
   },
   search: {
+    showOnly: "Nur anzeigen",
+    hasEndpoints: "Mit Endpunkten (Ausprobieren)",
+    healthy: "Erreichbar (letzte Prüfung erfolgreich)",
     minRating: "Bewertung",
     anyRating: "Beliebige Bewertung",
     ratingAtLeast_one: "{{count}} Stern und mehr",
@@ -374,6 +379,20 @@ export const de: Catalog = {
   category: {
     intro: "Die beliebtesten APIs für {{name}}.",
     empty: "In dieser Kategorie gibt es noch keine APIs.",
+    controls: "Sortieren und filtern",
+    sortBy: "Sortieren nach",
+    sort: {
+      popular: "Beliebteste",
+      rating: "Beste Bewertung",
+      updated: "Zuletzt aktualisiert",
+      name: "Name (A–Z)",
+    },
+    pricing: "Preismodell",
+    anyPricing: "Alle Preismodelle",
+    auth: "Authentifizierung",
+    anyAuth: "Jede Authentifizierung",
+    clear: "Filter zurücksetzen",
+    noMatch: "Keine API dieser Kategorie passt zu diesen Filtern.",
   },
   collections: {
     title: "API-Sammlungen",

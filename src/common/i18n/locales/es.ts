@@ -254,6 +254,8 @@ export const es: Catalog = {
       website: "Sitio web del proveedor",
     },
     details: "Detalles",
+    documented: "Documentada",
+    documentedHint: "Sus endpoints están documentados aquí: explóralos y prueba llamadas",
     authentication: "Autenticación",
     metrics: {
       heading: "Métricas",
@@ -321,6 +323,9 @@ export const es: Catalog = {
     deprecated: "obsoleto",
   },
   search: {
+    showOnly: "Mostrar solo",
+    hasEndpoints: "Con endpoints (Pruébala)",
+    healthy: "Operativas (última comprobación correcta)",
     minRating: "Valoración",
     anyRating: "Cualquier valoración",
     ratingAtLeast_one: "{{count}} estrella o más",
@@ -374,6 +379,20 @@ export const es: Catalog = {
   category: {
     intro: "Las API de {{name}} más populares.",
     empty: "Aún no hay API en esta categoría.",
+    controls: "Ordenar y filtrar",
+    sortBy: "Ordenar por",
+    sort: {
+      popular: "Más populares",
+      rating: "Mejor valoradas",
+      updated: "Actualizadas recientemente",
+      name: "Nombre (A–Z)",
+    },
+    pricing: "Precio",
+    anyPricing: "Cualquier precio",
+    auth: "Autenticación",
+    anyAuth: "Cualquier autenticación",
+    clear: "Quitar filtros",
+    noMatch: "Ninguna API de esta categoría coincide con estos filtros.",
   },
   collections: {
     title: "Colecciones de API",

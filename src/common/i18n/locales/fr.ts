@@ -255,6 +255,8 @@ export const fr: Catalog = {
       website: "Site web du fournisseur",
     },
     details: "Détails",
+    documented: "Documentée",
+    documentedHint: "Ses endpoints sont documentés ici : parcourez-les et essayez des appels",
     authentication: "Authentification",
     metrics: {
       heading: "Indicateurs",
@@ -323,6 +325,9 @@ export const fr: Catalog = {
     deprecated: "obsolète",
   },
   search: {
+    showOnly: "Afficher seulement",
+    hasEndpoints: "Avec endpoints (Essayer)",
+    healthy: "Opérationnelles (dernière vérification réussie)",
     minRating: "Note",
     anyRating: "Toutes les notes",
     ratingAtLeast_one: "{{count}} étoile et plus",
@@ -376,6 +381,20 @@ export const fr: Catalog = {
   category: {
     intro: "Les API {{name}} les plus populaires.",
     empty: "Cette catégorie ne contient encore aucune API.",
+    controls: "Trier et filtrer",
+    sortBy: "Trier par",
+    sort: {
+      popular: "Les plus populaires",
+      rating: "Les mieux notées",
+      updated: "Mises à jour récemment",
+      name: "Nom (A–Z)",
+    },
+    pricing: "Tarification",
+    anyPricing: "Toute tarification",
+    auth: "Authentification",
+    anyAuth: "Toute authentification",
+    clear: "Effacer les filtres",
+    noMatch: "Aucune API de cette catégorie ne correspond à ces filtres.",
   },
   collections: {
     title: "Collections d’API",

@@ -252,6 +252,8 @@ export const he: Catalog = {
     readme: "סקירה כללית",
     noReadme: "הספק עדיין לא כתב סקירה כללית.",
     details: "פרטים",
+    documented: "מתועד",
+    documentedHint: "נקודות הקצה שלו מתועדות כאן: עיינו בהן ונסו קריאות",
     authentication: "אימות",
     metrics: {
       heading: "מדדים",
@@ -298,6 +300,9 @@ export const he: Catalog = {
     },
   },
   search: {
+    showOnly: "הצג רק",
+    hasEndpoints: "עם נקודות קצה (נסו)",
+    healthy: "פעילים (הבדיקה האחרונה הצליחה)",
     minRating: "דירוג",
     anyRating: "כל דירוג",
     ratingAtLeast_one: "כוכב אחד ומעלה",
@@ -352,6 +357,20 @@ export const he: Catalog = {
   category: {
     intro: "ממשקי ה-API הפופולריים ביותר בקטגוריה {{name}}.",
     empty: "אין עדיין ממשקי API בקטגוריה הזו.",
+    controls: "מיון וסינון",
+    sortBy: "מיון לפי",
+    sort: {
+      popular: "הפופולריים ביותר",
+      rating: "בעלי הדירוג הגבוה",
+      updated: "עודכנו לאחרונה",
+      name: "שם (א–ת)",
+    },
+    pricing: "תמחור",
+    anyPricing: "כל תמחור",
+    auth: "אימות",
+    anyAuth: "כל סוג אימות",
+    clear: "ניקוי מסננים",
+    noMatch: "אין ממשקי API בקטגוריה הזו שתואמים למסננים האלה.",
   },
   collections: {
     title: "אוספי API",

@@ -250,6 +250,8 @@ export const hi: Catalog = {
       website: "प्रदाता की वेबसाइट",
     },
     details: "विवरण",
+    documented: "दस्तावेज़ीकृत",
+    documentedHint: "इसके एंडपॉइंट यहाँ दस्तावेज़ीकृत हैं: उन्हें देखें और कॉल आज़माएँ",
     authentication: "प्रमाणीकरण",
     metrics: {
       heading: "मेट्रिक्स",
@@ -315,6 +317,9 @@ export const hi: Catalog = {
     deprecated: "अप्रचलित",
   },
   search: {
+    showOnly: "केवल दिखाएँ",
+    hasEndpoints: "एंडपॉइंट वाले (आज़माएँ)",
+    healthy: "चालू (अंतिम जाँच सफल)",
     minRating: "रेटिंग",
     anyRating: "कोई भी रेटिंग",
     ratingAtLeast_one: "{{count}} स्टार और उससे ऊपर",
@@ -368,6 +373,20 @@ export const hi: Catalog = {
   category: {
     intro: "सबसे लोकप्रिय {{name}} API।",
     empty: "इस श्रेणी में अभी कोई API नहीं है।",
+    controls: "क्रमबद्ध और फ़िल्टर करें",
+    sortBy: "क्रम",
+    sort: {
+      popular: "सबसे लोकप्रिय",
+      rating: "सबसे ऊँची रेटिंग",
+      updated: "हाल ही में अपडेट",
+      name: "नाम (A–Z)",
+    },
+    pricing: "मूल्य निर्धारण",
+    anyPricing: "कोई भी मूल्य निर्धारण",
+    auth: "प्रमाणीकरण",
+    anyAuth: "कोई भी प्रमाणीकरण",
+    clear: "फ़िल्टर हटाएँ",
+    noMatch: "इस श्रेणी का कोई API इन फ़िल्टरों से मेल नहीं खाता।",
   },
   collections: {
     title: "API संग्रह",

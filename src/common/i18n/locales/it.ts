@@ -253,6 +253,8 @@ export const it: Catalog = {
       website: "Sito web del fornitore",
     },
     details: "Dettagli",
+    documented: "Documentata",
+    documentedHint: "I suoi endpoint sono documentati qui: sfogliali e prova le chiamate",
     authentication: "Autenticazione",
     metrics: {
       heading: "Metriche",
@@ -321,6 +323,9 @@ export const it: Catalog = {
     deprecated: "deprecato",
   },
   search: {
+    showOnly: "Mostra solo",
+    hasEndpoints: "Con endpoint (Provala)",
+    healthy: "Attive (ultimo controllo riuscito)",
     minRating: "Valutazione",
     anyRating: "Qualsiasi valutazione",
     ratingAtLeast_one: "{{count}} stella o più",
@@ -374,6 +379,20 @@ export const it: Catalog = {
   category: {
     intro: "Le API di {{name}} più popolari.",
     empty: "Non ci sono ancora API in questa categoria.",
+    controls: "Ordina e filtra",
+    sortBy: "Ordina per",
+    sort: {
+      popular: "Più popolari",
+      rating: "Più votate",
+      updated: "Aggiornate di recente",
+      name: "Nome (A–Z)",
+    },
+    pricing: "Prezzo",
+    anyPricing: "Qualsiasi prezzo",
+    auth: "Autenticazione",
+    anyAuth: "Qualsiasi autenticazione",
+    clear: "Cancella filtri",
+    noMatch: "Nessuna API di questa categoria corrisponde a questi filtri.",
   },
   collections: {
     title: "Raccolte di API",

@@ -253,6 +253,8 @@ export const ja: Catalog = {
       website: "提供者のウェブサイト",
     },
     details: "詳細",
+    documented: "ドキュメントあり",
+    documentedHint: "エンドポイントがここで文書化されています：閲覧して呼び出しを試せます",
     authentication: "認証",
     metrics: {
       heading: "メトリクス",
@@ -319,6 +321,9 @@ export const ja: Catalog = {
     deprecated: "非推奨",
   },
   search: {
+    showOnly: "表示対象",
+    hasEndpoints: "エンドポイントあり（試せる）",
+    healthy: "稼働中（直近の確認が成功）",
     minRating: "評価",
     anyRating: "すべての評価",
     ratingAtLeast_other: "星 {{count}} つ以上",
@@ -371,6 +376,20 @@ export const ja: Catalog = {
   category: {
     intro: "人気の {{name}} API。",
     empty: "このカテゴリにはまだ API がありません。",
+    controls: "並べ替えと絞り込み",
+    sortBy: "並べ替え",
+    sort: {
+      popular: "人気順",
+      rating: "評価の高い順",
+      updated: "最近更新された順",
+      name: "名前順（A–Z）",
+    },
+    pricing: "料金",
+    anyPricing: "すべての料金",
+    auth: "認証",
+    anyAuth: "すべての認証",
+    clear: "絞り込みを解除",
+    noMatch: "このカテゴリにはこの条件に合う API がありません。",
   },
   collections: {
     title: "API コレクション",

@@ -252,6 +252,8 @@ export const ko: Catalog = {
       website: "제공자 웹사이트",
     },
     details: "세부 정보",
+    documented: "문서화됨",
+    documentedHint: "엔드포인트가 여기에 문서화되어 있습니다: 살펴보고 호출을 시도해 보세요",
     authentication: "인증",
     metrics: {
       heading: "지표",
@@ -317,6 +319,9 @@ export const ko: Catalog = {
     deprecated: "지원 중단",
   },
   search: {
+    showOnly: "다음만 표시",
+    hasEndpoints: "엔드포인트 있음(사용해 보기)",
+    healthy: "정상(마지막 점검 성공)",
     minRating: "평점",
     anyRating: "모든 평점",
     ratingAtLeast_other: "별 {{count}}개 이상",
@@ -369,6 +374,20 @@ export const ko: Catalog = {
   category: {
     intro: "가장 인기 있는 {{name}} API.",
     empty: "이 카테고리에는 아직 API가 없습니다.",
+    controls: "정렬 및 필터",
+    sortBy: "정렬 기준",
+    sort: {
+      popular: "인기순",
+      rating: "평점 높은 순",
+      updated: "최근 업데이트순",
+      name: "이름(A–Z)",
+    },
+    pricing: "요금",
+    anyPricing: "모든 요금",
+    auth: "인증",
+    anyAuth: "모든 인증",
+    clear: "필터 지우기",
+    noMatch: "이 카테고리에 이 필터와 일치하는 API가 없습니다.",
   },
   collections: {
     title: "API 컬렉션",

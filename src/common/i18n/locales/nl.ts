@@ -253,6 +253,8 @@ export const nl: Catalog = {
       website: "Website van de aanbieder",
     },
     details: "Details",
+    documented: "Gedocumenteerd",
+    documentedHint: "De endpoints zijn hier gedocumenteerd: bekijk ze en probeer aanroepen",
     authentication: "Authenticatie",
     metrics: {
       heading: "Statistieken",
@@ -321,6 +323,9 @@ export const nl: Catalog = {
     deprecated: "verouderd",
   },
   search: {
+    showOnly: "Alleen tonen",
+    hasEndpoints: "Met endpoints (Uitproberen)",
+    healthy: "Bereikbaar (laatste controle geslaagd)",
     minRating: "Beoordeling",
     anyRating: "Elke beoordeling",
     ratingAtLeast_one: "{{count}} ster en hoger",
@@ -374,6 +379,20 @@ export const nl: Catalog = {
   category: {
     intro: "De populairste API's voor {{name}}.",
     empty: "Er zijn nog geen API's in deze categorie.",
+    controls: "Sorteren en filteren",
+    sortBy: "Sorteren op",
+    sort: {
+      popular: "Populairst",
+      rating: "Best beoordeeld",
+      updated: "Recent bijgewerkt",
+      name: "Naam (A–Z)",
+    },
+    pricing: "Prijsmodel",
+    anyPricing: "Elk prijsmodel",
+    auth: "Authenticatie",
+    anyAuth: "Elke authenticatie",
+    clear: "Filters wissen",
+    noMatch: "Geen API in deze categorie voldoet aan deze filters.",
   },
   collections: {
     title: "API-collecties",

@@ -254,6 +254,8 @@ export const pt: Catalog = {
       website: "Site do provedor",
     },
     details: "Detalhes",
+    documented: "Documentada",
+    documentedHint: "Os endpoints estão documentados aqui: explore-os e teste chamadas",
     authentication: "Autenticação",
     metrics: {
       heading: "Métricas",
@@ -321,6 +323,9 @@ export const pt: Catalog = {
     deprecated: "obsoleto",
   },
   search: {
+    showOnly: "Mostrar apenas",
+    hasEndpoints: "Com endpoints (Experimente)",
+    healthy: "Disponíveis (última verificação bem-sucedida)",
     minRating: "Avaliação",
     anyRating: "Qualquer avaliação",
     ratingAtLeast_one: "{{count}} estrela ou mais",
@@ -374,6 +379,20 @@ export const pt: Catalog = {
   category: {
     intro: "As APIs de {{name}} mais populares.",
     empty: "Ainda não há APIs nesta categoria.",
+    controls: "Ordenar e filtrar",
+    sortBy: "Ordenar por",
+    sort: {
+      popular: "Mais populares",
+      rating: "Mais bem avaliadas",
+      updated: "Atualizadas recentemente",
+      name: "Nome (A–Z)",
+    },
+    pricing: "Preço",
+    anyPricing: "Qualquer preço",
+    auth: "Autenticação",
+    anyAuth: "Qualquer autenticação",
+    clear: "Limpar filtros",
+    noMatch: "Nenhuma API desta categoria corresponde a estes filtros.",
   },
   collections: {
     title: "Coleções de APIs",

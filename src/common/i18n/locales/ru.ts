@@ -259,6 +259,8 @@ export const ru: Catalog = {
       website: "Сайт поставщика",
     },
     details: "Подробности",
+    documented: "Документирован",
+    documentedHint: "Его эндпоинты документированы здесь: просматривайте их и пробуйте вызовы",
     authentication: "Аутентификация",
     metrics: {
       heading: "Метрики",
@@ -328,6 +330,9 @@ export const ru: Catalog = {
     deprecated: "устарел",
   },
   search: {
+    showOnly: "Показывать только",
+    hasEndpoints: "С эндпоинтами (можно попробовать)",
+    healthy: "Работающие (последняя проверка успешна)",
     minRating: "Рейтинг",
     anyRating: "Любой рейтинг",
     ratingAtLeast_one: "{{count}} звезда и выше",
@@ -383,6 +388,20 @@ export const ru: Catalog = {
   category: {
     intro: "Самые популярные API в категории «{{name}}».",
     empty: "В этой категории пока нет API.",
+    controls: "Сортировка и фильтры",
+    sortBy: "Сортировать по",
+    sort: {
+      popular: "Самые популярные",
+      rating: "С лучшей оценкой",
+      updated: "Недавно обновлённые",
+      name: "Название (А–Я)",
+    },
+    pricing: "Цена",
+    anyPricing: "Любая цена",
+    auth: "Аутентификация",
+    anyAuth: "Любая аутентификация",
+    clear: "Сбросить фильтры",
+    noMatch: "Ни один API этой категории не подходит под эти фильтры.",
   },
   collections: {
     title: "Подборки API",

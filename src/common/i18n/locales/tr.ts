@@ -252,6 +252,8 @@ export const tr: Catalog = {
       website: "Sağlayıcının web sitesi",
     },
     details: "Ayrıntılar",
+    documented: "Belgelenmiş",
+    documentedHint: "Uç noktaları burada belgelenmiş: göz atın ve çağrıları deneyin",
     authentication: "Kimlik doğrulama",
     metrics: {
       heading: "Metrikler",
@@ -318,6 +320,9 @@ export const tr: Catalog = {
     deprecated: "kullanımdan kaldırıldı",
   },
   search: {
+    showOnly: "Yalnızca göster",
+    hasEndpoints: "Uç noktası olanlar (Deneyin)",
+    healthy: "Çalışanlar (son yoklama başarılı)",
     minRating: "Puan",
     anyRating: "Tüm puanlar",
     ratingAtLeast_one: "{{count}} yıldız ve üzeri",
@@ -371,6 +376,20 @@ export const tr: Catalog = {
   category: {
     intro: "En popüler {{name}} API'leri.",
     empty: "Bu kategoride henüz API yok.",
+    controls: "Sırala ve filtrele",
+    sortBy: "Sıralama",
+    sort: {
+      popular: "En popüler",
+      rating: "En yüksek puanlı",
+      updated: "Son güncellenen",
+      name: "Ad (A–Z)",
+    },
+    pricing: "Fiyatlandırma",
+    anyPricing: "Tüm fiyatlandırmalar",
+    auth: "Kimlik doğrulama",
+    anyAuth: "Tüm kimlik doğrulama türleri",
+    clear: "Filtreleri temizle",
+    noMatch: "Bu kategoride bu filtrelere uyan API yok.",
   },
   collections: {
     title: "API koleksiyonları",

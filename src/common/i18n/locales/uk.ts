@@ -260,6 +260,8 @@ export const uk: Catalog = {
       website: "Сайт постачальника",
     },
     details: "Подробиці",
+    documented: "Задокументований",
+    documentedHint: "Його ендпоінти задокументовані тут: переглядайте їх і пробуйте виклики",
     authentication: "Автентифікація",
     metrics: {
       heading: "Метрики",
@@ -330,6 +332,9 @@ export const uk: Catalog = {
     deprecated: "застарілий",
   },
   search: {
+    showOnly: "Показувати лише",
+    hasEndpoints: "З ендпоінтами (можна спробувати)",
+    healthy: "Працюють (остання перевірка успішна)",
     minRating: "Рейтинг",
     anyRating: "Будь-який рейтинг",
     ratingAtLeast_one: "{{count}} зірка й вище",
@@ -385,6 +390,20 @@ export const uk: Catalog = {
   category: {
     intro: "Найпопулярніші API в категорії «{{name}}».",
     empty: "У цій категорії ще немає API.",
+    controls: "Сортування і фільтри",
+    sortBy: "Сортувати за",
+    sort: {
+      popular: "Найпопулярніші",
+      rating: "Найвища оцінка",
+      updated: "Нещодавно оновлені",
+      name: "Назва (А–Я)",
+    },
+    pricing: "Ціна",
+    anyPricing: "Будь-яка ціна",
+    auth: "Автентифікація",
+    anyAuth: "Будь-яка автентифікація",
+    clear: "Скинути фільтри",
+    noMatch: "Жоден API цієї категорії не відповідає цим фільтрам.",
   },
   collections: {
     title: "Добірки API",

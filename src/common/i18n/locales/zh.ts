@@ -252,6 +252,8 @@ export const zh: Catalog = {
       website: "提供者网站",
     },
     details: "详情",
+    documented: "有文档",
+    documentedHint: "其端点已在此处记录：可浏览并试用调用",
     authentication: "身份验证",
     metrics: {
       heading: "指标",
@@ -316,6 +318,9 @@ export const zh: Catalog = {
     deprecated: "已弃用",
   },
   search: {
+    showOnly: "仅显示",
+    hasEndpoints: "有端点（可试用）",
+    healthy: "正常（最近一次检查成功）",
     minRating: "评分",
     anyRating: "任意评分",
     ratingAtLeast_other: "{{count}} 星及以上",
@@ -368,6 +373,20 @@ export const zh: Catalog = {
   category: {
     intro: "最受欢迎的 {{name}} API。",
     empty: "此类别中还没有 API。",
+    controls: "排序和筛选",
+    sortBy: "排序方式",
+    sort: {
+      popular: "最受欢迎",
+      rating: "评分最高",
+      updated: "最近更新",
+      name: "名称（A–Z）",
+    },
+    pricing: "定价",
+    anyPricing: "任意定价",
+    auth: "认证",
+    anyAuth: "任意认证",
+    clear: "清除筛选",
+    noMatch: "此分类中没有符合这些筛选条件的 API。",
   },
   collections: {
     title: "API 合集",
