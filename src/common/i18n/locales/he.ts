@@ -1,5 +1,4 @@
 import type { Catalog } from "../catalog";
-import { analyticsHe } from "./analytics.he";
 
 /**
  * Glossary (keep these terms consistent): API = API (plural "ממשקי API"), endpoint = נקודת קצה, plan = תוכנית,
