@@ -3,6 +3,7 @@ import { selectCategoryBySlug } from "../catalog/catalog.queries";
 import { getCategoryPage, toCategory } from "../catalog/catalog.service";
 import type { ApiCard, CategorySummary, Paged } from "../catalog/catalog.types";
 import type { UseCaseContext } from "../use-case-context";
+import type { CategorySort } from "./category-sorts";
 import { searchApis } from "./search.service";
 import type { FacetCount, SortField } from "./search.types";
 import type { SearchBackend } from "./search-backend";
@@ -13,13 +14,6 @@ import type { SearchBackend } from "./search-backend";
  * filters. The plain page (popular, no filter) reads the catalog as before; any other choice goes through the search
  * service with the category as its filter, so the order and the counts are the search page's.
  */
-
-export const CATEGORY_SORTS = ["popular", "rating", "updated", "name"] as const;
-export type CategorySort = (typeof CATEGORY_SORTS)[number];
-
-export function isCategorySort(value: string): value is CategorySort {
-  return (CATEGORY_SORTS as readonly string[]).includes(value);
-}
 
 const SORT_FIELD: Record<CategorySort, { field: SortField; direction: "ASC" | "DESC" }> = {
   popular: { field: "POPULARITY", direction: "DESC" },

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
-import { CATEGORY_SORTS, type CategorySort } from "../../core/search/category-browse.service";
+import { CATEGORY_SORTS, type CategorySort } from "../../core/search/category-sorts";
 import type { FacetCount } from "../../core/search/search.types";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";

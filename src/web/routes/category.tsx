@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { localizePath } from "../../common/i18n/locale-path";
 import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
-import { browseCategory, isCategorySort } from "../../core/search/category-browse.service";
+import { browseCategory } from "../../core/search/category-browse.service";
+import { isCategorySort } from "../../core/search/category-sorts";
 import { toUseCaseContext } from "../../core/use-case-context";
 import { ApiCardGrid } from "../components/api-card";
 import { CategoryControls, type CategoryQuery } from "../components/category-controls";
