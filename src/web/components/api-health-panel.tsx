@@ -135,11 +135,14 @@ export function ApiHealthPanel(props: { health: ApiHealth; locale: Locale; timeo
           </ol>
         </>
       )}
-      <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-        {health.via === "gateway"
-          ? t("api.health.viaGateway")
-          : t("api.health.note", { seconds: props.timeoutSeconds })}
-      </p>
+      {(health.notProbed === null || health.notProbed === "not-yet") && (
+        // How probes work, only where they run: an API that is never probed gets no promise of one.
+        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+          {health.via === "gateway"
+            ? t("api.health.viaGateway")
+            : t("api.health.note", { seconds: props.timeoutSeconds })}
+        </p>
+      )}
     </section>
   );
 }
