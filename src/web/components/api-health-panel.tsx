@@ -14,8 +14,12 @@ type T = ReturnType<typeof useTranslation>["t"];
 /** UTC so the server and the browser print the same time. */
 function probeTime(epochMs: number, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
+    // dateStyle/timeStyle cannot be combined with timeZoneName: the parts are named one by one.
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
     timeZone: "UTC",
     timeZoneName: "short",
   }).format(new Date(epochMs));
