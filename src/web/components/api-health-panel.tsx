@@ -130,7 +130,7 @@ export function ApiHealthPanel(props: { health: ApiHealth; locale: Locale; timeo
                 <li
                   key={probe.probedAt}
                   title={text}
-                  className={`h-full min-w-1 flex-1 rounded-sm ${probe.up ? "bg-emerald-500" : "bg-rose-500"}`}
+                  className={`h-full min-w-1 max-w-2.5 flex-1 rounded-sm ${probe.up ? "bg-emerald-500" : "bg-rose-500"}`}
                 >
                   <span className="sr-only">{text}</span>
                 </li>
