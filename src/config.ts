@@ -136,6 +136,8 @@ export const configSchema = z.object({
   GATEWAY_RESPONSE_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   GATEWAY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   GATEWAY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** Health probes' deadline per probe (decision 101). */
+  HEALTH_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   GATEWAY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   /** Embedded mode's durable billing counter (a SQLite file owned by the gateway); default {PORTICO_DATA_DIR}/gateway-billing.sqlite. */
   GATEWAY_BILLING_JOURNAL: z.string().min(1).optional(),

@@ -26,6 +26,7 @@ import * as m086 from "./migrations/086-messages";
 import * as m090 from "./migrations/090-analytics";
 import * as m091 from "./migrations/091-analytics-ranking";
 import * as m100 from "./migrations/100-directory-imports";
+import * as m101 from "./migrations/101-api-health-probes";
 import * as m110 from "./migrations/110-endpoint-kind";
 import * as m120 from "./migrations/120-tenant-config-versions";
 import * as m130 from "./migrations/130-catalog-translations";
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "081-spec-changes": m081,
   "082-discussion-answers": m082,
   "100-directory-imports": m100,
+  "101-api-health-probes": m101,
   "120-tenant-config-versions": m120,
   "085-notification-events": m085,
   "086-messages": m086,

@@ -51,6 +51,8 @@ export interface RunningGateway {
   counters: CounterStore;
   directory: GatewayDirectory;
   metering: MeteringBuffer;
+  /** The built-in demo upstreams' origin in this process, or null (the health probes reach them here). */
+  demoOrigin: string | null;
   /** Writes buffered usage now (tests, shutdown). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -155,6 +157,7 @@ export async function startGateway(deps: {
     counters,
     directory,
     metering,
+    demoOrigin: demo?.origin ?? null,
     flush: () => metering.flush(),
     async close() {
       if (closed) return;

@@ -80,15 +80,28 @@ async function main(): Promise<void> {
     // Scale-out: tenant settings saved on one web instance apply on every other one at once (decision 120).
     if (config.REDIS_URL) closers.push(bridgeTenantChanges(config.REDIS_URL));
   }
+  let gatewayHere: { url: string; demoOrigin: string | null } | null = null;
   if (config.PORTICO_SERVICES.has("gateway")) {
     // The counters belong to the data plane alone: only a process that runs the gateway opens them (and its journal).
     const gateway = await startGateway({ config, db, logger, counters: counterStoreFor(config) });
     closers.push(() => gateway.close());
+    gatewayHere = gateway;
   }
 
   if (config.PORTICO_SERVICES.has("worker")) {
     // Billing runs, reconciliation and housekeeping; every job is idempotent, so several workers may run at once.
-    const worker = startWorker({ db, logger, providers });
+    const worker = startWorker({
+      db,
+      logger,
+      providers,
+      // Health probes (decision 101): mock-mode and built-in demo APIs are probed through this process's gateway.
+      health: {
+        allowPrivate: config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS,
+        gatewayOrigin: gatewayHere?.url ?? null,
+        demoOrigin: gatewayHere?.demoOrigin ?? null,
+        timeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
+      },
+    });
     closers.push(() => worker.stop());
     // A worker-only process tells remote gateways about suspensions through Redis like the web service does.
     if (config.REDIS_URL && !config.PORTICO_SERVICES.has("web")) closers.push(publishGatewayChanges(config.REDIS_URL));

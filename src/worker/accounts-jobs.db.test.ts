@@ -24,6 +24,7 @@ describeEachDialect("worker: accounts jobs", ({ db }) => {
       processor: createPaymentProcessor(db()),
       clock: { now: () => NOW },
       mailSender: { name: "test", send: async (mail) => void sent.push(mail) },
+      health: { allowPrivate: false, gatewayOrigin: null, demoOrigin: null, timeoutMs: 1_000 },
     };
   });
 

@@ -10,6 +10,7 @@ import { enforceUsageRetention, foldUsageRollups } from "../core/analytics/analy
 import { sweepSpecChangeNotifications } from "../core/api-specs/spec-change-notifications";
 import { IDEMPOTENCY_KEY_RETENTION_MS } from "../core/billing/idempotency";
 import { deleteCompletedIdempotencyKeysBefore } from "../core/billing/idempotency.queries";
+import { enforceHealthRetention, runHealthProbes } from "../core/health/health.service";
 import { refreshApiMetrics } from "../core/metering/api-metrics.service";
 import { sendNotificationDigests } from "../core/notifications/notification-digest.service";
 import { VERIFICATION_HOLD_WINDOW_MS } from "../core/payments/payment-holds.service";
@@ -122,6 +123,22 @@ export const analyticsAlertsJob: WorkerJob = {
   run: ({ db, clock }) => evaluateAlerts(db, { now: clock.now() }),
 };
 
+/** Health probes (decision 101): a batch of due APIs each minute, so every API with an upstream is probed hourly. */
+export const healthProbeJob: WorkerJob = {
+  name: "health-probes",
+  everyMs: MINUTE,
+  firstRunAfterMs: 40_000,
+  run: ({ db, clock, health }) => runHealthProbes(db, { ...health, now: () => clock.now() }),
+};
+
+/** Raw health probes after two days, daily tallies after thirty. */
+export const healthRetentionJob: WorkerJob = {
+  name: "health-retention",
+  everyMs: 60 * MINUTE,
+  firstRunAfterMs: 4 * MINUTE,
+  run: ({ db, clock }) => enforceHealthRetention(db, { now: clock.now() }),
+};
+
 export const WORKER_JOBS: readonly WorkerJob[] = [
   billingRunJob,
   reconciliationJob,
@@ -135,4 +152,6 @@ export const WORKER_JOBS: readonly WorkerJob[] = [
   usageFoldJob,
   usageRetentionJob,
   analyticsAlertsJob,
+  healthProbeJob,
+  healthRetentionJob,
 ];

@@ -6,6 +6,7 @@
  */
 
 import type { MailSender } from "../core/accounts/mail-sender";
+import type { HealthProbeOrigins } from "../core/health/health-target";
 import type { PaymentProcessor } from "../core/payments/payment-processor";
 import type { Clock } from "../core/providers";
 import type { Db } from "../db/connection";
@@ -16,6 +17,12 @@ export interface JobContext {
   clock: Clock;
   /** Where the mail outbox goes (providers.mail: log sender by default, SMTP with SMTP_URL). */
   mailSender: MailSender;
+  /**
+   * What the health probes may reach (decision 101): the operator's private-address switch, and this process's
+   * gateway and demo upstreams (null in a worker-only process: mock-mode and built-in demo APIs are probed where the
+   * gateway runs).
+   */
+  health: HealthProbeOrigins & { timeoutMs: number };
 }
 
 export interface WorkerJob {

@@ -1,3 +1,4 @@
+import type { Locale } from "../../common/locales";
 import type { Viewer } from "../../core/accounts/accounts.types";
 import type { SpecImportServices } from "../../core/api-specs/api-specs.types";
 import type { Providers } from "../../core/providers";
@@ -24,4 +25,6 @@ export interface GraphQLContext {
   signUpsPerIpPerHour: number;
   /** Spec imports' worker pool and the progress of running imports. */
   specImports: SpecImportServices;
+  /** The request's language: the language cookie, else Accept-Language, else en-US (catalog names, decision 130). */
+  locale: Locale;
 }

@@ -4,6 +4,8 @@ import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
+import { negotiateLocale } from "../../common/i18n/locale-path";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../common/locales";
 import { type Config, publicBaseUrl } from "../../config";
 import type { SpecImportServices } from "../../core/api-specs/api-specs.types";
 import { isAppError } from "../../core/errors/app-error";
@@ -11,6 +13,7 @@ import type { Providers } from "../../core/providers";
 import type { Db } from "../../db/connection";
 import { graphqlErrorOf } from "../app-error-mapping";
 import { hasValidCsrf } from "../csrf";
+import { LOCALE_COOKIE } from "../page-handler";
 import { sessionControl } from "../session";
 import { accessResolvers, accessTypeDefs } from "./access.graphql";
 import { accountsResolvers, accountsTypeDefs } from "./accounts.graphql";
@@ -20,6 +23,7 @@ import { apiProductsTypeDefs, createApiProductsResolvers } from "./api-products.
 import { appsTypeDefs, createAppsResolvers } from "./apps.graphql";
 import { billingResolvers, billingTypeDefs } from "./billing.graphql";
 import { catalogResolvers, catalogTypeDefs } from "./catalog.graphql";
+import { catalogI18nResolvers } from "./catalog-i18n.graphql";
 import { contentResolvers, contentTypeDefs } from "./content.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
@@ -33,6 +37,18 @@ import { ratingsResolvers, ratingsTypeDefs } from "./ratings.graphql";
 import { searchResolvers, searchTypeDefs } from "./search.graphql";
 import { socialResolvers, socialTypeDefs } from "./social.graphql";
 import { tenantSettingsResolvers, tenantSettingsTypeDefs } from "./tenant-settings.graphql";
+
+/** The language cookie (the visitor's choice), else the best Accept-Language match, else en-US. */
+export function requestLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
+  let chosen = "";
+  try {
+    chosen = cookie ? decodeURIComponent(cookie) : "";
+  } catch {
+    // A malformed cookie counts as no choice.
+  }
+  if (isLocale(chosen)) return chosen;
+  return negotiateLocale(acceptLanguage) ?? DEFAULT_LOCALE;
+}
 
 export const GRAPHQL_PATH = "/gateway/graphql";
 export const GRAPHQL_LIMITS = { maxTokens: 2_000, maxDepth: 10, maxAliases: 20, maxBodyBytes: 256 * 1024 };
@@ -80,6 +96,7 @@ export function registerGraphQL(
       typeDefs: graphqlTypeDefs,
       resolvers: [
         catalogResolvers,
+        catalogI18nResolvers,
         searchResolvers,
         accountsResolvers,
         orgsResolvers,
@@ -114,6 +131,7 @@ export function registerGraphQL(
       publicUrl: publicBaseUrl(deps.config),
       signUpsPerIpPerHour: deps.config.SIGN_UP_MAX_PER_IP_PER_HOUR,
       specImports: deps.specImports,
+      locale: requestLocale(req.cookies[LOCALE_COOKIE], req.headers["accept-language"]),
     }),
     maskedErrors: {
       maskError(error, message) {

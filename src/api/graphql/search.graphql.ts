@@ -114,6 +114,10 @@ export const searchTypeDefs = /* GraphQL */ `
       authTypes: [String!]
       "APIs rated at least this many stars (1 to 4); demo ratings count and are flagged by rating.isDemo."
       minRating: Int
+      "Only APIs with endpoints (a current spec): the 'Has endpoints' facet."
+      hasEndpoints: Boolean
+      "Only APIs whose latest health probe found them up; ignored when the tenant's health-check switch is off."
+      healthy: Boolean
       privateApisJwt: String
       first: Int
       after: String
@@ -145,6 +149,8 @@ const searchApisArgs = z.object({
   pricingTypes: idList,
   authTypes: idList,
   minRating: z.number().int().min(1, "minRating is 1 to 4").max(4, "minRating is 1 to 4").nullish(),
+  hasEndpoints: z.boolean().nullish(),
+  healthy: z.boolean().nullish(),
   privateApisJwt: z.string().max(10_000).nullish(),
   ...pageArgs,
   orderBy: z
@@ -212,6 +218,8 @@ export const searchResolvers = {
           pricingTypes: a.pricingTypes,
           authTypes: a.authTypes,
           minRating: a.minRating,
+          hasEndpoints: a.hasEndpoints,
+          healthy: a.healthy === true && ctx.tenant.config.switches.apiHealthCheck,
           // The token counts only for the signed-in user it was issued to; anything else is as if absent.
           privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
           sort,

@@ -52,6 +52,7 @@ export const API_CARD_COLUMNS = [
   "a.service_level",
   "a.is_demo_data",
   "a.updated_at",
+  "a.current_version_id",
 ] as const;
 
 /**
@@ -97,6 +98,7 @@ export function toApiCard(row: ApiCardRow): ApiCard {
     serviceLevel: row.service_level === null ? null : Number(row.service_level),
     isDemoData: Number(row.is_demo_data) === 1,
     updatedAt: Number(row.updated_at),
+    documented: row.current_version_id !== null,
   };
 }
 

@@ -20,7 +20,7 @@ import { clampPage, type PageRequest } from "./paging";
 import { parseStoredJson } from "./stored-json";
 import { cachedTenantAggregate } from "./tenant-aggregate-cache";
 
-function toCategory(row: {
+export function toCategory(row: {
   id: string;
   slug: string;
   name: string;

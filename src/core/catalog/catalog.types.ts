@@ -22,6 +22,8 @@ export interface ApiCard {
   serviceLevel: number | null;
   isDemoData: boolean;
   updatedAt: number;
+  /** The API has a current spec, so its endpoints can be browsed and tried (the cards' "Documented" badge). */
+  documented: boolean;
 }
 
 export interface CategorySummary {

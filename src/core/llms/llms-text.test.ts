@@ -22,6 +22,7 @@ const card: ApiCard = {
   serviceLevel: null,
   isDemoData: false,
   updatedAt: 0,
+  documented: true,
 };
 
 const detail = {

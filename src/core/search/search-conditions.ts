@@ -27,6 +27,10 @@ export interface SearchFilters {
    * A membership filter like collections and tags: facet counts are counted within it.
    */
   minRating?: number;
+  /** Only APIs with a current spec (the "Has endpoints" facet of documented-first discovery, decision 100). */
+  documented?: boolean;
+  /** Only APIs whose latest health probe found them up (decision 101). */
+  healthy?: boolean;
   /**
    * Not a filter: PRIVATE APIs the caller may also see (ids from privateApiIdsFor; undefined or empty = none). Only
    * documents that are PRIVATE and listed are added to the PUBLIC ones.
@@ -56,6 +60,15 @@ export function baseConditions(tenantId: string, source: DocumentSource, filters
     // rating_milli is the average times 1000 (search-index.ts): integers compare identically on both engines.
     filters.minRating === undefined ? null : sql<SqlBool>`d.rating_milli >= ${Math.round(filters.minRating * 1000)}`,
     visibleApis("d", filters.privateApiIds, "api_id"),
+    filters.documented
+      ? sql<SqlBool>`d.api_id in (select da.id from apis da
+          where da.tenant_id = ${tenantId} and da.current_version_id is not null)`
+      : null,
+    filters.healthy
+      ? sql<SqlBool>`d.api_id in (select hp.api_id from api_health_probes hp
+          where hp.tenant_id = ${tenantId} and hp.up = 1 and hp.probed_at = (select max(hq.probed_at)
+            from api_health_probes hq where hq.tenant_id = hp.tenant_id and hq.api_id = hp.api_id))`
+      : null,
     filters.collectionIds === undefined
       ? null
       : filters.collectionIds.length === 0

@@ -68,6 +68,8 @@ export function canReadByTiers(
     filters.collectionIds === undefined &&
     filters.tags === undefined &&
     filters.minRating === undefined &&
+    !filters.documented &&
+    !filters.healthy &&
     page.offset + page.limit <= MAX_TIERED_DEPTH
   );
 }

@@ -185,6 +185,22 @@ describeEachDialect("search", ({ db, dialect }) => {
     expect(await names({ term: "weather", minRating: 7 })).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
   });
 
+  it("filters to APIs with endpoints and to APIs whose latest health probe was up (decisions 100, 101)", async () => {
+    expect(await names({ term: "weather", hasEndpoints: true })).toEqual(["OpenWeatherMap"]);
+    const probe = (apiId: string, probedAt: number, up: number) =>
+      db()
+        .kysely.insertInto("api_health_probes")
+        .values({ tenant_id: A, api_id: apiId, probed_at: probedAt, up, latency_ms: 5, status_code: 200, reason: null })
+        .execute();
+    await probe(apis.weatherbit?.id ?? "", 1_000, 0);
+    await probe(apis.weatherbit?.id ?? "", 2_000, 1);
+    await probe(apis.owm?.id ?? "", 1_000, 1);
+    await probe(apis.owm?.id ?? "", 2_000, 0);
+    expect(await names({ term: "weather", healthy: true })).toEqual(["Weatherbit"]);
+    expect(await names({ term: "weather", healthy: true, hasEndpoints: true })).toEqual([]);
+    await db().kysely.deleteFrom("api_health_probes").execute();
+  });
+
   it("matches prefixes for typeahead", async () => {
     expect(await names({ term: "weat" })).toEqual(["OpenWeatherMap", "Weatherbit", "Sunny Skies"]);
     expect(await names({ term: "translat" })).toEqual(["Google Translate", "DeepL Translator", "Lingua"]);

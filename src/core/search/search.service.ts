@@ -97,6 +97,8 @@ export async function searchApis(
     collectionIds: nonEmpty(input.collectionIds),
     tags: nonEmpty(input.tags),
     minRating: minRatingOf(input.minRating),
+    documented: input.hasEndpoints === true ? true : undefined,
+    healthy: input.healthy === true ? true : undefined,
     privateApiIds: nonEmpty(input.privateApiIds),
   };
   const privateIds = filters.privateApiIds ?? [];

@@ -59,6 +59,10 @@ export interface SearchApisInput {
   authTypes?: readonly string[] | null;
   /** APIs whose average rating is at least this (1-4 stars); null or 0: any. */
   minRating?: number | null;
+  /** Only APIs with endpoints (a current spec). */
+  hasEndpoints?: boolean | null;
+  /** Only APIs whose latest health probe found them up. */
+  healthy?: boolean | null;
   /**
    * PRIVATE APIs the caller may also find, already authorized: privateApiIdsFor (signed-in page) or
    * privateApiIdsForSearchToken (GraphQL privateApisJwt) of src/core/access/private-apis.service.ts.

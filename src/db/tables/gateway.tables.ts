@@ -111,6 +111,28 @@ export interface ApiGatewaySettingsTable {
   tenant_id: string;
   mode: GatewayMode;
   updated_at: number;
+  /** Migration 101: the provider's health path, probed instead of the base URL (decision 101). */
+  health_path: string | null;
+}
+
+/** Migration 101: one health probe of an API (kept two days). */
+export interface ApiHealthProbesTable {
+  tenant_id: string;
+  api_id: string;
+  probed_at: number;
+  up: number;
+  latency_ms: number | null;
+  status_code: number | null;
+  reason: string | null;
+}
+
+/** Migration 101: the probes of one API folded per UTC day (kept thirty days). */
+export interface ApiHealthDaysTable {
+  tenant_id: string;
+  api_id: string;
+  day: number;
+  probes: number;
+  up: number;
 }
 
 export interface BillingCountersTable {
@@ -162,6 +184,8 @@ export type GatewayTables = {
   app_keys: AppKeysTable;
   subscriptions: SubscriptionsTable;
   api_gateway_settings: ApiGatewaySettingsTable;
+  api_health_probes: ApiHealthProbesTable;
+  api_health_days: ApiHealthDaysTable;
   billing_counters: BillingCountersTable;
   usage_rollups: UsageRollupsTable;
 };

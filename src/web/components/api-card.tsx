@@ -53,6 +53,15 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <PricingBadge pricing={api.pricingType} />
+        {api.documented && (
+          <span
+            data-testid="documented-badge"
+            title={t("api.documentedHint")}
+            className="rounded-full bg-emerald-500/12 px-2 py-0.5 text-[11px] font-semibold text-emerald-800 dark:text-emerald-300"
+          >
+            {t("api.documented")}
+          </span>
+        )}
         {api.categoryName && api.categorySlug && (
           <LocalLink to={`/category/${api.categorySlug}`} className="api-card-chip">
             {api.categoryName}

@@ -29,7 +29,8 @@ export interface SearchTagDefinition {
   filterGroup: boolean;
 }
 
-function useHydrated(): boolean {
+/** False on the server render and before hydration: the no-JavaScript "Apply" buttons show until then. */
+export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
@@ -92,6 +93,8 @@ export function SearchFilters(props: {
   query: SearchPageQuery;
   facets: SearchFacets;
   tagDefinitions: SearchTagDefinition[];
+  /** The tenant's health-check switch: the "Healthy" filter shows only when APIs are probed. */
+  healthFilter: boolean;
 }) {
   const { t } = useTranslation();
   const submit = useSubmit();
@@ -106,7 +109,13 @@ export function SearchFilters(props: {
   const pricing = withSelected(props.facets.pricingTypes, query.pricing);
   const authTypes = withSelected(props.facets.authTypes, query.auth);
   const active =
-    query.categories.length + query.pricing.length + query.auth.length + query.tags.length + (query.minRating ? 1 : 0);
+    query.categories.length +
+    query.pricing.length +
+    query.auth.length +
+    query.tags.length +
+    (query.minRating ? 1 : 0) +
+    (query.documented ? 1 : 0) +
+    (query.healthy ? 1 : 0);
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     submit(event.currentTarget, { preventScrollReset: true });
@@ -127,7 +136,7 @@ export function SearchFilters(props: {
       </label>
       <Form
         // A fresh form per URL: the checkboxes are uncontrolled and must show what the URL says.
-        key={`${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.sort}|${query.minRating}`}
+        key={`${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.sort}|${query.minRating}|${query.documented}|${query.healthy}`}
         id={FILTER_FORM_ID}
         method="get"
         action={localize(searchBasePath(query.term))}
@@ -202,6 +211,18 @@ export function SearchFilters(props: {
             ))}
           </Group>
         )}
+        <Group legend={t("search.showOnly")} testId="search-filter-show-only">
+          <FacetOption
+            name="documented"
+            value="1"
+            label={t("search.hasEndpoints")}
+            count={null}
+            checked={query.documented}
+          />
+          {(props.healthFilter || query.healthy) && (
+            <FacetOption name="healthy" value="1" label={t("search.healthy")} count={null} checked={query.healthy} />
+          )}
+        </Group>
         <Group legend={t("search.minRating")} testId="search-filter-rating">
           {[...MIN_RATINGS, 0].map((stars) => (
             <label
@@ -322,6 +343,10 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
           },
         ]
       : []),
+    ...(query.documented
+      ? [{ label: t("search.hasEndpoints"), href: searchPageHref(query, { documented: false }) }]
+      : []),
+    ...(query.healthy ? [{ label: t("search.healthy"), href: searchPageHref(query, { healthy: false }) }] : []),
   ];
   if (chips.length === 0) return null;
   return (
@@ -341,7 +366,15 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
       ))}
       <li>
         <LocalLink
-          to={searchPageHref(query, { categories: [], pricing: [], auth: [], tags: [], minRating: null })}
+          to={searchPageHref(query, {
+            categories: [],
+            pricing: [],
+            auth: [],
+            tags: [],
+            minRating: null,
+            documented: false,
+            healthy: false,
+          })}
           preventScrollReset
           data-testid="search-clear-filters"
           className="text-xs font-semibold text-accent hover:underline"

@@ -56,6 +56,7 @@ export async function loadSearchPage(
   query: SearchPageQuery,
   viewer: Viewer | null = null,
   locale: Locale = DEFAULT_LOCALE,
+  healthCheckOn = true,
 ) {
   // The page is rendered on the server with the session: a signed-in user also finds the private APIs they were
   // given (the typeahead, a browser call, sends the private search token instead).
@@ -87,6 +88,9 @@ export async function loadSearchPage(
         pricingTypes: query.pricing,
         authTypes: query.auth,
         minRating: query.minRating,
+        hasEndpoints: query.documented,
+        // The tenant's health-check switch off: no health shown, so no health filter either.
+        healthy: query.healthy && healthCheckOn,
         tags,
         sort: query.sort
           ? [{ field: SORT_FIELDS[query.sort], direction: DEFAULT_DIRECTION[SORT_FIELDS[query.sort]] }]
@@ -102,6 +106,7 @@ export async function loadSearchPage(
   ]);
 
   return {
+    healthCheckOn,
     query: { ...query, tags },
     tagDefinitions: tagDefinitions.map((d) => ({
       name: d.name,

@@ -33,7 +33,7 @@ describe("parseSearchQuery", () => {
     const q = parseSearchQuery(
       "weather",
       new URLSearchParams(
-        "tab=apis&category=Weather&category=Weather&pricing=free&pricing=bogus&auth=OAuth&auth=apiKey&tag=CORS:yes&rating=4&sort=name&after=MjQ=",
+        "tab=apis&category=Weather&category=Weather&pricing=free&pricing=bogus&auth=OAuth&auth=apiKey&tag=CORS:yes&rating=4&documented=1&healthy=yes&sort=name&after=MjQ=",
       ),
     );
     expect(q).toEqual({
@@ -44,6 +44,9 @@ describe("parseSearchQuery", () => {
       auth: ["OAuth", "apiKey"],
       tags: ["CORS:yes"],
       minRating: 4,
+      // "Has endpoints" and "Healthy" are on only as "1".
+      documented: true,
+      healthy: false,
       sort: "name",
       offset: 24,
     });
@@ -68,6 +71,9 @@ describe("page URLs", () => {
     expect(searchPageHref(query, { sort: "rating" })).toBe("/search/weather?tab=apis&pricing=FREE&sort=rating");
     expect(searchPageHref(query, { tab: "all", pricing: [] })).toBe("/search/weather");
     expect(searchPageHref(query, { auth: ["OAuth"] })).toBe("/search/weather?tab=apis&pricing=FREE&auth=OAuth");
+    expect(searchPageHref(query, { documented: true, healthy: true })).toBe(
+      "/search/weather?tab=apis&pricing=FREE&documented=1&healthy=1",
+    );
   });
 
   it("keep everything else for a paging link", () => {

@@ -31,6 +31,10 @@ export interface SearchPageQuery {
   tags: string[];
   /** Minimum stars (1-4), or null for any rating. */
   minRating: number | null;
+  /** Only APIs with endpoints ("documented=1"). */
+  documented: boolean;
+  /** Only APIs whose latest health probe found them up ("healthy=1"). */
+  healthy: boolean;
   /** null: the default order (relevance with a term, popularity without). */
   sort: SearchSort | null;
   offset: number;
@@ -81,6 +85,8 @@ export function parseSearchQuery(termParam: string | undefined, params: URLSearc
     tags: listParam(params, "tag"),
     sort: isOneOf(SEARCH_SORTS, sort) ? sort : null,
     minRating: MIN_RATINGS.includes(Number(params.get("rating"))) ? Number(params.get("rating")) : null,
+    documented: params.get("documented") === "1",
+    healthy: params.get("healthy") === "1",
     offset: decodeOffsetCursor(params.get("after")),
   };
 }
@@ -108,6 +114,8 @@ export function searchQueryString(query: Omit<SearchPageQuery, "term">): string 
   for (const a of query.auth) params.append("auth", a);
   for (const t of query.tags) params.append("tag", t);
   if (query.minRating) params.set("rating", String(query.minRating));
+  if (query.documented) params.set("documented", "1");
+  if (query.healthy) params.set("healthy", "1");
   if (query.sort) params.set("sort", query.sort);
   if (query.offset > 0) params.set("after", encodeOffsetCursor(query.offset));
   const text = params.toString();

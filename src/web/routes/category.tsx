@@ -1,9 +1,12 @@
 import { redirect } from "react-router";
 import { localizePath } from "../../common/i18n/locale-path";
 import { SHARED_PAGE_HEADERS } from "../../common/shared-page";
-import { getCategoryPage } from "../../core/catalog/catalog.service";
 import { getCatalogLocalizer } from "../../core/catalog/catalog-translations.service";
+import { browseCategory } from "../../core/search/category-browse.service";
+import { isCategorySort } from "../../core/search/category-sorts";
+import { toUseCaseContext } from "../../core/use-case-context";
 import { ApiCardGrid } from "../components/api-card";
+import { CategoryControls, type CategoryQuery } from "../components/category-controls";
 import { Container, PageHeader } from "../components/page-header";
 import { Pagination } from "../components/pagination";
 import { useTranslation } from "../i18n/use-translation";
@@ -12,6 +15,7 @@ import { notFound, requireSlug } from "../lib/http-errors";
 import { pageMeta } from "../lib/meta";
 import { pageLocale } from "../lib/page-locale";
 import { pageFromUrl } from "../lib/paging";
+import { PRICING_VALUES } from "../lib/search-params";
 import type { Route } from "./+types/category";
 
 const PAGE_SIZE = 24;
@@ -27,14 +31,41 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw redirect(localizePath("/categories", pageLocale(params)));
   }
   const slug = requireSlug(params.slug);
-  const { page, offset, limit } = pageFromUrl(new URL(request.url), PAGE_SIZE);
+  const url = new URL(request.url);
+  const { page, offset, limit } = pageFromUrl(url, PAGE_SIZE);
+  const query = categoryQueryOf(url.searchParams);
   const [result, localizer] = await Promise.all([
-    getCategoryPage(context.db, context.tenant.id, slug, { offset, limit }, context.viewer),
+    browseCategory(
+      toUseCaseContext(context),
+      {
+        slug,
+        sort: query.sort,
+        pricing: query.pricing ? [query.pricing] : [],
+        auth: query.auth ? [query.auth] : [],
+        documented: query.documented,
+        offset,
+        limit,
+      },
+      context.providers.search,
+    ),
     getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
   ]);
   if (!result) notFound();
   const apis = { ...result.apis, items: result.apis.items.map(localizer.card) };
-  return { category: localizer.category(result.category), apis, page };
+  return { category: localizer.category(result.category), apis, page, query, facets: result.facets };
+}
+
+/** Unknown values are ignored (the plain page), so an old or hand-edited link never fails. */
+function categoryQueryOf(params: URLSearchParams): CategoryQuery {
+  const sort = params.get("sort") ?? "";
+  const pricing = (params.get("pricing") ?? "").toUpperCase();
+  const auth = (params.get("auth") ?? "").trim();
+  return {
+    sort: isCategorySort(sort) ? sort : "popular",
+    pricing: (PRICING_VALUES as readonly string[]).includes(pricing) ? pricing : null,
+    auth: auth !== "" && auth.length <= 100 ? auth : null,
+    documented: params.get("documented") === "1",
+  };
 }
 
 export const handle: RouteHandle = {
@@ -60,7 +91,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { category, apis, page } = loaderData;
+  const { category, apis, page, query, facets } = loaderData;
+  const filtered = query.pricing !== null || query.auth !== null || query.documented;
   return (
     <>
       <PageHeader title={category.name} intro={category.description ?? t("category.intro", { name: category.name })}>
@@ -69,8 +101,16 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         </p>
       </PageHeader>
       <Container className="flex flex-col gap-8 py-10">
+        <CategoryControls
+          path={`/category/${category.slug}`}
+          query={query}
+          pricingTypes={facets.pricingTypes}
+          authTypes={facets.authTypes}
+        />
         {apis.items.length === 0 ? (
-          <p className="text-slate-500 dark:text-slate-400">{t("category.empty")}</p>
+          <p data-testid="category-empty" className="text-slate-500 dark:text-slate-400">
+            {filtered ? t("category.noMatch") : t("category.empty")}
+          </p>
         ) : (
           <ApiCardGrid apis={apis.items} />
         )}

@@ -38,7 +38,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.term !== undefined && params.term !== query.term) {
     throw redirect(localizePath(searchPageHref(query, { offset: query.offset }), locale));
   }
-  return loadSearchPage(context.db, context.providers.search, context.tenant.id, query, context.viewer, locale);
+  return loadSearchPage(
+    context.db,
+    context.providers.search,
+    context.tenant.id,
+    query,
+    context.viewer,
+    locale,
+    context.tenant.config.switches.apiHealthCheck,
+  );
 }
 
 export const handle: RouteHandle = {
@@ -135,11 +143,19 @@ function ApisSection(props: { data: SearchPageData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { apis, query, tagDefinitions } = props.data;
-  const filtered = query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0;
+  const filtered =
+    query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0 ||
+    query.documented ||
+    query.healthy;
   return (
     <div className="grid gap-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-8">
       <aside>
-        <SearchFilters query={query} facets={apis.facets} tagDefinitions={tagDefinitions} />
+        <SearchFilters
+          query={query}
+          facets={apis.facets}
+          tagDefinitions={tagDefinitions}
+          healthFilter={props.data.healthCheckOn}
+        />
       </aside>
       <section aria-labelledby="search-apis-heading" className="flex min-w-0 flex-col gap-5">
         {query.tab === "all" && query.offset === 0 && <TopMatches data={props.data} />}
@@ -264,7 +280,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, apis, collections, resources } = loaderData;
   // Spec section 7 `Search` event for searches made here (links, this page's own field, Enter in the top bar).
   useResultsPageSearchEvent(query.term, apis, useLocation().state);
-  const filtered = query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0;
+  const filtered =
+    query.categories.length + query.pricing.length + query.auth.length + query.tags.length > 0 ||
+    query.documented ||
+    query.healthy;
   const nothing = query.term !== "" && !filtered && apis.total + collections.total + resources.total === 0;
   return (
     <>

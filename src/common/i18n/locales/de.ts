@@ -256,6 +256,8 @@ export const de: Catalog = {
       website: "Website des Anbieters",
     },
     details: "Details",
+    documented: "Dokumentiert",
+    documentedHint: "Die Endpunkte sind hier dokumentiert: durchsuchen und Aufrufe ausprobieren",
     authentication: "Authentifizierung",
     metrics: {
       heading: "Kennzahlen",
@@ -270,6 +272,37 @@ export const de: Catalog = {
       demoData: "Demodaten: Diese Kennzahlen wurden für den Demokatalog erzeugt, nicht gemessen.",
       measured:
         "Vom Gateway gemessen: Latenz und Service-Level der letzten 30 Tage, Health-Check der letzten 24 Stunden.",
+    },
+    health: {
+      heading: "Verfügbarkeit",
+      up: "Erreichbar",
+      down: "Gestört",
+      probeUp: "{{time}}: erreichbar, {{latency}} ms",
+      probeDown: "{{time}}: gestört, {{reason}}",
+      uptime: "Verfügbarkeit",
+      uptime24h: "Verfügbarkeit 24 h",
+      uptime7d: "Verfügbarkeit 7 Tage",
+      uptime30d: "Verfügbarkeit 30 Tage",
+      history: "Letzte Prüfungen, älteste zuerst",
+      note: "Portico prüft diese API stündlich: erreichbar heißt, sie hat innerhalb von {{seconds}} Sekunden mit einem Status unter HTTP 500 geantwortet.",
+      viaGateway:
+        "Aufrufe dieser API beantwortet der Mock von Portico, daher gilt die stündliche Prüfung dem Gateway, das sie beantwortet.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "keine Antwort rechtzeitig",
+        dns: "der Hostname lässt sich nicht auflösen",
+        refused: "Verbindung abgelehnt",
+        reset: "Verbindung zurückgesetzt",
+        tls: "TLS-Zertifikat nicht akzeptiert",
+        privateAddress: "der Host verweist auf eine private Adresse",
+        failed: "Verbindung fehlgeschlagen",
+      },
+      notProbed: {
+        noUpstream: "Nicht geprüft: Diese API hat keinen Upstream, der sich prüfen ließe.",
+        addressNotAllowed: "Nicht geprüft: Die Upstream-Adresse ist privat oder intern und wird hier nie geprüft.",
+        invalidUrl: "Nicht geprüft: Die Upstream-URL oder der Health-Pfad ist ungültig.",
+        notYet: "Noch nicht geprüft: Die erste Prüfung läuft innerhalb der nächsten Stunde.",
+      },
     },
   },
   endpoints: {
@@ -292,6 +325,9 @@ export const de: Catalog = {
     deprecated: "veraltet",
   },
   search: {
+    showOnly: "Nur anzeigen",
+    hasEndpoints: "Mit Endpunkten (Ausprobieren)",
+    healthy: "Erreichbar (letzte Prüfung erfolgreich)",
     minRating: "Bewertung",
     anyRating: "Beliebige Bewertung",
     ratingAtLeast_one: "{{count}} Stern und mehr",
@@ -347,6 +383,20 @@ export const de: Catalog = {
   category: {
     intro: "Die beliebtesten APIs für {{name}}.",
     empty: "In dieser Kategorie gibt es noch keine APIs.",
+    controls: "Sortieren und filtern",
+    sortBy: "Sortieren nach",
+    sort: {
+      popular: "Beliebteste",
+      rating: "Beste Bewertung",
+      updated: "Zuletzt aktualisiert",
+      name: "Name (A–Z)",
+    },
+    pricing: "Preismodell",
+    anyPricing: "Alle Preismodelle",
+    auth: "Authentifizierung",
+    anyAuth: "Jede Authentifizierung",
+    clear: "Filter zurücksetzen",
+    noMatch: "Keine API dieser Kategorie passt zu diesen Filtern.",
   },
   collections: {
     title: "API-Sammlungen",

@@ -244,6 +244,8 @@ export const enUS = {
       website: "Provider's website",
     },
     details: "Details",
+    documented: "Documented",
+    documentedHint: "Its endpoints are documented here: browse them and try calls",
     authentication: "Authentication",
     metrics: {
       heading: "Metrics",
@@ -258,6 +260,37 @@ export const enUS = {
       demoData: "Demo data: these metrics are generated for the demo catalog, not measured.",
       measured:
         "Measured by the gateway: latency and service level over the last 30 days, health check over the last 24 hours.",
+    },
+    health: {
+      heading: "Health",
+      up: "Up",
+      down: "Down",
+      probeUp: "{{time}}: up, {{latency}} ms",
+      probeDown: "{{time}}: down, {{reason}}",
+      uptime: "Uptime",
+      uptime24h: "Uptime 24 h",
+      uptime7d: "Uptime 7 days",
+      uptime30d: "Uptime 30 days",
+      history: "Recent probes, oldest to newest",
+      note: "Portico probes this API every hour: up means it answered below HTTP 500 within {{seconds}} seconds.",
+      viaGateway:
+        "Calls to this API are answered by Portico's mock, so the hourly probe checks the gateway that answers them.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "no answer in time",
+        dns: "the host name does not resolve",
+        refused: "connection refused",
+        reset: "connection reset",
+        tls: "TLS certificate not accepted",
+        privateAddress: "the host resolves to a private address",
+        failed: "connection failed",
+      },
+      notProbed: {
+        noUpstream: "Not probed: this API has no upstream to check.",
+        addressNotAllowed: "Not probed: its upstream address is private or internal, which is never probed here.",
+        invalidUrl: "Not probed: its upstream URL or health path is not valid.",
+        notYet: "Not probed yet: the first probe runs within the hour.",
+      },
     },
   },
   endpoints: {
@@ -280,6 +313,9 @@ export const enUS = {
     deprecated: "deprecated",
   },
   search: {
+    showOnly: "Show only",
+    hasEndpoints: "Has endpoints (Try it)",
+    healthy: "Healthy (last probe up)",
     minRating: "Rating",
     anyRating: "Any rating",
     ratingAtLeast_one: "{{count}} star & up",
@@ -335,6 +371,20 @@ export const enUS = {
   category: {
     intro: "The most popular {{name}} APIs.",
     empty: "There are no APIs in this category yet.",
+    controls: "Sort and filter",
+    sortBy: "Sort by",
+    sort: {
+      popular: "Most popular",
+      rating: "Highest rated",
+      updated: "Recently updated",
+      name: "Name (A–Z)",
+    },
+    pricing: "Pricing",
+    anyPricing: "Any pricing",
+    auth: "Authentication",
+    anyAuth: "Any authentication",
+    clear: "Clear filters",
+    noMatch: "No APIs in this category match these filters.",
   },
   collections: {
     title: "API Collections",

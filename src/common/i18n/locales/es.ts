@@ -256,6 +256,8 @@ export const es: Catalog = {
       website: "Sitio web del proveedor",
     },
     details: "Detalles",
+    documented: "Documentada",
+    documentedHint: "Sus endpoints están documentados aquí: explóralos y prueba llamadas",
     authentication: "Autenticación",
     metrics: {
       heading: "Métricas",
@@ -270,6 +272,37 @@ export const es: Catalog = {
       demoData: "Datos de demostración: estas métricas se generan para el catálogo de demostración, no se miden.",
       measured:
         "Medido por la pasarela: latencia y nivel de servicio de los últimos 30 días, comprobación de estado de las últimas 24 horas.",
+    },
+    health: {
+      heading: "Estado",
+      up: "Operativa",
+      down: "Caída",
+      probeUp: "{{time}}: operativa, {{latency}} ms",
+      probeDown: "{{time}}: caída, {{reason}}",
+      uptime: "Disponibilidad",
+      uptime24h: "Disponibilidad 24 h",
+      uptime7d: "Disponibilidad 7 días",
+      uptime30d: "Disponibilidad 30 días",
+      history: "Comprobaciones recientes, de la más antigua a la más reciente",
+      note: "Portico comprueba esta API cada hora: operativa significa que respondió con un estado inferior a HTTP 500 en menos de {{seconds}} segundos.",
+      viaGateway:
+        "Las llamadas a esta API las responde el mock de Portico, así que la comprobación horaria verifica el gateway que las responde.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "sin respuesta a tiempo",
+        dns: "el nombre de host no se resuelve",
+        refused: "conexión rechazada",
+        reset: "conexión restablecida",
+        tls: "certificado TLS no aceptado",
+        privateAddress: "el host apunta a una dirección privada",
+        failed: "la conexión falló",
+      },
+      notProbed: {
+        noUpstream: "Sin comprobar: esta API no tiene upstream que comprobar.",
+        addressNotAllowed: "Sin comprobar: su dirección de upstream es privada o interna y aquí nunca se comprueba.",
+        invalidUrl: "Sin comprobar: su URL de upstream o su ruta de estado no es válida.",
+        notYet: "Aún sin comprobar: la primera comprobación se hará en la próxima hora.",
+      },
     },
   },
   endpoints: {
@@ -292,6 +325,9 @@ export const es: Catalog = {
     deprecated: "obsoleto",
   },
   search: {
+    showOnly: "Mostrar solo",
+    hasEndpoints: "Con endpoints (Pruébala)",
+    healthy: "Operativas (última comprobación correcta)",
     minRating: "Valoración",
     anyRating: "Cualquier valoración",
     ratingAtLeast_one: "{{count}} estrella o más",
@@ -347,6 +383,20 @@ export const es: Catalog = {
   category: {
     intro: "Las API de {{name}} más populares.",
     empty: "Aún no hay API en esta categoría.",
+    controls: "Ordenar y filtrar",
+    sortBy: "Ordenar por",
+    sort: {
+      popular: "Más populares",
+      rating: "Mejor valoradas",
+      updated: "Actualizadas recientemente",
+      name: "Nombre (A–Z)",
+    },
+    pricing: "Precio",
+    anyPricing: "Cualquier precio",
+    auth: "Autenticación",
+    anyAuth: "Cualquier autenticación",
+    clear: "Quitar filtros",
+    noMatch: "Ninguna API de esta categoría coincide con estos filtros.",
   },
   collections: {
     title: "Colecciones de API",

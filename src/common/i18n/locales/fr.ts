@@ -257,6 +257,8 @@ export const fr: Catalog = {
       website: "Site web du fournisseur",
     },
     details: "Détails",
+    documented: "Documentée",
+    documentedHint: "Ses endpoints sont documentés ici : parcourez-les et essayez des appels",
     authentication: "Authentification",
     metrics: {
       heading: "Indicateurs",
@@ -272,6 +274,37 @@ export const fr: Catalog = {
         "Données de démonstration : ces indicateurs sont générés pour le catalogue de démonstration, pas mesurés.",
       measured:
         "Mesuré par la passerelle : latence et niveau de service sur les 30 derniers jours, contrôle de santé sur les dernières 24 heures.",
+    },
+    health: {
+      heading: "Disponibilité",
+      up: "Opérationnelle",
+      down: "En panne",
+      probeUp: "{{time}} : opérationnelle, {{latency}} ms",
+      probeDown: "{{time}} : en panne, {{reason}}",
+      uptime: "Disponibilité",
+      uptime24h: "Disponibilité 24 h",
+      uptime7d: "Disponibilité 7 jours",
+      uptime30d: "Disponibilité 30 jours",
+      history: "Vérifications récentes, de la plus ancienne à la plus récente",
+      note: "Portico vérifie cette API toutes les heures : opérationnelle signifie qu’elle a répondu avec un statut inférieur à HTTP 500 en moins de {{seconds}} secondes.",
+      viaGateway:
+        "Les appels à cette API reçoivent la réponse du mock de Portico ; la vérification horaire contrôle donc la passerelle qui y répond.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "pas de réponse à temps",
+        dns: "le nom d’hôte ne se résout pas",
+        refused: "connexion refusée",
+        reset: "connexion réinitialisée",
+        tls: "certificat TLS refusé",
+        privateAddress: "l’hôte pointe vers une adresse privée",
+        failed: "échec de la connexion",
+      },
+      notProbed: {
+        noUpstream: "Non vérifiée : cette API n’a pas d’upstream à vérifier.",
+        addressNotAllowed: "Non vérifiée : son adresse upstream est privée ou interne, et n’est jamais vérifiée ici.",
+        invalidUrl: "Non vérifiée : son URL upstream ou son chemin de santé n’est pas valide.",
+        notYet: "Pas encore vérifiée : la première vérification a lieu dans l’heure.",
+      },
     },
   },
   endpoints: {
@@ -294,6 +327,9 @@ export const fr: Catalog = {
     deprecated: "obsolète",
   },
   search: {
+    showOnly: "Afficher seulement",
+    hasEndpoints: "Avec endpoints (Essayer)",
+    healthy: "Opérationnelles (dernière vérification réussie)",
     minRating: "Note",
     anyRating: "Toutes les notes",
     ratingAtLeast_one: "{{count}} étoile et plus",
@@ -349,6 +385,20 @@ export const fr: Catalog = {
   category: {
     intro: "Les API {{name}} les plus populaires.",
     empty: "Cette catégorie ne contient encore aucune API.",
+    controls: "Trier et filtrer",
+    sortBy: "Trier par",
+    sort: {
+      popular: "Les plus populaires",
+      rating: "Les mieux notées",
+      updated: "Mises à jour récemment",
+      name: "Nom (A–Z)",
+    },
+    pricing: "Tarification",
+    anyPricing: "Toute tarification",
+    auth: "Authentification",
+    anyAuth: "Toute authentification",
+    clear: "Effacer les filtres",
+    noMatch: "Aucune API de cette catégorie ne correspond à ces filtres.",
   },
   collections: {
     title: "Collections d’API",

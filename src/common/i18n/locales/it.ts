@@ -255,6 +255,8 @@ export const it: Catalog = {
       website: "Sito web del fornitore",
     },
     details: "Dettagli",
+    documented: "Documentata",
+    documentedHint: "I suoi endpoint sono documentati qui: sfogliali e prova le chiamate",
     authentication: "Autenticazione",
     metrics: {
       heading: "Metriche",
@@ -269,6 +271,38 @@ export const it: Catalog = {
       demoData: "Dati dimostrativi: queste metriche sono generate per il catalogo demo, non misurate.",
       measured:
         "Misurato dal gateway: latenza e livello di servizio degli ultimi 30 giorni, controllo di stato delle ultime 24 ore.",
+    },
+    health: {
+      heading: "Stato",
+      up: "Attiva",
+      down: "Non raggiungibile",
+      probeUp: "{{time}}: attiva, {{latency}} ms",
+      probeDown: "{{time}}: non raggiungibile, {{reason}}",
+      uptime: "Disponibilità",
+      uptime24h: "Disponibilità 24 h",
+      uptime7d: "Disponibilità 7 giorni",
+      uptime30d: "Disponibilità 30 giorni",
+      history: "Controlli recenti, dal più vecchio al più recente",
+      note: "Portico controlla questa API ogni ora: attiva significa che ha risposto con uno stato inferiore a HTTP 500 entro {{seconds}} secondi.",
+      viaGateway:
+        "Le chiamate a questa API ricevono risposta dal mock di Portico, quindi il controllo orario verifica il gateway che le risponde.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "nessuna risposta in tempo",
+        dns: "il nome host non si risolve",
+        refused: "connessione rifiutata",
+        reset: "connessione reimpostata",
+        tls: "certificato TLS non accettato",
+        privateAddress: "l'host punta a un indirizzo privato",
+        failed: "connessione non riuscita",
+      },
+      notProbed: {
+        noUpstream: "Non controllata: questa API non ha un upstream da controllare.",
+        addressNotAllowed:
+          "Non controllata: il suo indirizzo upstream è privato o interno e qui non viene mai controllato.",
+        invalidUrl: "Non controllata: l'URL upstream o il percorso di stato non è valido.",
+        notYet: "Non ancora controllata: il primo controllo avviene entro un'ora.",
+      },
     },
   },
   endpoints: {
@@ -291,6 +325,9 @@ export const it: Catalog = {
     deprecated: "deprecato",
   },
   search: {
+    showOnly: "Mostra solo",
+    hasEndpoints: "Con endpoint (Provala)",
+    healthy: "Attive (ultimo controllo riuscito)",
     minRating: "Valutazione",
     anyRating: "Qualsiasi valutazione",
     ratingAtLeast_one: "{{count}} stella o più",
@@ -346,6 +383,20 @@ export const it: Catalog = {
   category: {
     intro: "Le API di {{name}} più popolari.",
     empty: "Non ci sono ancora API in questa categoria.",
+    controls: "Ordina e filtra",
+    sortBy: "Ordina per",
+    sort: {
+      popular: "Più popolari",
+      rating: "Più votate",
+      updated: "Aggiornate di recente",
+      name: "Nome (A–Z)",
+    },
+    pricing: "Prezzo",
+    anyPricing: "Qualsiasi prezzo",
+    auth: "Autenticazione",
+    anyAuth: "Qualsiasi autenticazione",
+    clear: "Cancella filtri",
+    noMatch: "Nessuna API di questa categoria corrisponde a questi filtri.",
   },
   collections: {
     title: "Raccolte di API",

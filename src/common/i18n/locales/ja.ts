@@ -255,6 +255,8 @@ export const ja: Catalog = {
       website: "提供者のウェブサイト",
     },
     details: "詳細",
+    documented: "ドキュメントあり",
+    documentedHint: "エンドポイントがここで文書化されています：閲覧して呼び出しを試せます",
     authentication: "認証",
     metrics: {
       heading: "メトリクス",
@@ -269,6 +271,37 @@ export const ja: Catalog = {
       demoData: "デモデータ: これらのメトリクスはデモカタログ用に生成されたもので、実測値ではありません。",
       measured:
         "ゲートウェイによる計測: レイテンシとサービスレベルは過去 30 日間、ヘルスチェックは過去 24 時間の値です。",
+    },
+    health: {
+      heading: "稼働状況",
+      up: "稼働中",
+      down: "停止中",
+      probeUp: "{{time}}：稼働中、{{latency}} ms",
+      probeDown: "{{time}}：停止中、{{reason}}",
+      uptime: "稼働率",
+      uptime24h: "稼働率 24 時間",
+      uptime7d: "稼働率 7 日間",
+      uptime30d: "稼働率 30 日間",
+      history: "最近の確認（古い順）",
+      note: "Portico はこの API を 1 時間ごとに確認します。稼働中とは、{{seconds}} 秒以内に HTTP 500 未満のステータスで応答したことを意味します。",
+      viaGateway:
+        "この API への呼び出しには Portico のモックが応答するため、1 時間ごとの確認では応答しているゲートウェイを確認します。",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "時間内に応答なし",
+        dns: "ホスト名を解決できません",
+        refused: "接続が拒否されました",
+        reset: "接続がリセットされました",
+        tls: "TLS 証明書が受け入れられません",
+        privateAddress: "ホストがプライベートアドレスを指しています",
+        failed: "接続に失敗しました",
+      },
+      notProbed: {
+        noUpstream: "未確認：この API には確認できるアップストリームがありません。",
+        addressNotAllowed: "未確認：アップストリームのアドレスがプライベートまたは内部のもので、ここでは確認しません。",
+        invalidUrl: "未確認：アップストリームの URL またはヘルスパスが無効です。",
+        notYet: "まだ確認されていません：最初の確認は 1 時間以内に行われます。",
+      },
     },
   },
   endpoints: {
@@ -290,6 +323,9 @@ export const ja: Catalog = {
     deprecated: "非推奨",
   },
   search: {
+    showOnly: "表示対象",
+    hasEndpoints: "エンドポイントあり（試せる）",
+    healthy: "稼働中（直近の確認が成功）",
     minRating: "評価",
     anyRating: "すべての評価",
     ratingAtLeast_other: "星 {{count}} つ以上",
@@ -344,6 +380,20 @@ export const ja: Catalog = {
   category: {
     intro: "人気の {{name}} API。",
     empty: "このカテゴリにはまだ API がありません。",
+    controls: "並べ替えと絞り込み",
+    sortBy: "並べ替え",
+    sort: {
+      popular: "人気順",
+      rating: "評価の高い順",
+      updated: "最近更新された順",
+      name: "名前順（A–Z）",
+    },
+    pricing: "料金",
+    anyPricing: "すべての料金",
+    auth: "認証",
+    anyAuth: "すべての認証",
+    clear: "絞り込みを解除",
+    noMatch: "このカテゴリにはこの条件に合う API がありません。",
   },
   collections: {
     title: "API コレクション",

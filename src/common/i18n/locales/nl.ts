@@ -255,6 +255,8 @@ export const nl: Catalog = {
       website: "Website van de aanbieder",
     },
     details: "Details",
+    documented: "Gedocumenteerd",
+    documentedHint: "De endpoints zijn hier gedocumenteerd: bekijk ze en probeer aanroepen",
     authentication: "Authenticatie",
     metrics: {
       heading: "Statistieken",
@@ -269,6 +271,38 @@ export const nl: Catalog = {
       demoData: "Demogegevens: deze statistieken zijn gegenereerd voor de democatalogus, niet gemeten.",
       measured:
         "Gemeten door de gateway: latentie en serviceniveau over de laatste 30 dagen, statuscontrole over de laatste 24 uur.",
+    },
+    health: {
+      heading: "Beschikbaarheid",
+      up: "Bereikbaar",
+      down: "Onbereikbaar",
+      probeUp: "{{time}}: bereikbaar, {{latency}} ms",
+      probeDown: "{{time}}: onbereikbaar, {{reason}}",
+      uptime: "Beschikbaarheid",
+      uptime24h: "Beschikbaarheid 24 u",
+      uptime7d: "Beschikbaarheid 7 dagen",
+      uptime30d: "Beschikbaarheid 30 dagen",
+      history: "Recente controles, oudste eerst",
+      note: "Portico controleert deze API elk uur: bereikbaar betekent dat ze binnen {{seconds}} seconden antwoordde met een status onder HTTP 500.",
+      viaGateway:
+        "Aanroepen van deze API worden beantwoord door de mock van Portico, dus de controle per uur test de gateway die ze beantwoordt.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "geen antwoord op tijd",
+        dns: "de hostnaam is niet te herleiden",
+        refused: "verbinding geweigerd",
+        reset: "verbinding verbroken",
+        tls: "TLS-certificaat niet geaccepteerd",
+        privateAddress: "de host verwijst naar een privéadres",
+        failed: "verbinding mislukt",
+      },
+      notProbed: {
+        noUpstream: "Niet gecontroleerd: deze API heeft geen upstream om te controleren.",
+        addressNotAllowed:
+          "Niet gecontroleerd: het upstream-adres is privé of intern en wordt hier nooit gecontroleerd.",
+        invalidUrl: "Niet gecontroleerd: de upstream-URL of het health-pad is ongeldig.",
+        notYet: "Nog niet gecontroleerd: de eerste controle volgt binnen het uur.",
+      },
     },
   },
   endpoints: {
@@ -291,6 +325,9 @@ export const nl: Catalog = {
     deprecated: "verouderd",
   },
   search: {
+    showOnly: "Alleen tonen",
+    hasEndpoints: "Met endpoints (Uitproberen)",
+    healthy: "Bereikbaar (laatste controle geslaagd)",
     minRating: "Beoordeling",
     anyRating: "Elke beoordeling",
     ratingAtLeast_one: "{{count}} ster en hoger",
@@ -346,6 +383,20 @@ export const nl: Catalog = {
   category: {
     intro: "De populairste API's voor {{name}}.",
     empty: "Er zijn nog geen API's in deze categorie.",
+    controls: "Sorteren en filteren",
+    sortBy: "Sorteren op",
+    sort: {
+      popular: "Populairst",
+      rating: "Best beoordeeld",
+      updated: "Recent bijgewerkt",
+      name: "Naam (A–Z)",
+    },
+    pricing: "Prijsmodel",
+    anyPricing: "Elk prijsmodel",
+    auth: "Authenticatie",
+    anyAuth: "Elke authenticatie",
+    clear: "Filters wissen",
+    noMatch: "Geen API in deze categorie voldoet aan deze filters.",
   },
   collections: {
     title: "API-collecties",

@@ -256,6 +256,8 @@ export const pt: Catalog = {
       website: "Site do provedor",
     },
     details: "Detalhes",
+    documented: "Documentada",
+    documentedHint: "Os endpoints estão documentados aqui: explore-os e teste chamadas",
     authentication: "Autenticação",
     metrics: {
       heading: "Métricas",
@@ -270,6 +272,37 @@ export const pt: Catalog = {
       demoData: "Dados de demonstração: estas métricas são geradas para o catálogo de demonstração, não medidas.",
       measured:
         "Medido pelo gateway: latência e nível de serviço nos últimos 30 dias, verificação de saúde nas últimas 24 horas.",
+    },
+    health: {
+      heading: "Estado",
+      up: "Disponível",
+      down: "Indisponível",
+      probeUp: "{{time}}: disponível, {{latency}} ms",
+      probeDown: "{{time}}: indisponível, {{reason}}",
+      uptime: "Disponibilidade",
+      uptime24h: "Disponibilidade 24 h",
+      uptime7d: "Disponibilidade 7 dias",
+      uptime30d: "Disponibilidade 30 dias",
+      history: "Verificações recentes, da mais antiga para a mais recente",
+      note: "O Portico verifica esta API a cada hora: disponível significa que respondeu com um status abaixo de HTTP 500 em até {{seconds}} segundos.",
+      viaGateway:
+        "As chamadas para esta API são respondidas pelo mock do Portico, por isso a verificação horária testa o gateway que as responde.",
+      reason: {
+        http: "HTTP {{status}}",
+        timeout: "sem resposta a tempo",
+        dns: "o nome do host não resolve",
+        refused: "conexão recusada",
+        reset: "conexão redefinida",
+        tls: "certificado TLS não aceito",
+        privateAddress: "o host aponta para um endereço privado",
+        failed: "falha na conexão",
+      },
+      notProbed: {
+        noUpstream: "Não verificada: esta API não tem upstream para verificar.",
+        addressNotAllowed: "Não verificada: o endereço do upstream é privado ou interno e nunca é verificado aqui.",
+        invalidUrl: "Não verificada: a URL do upstream ou o caminho de saúde não é válido.",
+        notYet: "Ainda não verificada: a primeira verificação acontece dentro de uma hora.",
+      },
     },
   },
   endpoints: {
@@ -292,6 +325,9 @@ export const pt: Catalog = {
     deprecated: "obsoleto",
   },
   search: {
+    showOnly: "Mostrar apenas",
+    hasEndpoints: "Com endpoints (Experimente)",
+    healthy: "Disponíveis (última verificação bem-sucedida)",
     minRating: "Avaliação",
     anyRating: "Qualquer avaliação",
     ratingAtLeast_one: "{{count}} estrela ou mais",
@@ -347,6 +383,20 @@ export const pt: Catalog = {
   category: {
     intro: "As APIs de {{name}} mais populares.",
     empty: "Ainda não há APIs nesta categoria.",
+    controls: "Ordenar e filtrar",
+    sortBy: "Ordenar por",
+    sort: {
+      popular: "Mais populares",
+      rating: "Mais bem avaliadas",
+      updated: "Atualizadas recentemente",
+      name: "Nome (A–Z)",
+    },
+    pricing: "Preço",
+    anyPricing: "Qualquer preço",
+    auth: "Autenticação",
+    anyAuth: "Qualquer autenticação",
+    clear: "Limpar filtros",
+    noMatch: "Nenhuma API desta categoria corresponde a estes filtros.",
   },
   collections: {
     title: "Coleções de APIs",

@@ -3,6 +3,9 @@ import { apiMcpUrl } from "../../../common/mcp-urls";
 import { DEFAULT_TENANT_ID } from "../../../common/tenant-config";
 import { isValidHttpUrl } from "../../../common/url";
 import { listKeyAppsForApi } from "../../../core/apps/key-apps.service";
+import { getApiHealth } from "../../../core/health/health.service";
+import { toUseCaseContext } from "../../../core/use-case-context";
+import { ApiHealthPanel } from "../../components/api-health-panel";
 import { ExternalIcon } from "../../components/icons";
 import { McpConnectPanel } from "../../components/mcp-connect-panel";
 import { useTryItKey } from "../../components/try-it-key";
@@ -26,6 +29,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const username = params.username ?? "";
   const slug = params.slug ?? "";
   const { switches } = context.tenant.config;
+  // Health probes (decision 101); null when the tenant's health-check switch is off.
+  const health = await getApiHealth(toUseCaseContext(context), {
+    apiId: api.id,
+    now: context.providers.clock.now(),
+    healthCheckOn: switches.apiHealthCheck,
+    allowPrivate: context.config.GATEWAY_ALLOW_PRIVATE_UPSTREAMS,
+  });
   const readmeHtml = api.readme.trim() ? await renderMarkdown(api.readme, `readme:${api.id}:${api.updatedAt}`) : null;
   const metrics = switches.hideApiScores
     ? null
@@ -46,6 +56,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     resources: api.resources.filter((r) => r && typeof r.title === "string" && isValidHttpUrl(r.url)),
     authType: api.authType,
     metrics,
+    health: health && { ...health, timeoutSeconds: context.config.HEALTH_PROBE_TIMEOUT_MS / 1000 },
     mcp: {
       url: apiMcpUrl(gatewayPublicBase(context.config), username, slug),
       serverName: slug,
@@ -77,7 +88,8 @@ function Panel(props: { title: string; children: ReactNode; testId?: string }) {
 export default function ApiAbout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { documented, readmeHtml, website, termsOfUse, features, resources, authType, metrics, mcp } = loaderData;
+  const { documented, readmeHtml, website, termsOfUse, features, resources, authType, metrics, health, mcp } =
+    loaderData;
   const signedIn = useSession() !== null;
   const keyState = useTryItKey(mcp.keys, signedIn);
   const na = t("api.metrics.notAvailable");
@@ -219,6 +231,7 @@ export default function ApiAbout({ loaderData }: Route.ComponentProps) {
             )}
           </Panel>
         )}
+        {health && <ApiHealthPanel health={health} locale={locale} timeoutSeconds={health.timeoutSeconds} />}
         <Panel title={t("api.details")}>
           <dl className="flex flex-col gap-3 text-sm">
             {website && (
