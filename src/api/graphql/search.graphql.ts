@@ -213,7 +213,10 @@ export const searchResolvers = {
           authTypes: a.authTypes,
           minRating: a.minRating,
           // The token counts only for the signed-in user it was issued to; anything else is as if absent.
-          privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
+          privateApiIds: await privateApiIdsForSearchToken(
+            { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+            a.privateApisJwt,
+          ),
           sort,
           facets: selectsFacets(info),
           ...pageFrom(a),
