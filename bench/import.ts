@@ -98,7 +98,7 @@ async function phaseImport(dataDir: string): Promise<void> {
       { allowPrivateUpstreams: false },
     );
     try {
-      const result = await importApiSpec(db, "1", viewer, api.id, { text });
+      const result = await importApiSpec({ db, tenantId: "1", viewer }, api.id, { text });
       imported++;
       endpoints += result.version.endpointsCount;
       const entry = { slug, endpoints: result.version.endpointsCount, bytes: text.length };
@@ -151,7 +151,9 @@ async function phaseStall(dataDir: string): Promise<void> {
       { allowPrivateUpstreams: false },
     );
     const upload = { name: "large.json", bytes: bytes() };
-    const imported = await measureDelay(() => importApiSpec(db, "1", viewer, api.id, { upload }, { processor }));
+    const imported = await measureDelay(() =>
+      importApiSpec({ db, tenantId: "1", viewer }, api.id, { upload }, { processor }),
+    );
     const source = { kind: "bytes" as const, bytes: bytes(), notText: { message: "", where: "" } };
     return { ...imported, prepare: await measureDelay(() => processor.prepare({ source, previous: [] })) };
   };

@@ -81,7 +81,7 @@ async function setup(upstreamPort: number) {
     plan: { rateLimit: { count: 1_000_000_000, unit: "second" }, quota: 1_000_000_000_000, quotaPeriod: "month" },
   });
   const owner = await getViewer(db, fixture.tenantId, fixture.providerId);
-  await importApiSpec(db, fixture.tenantId, owner, fixture.api.id, { text: bigSpec(OPERATIONS) });
+  await importApiSpec({ db, tenantId: fixture.tenantId, viewer: owner }, fixture.api.id, { text: bigSpec(OPERATIONS) });
   await db.close();
   return { dbFile, fixture };
 }

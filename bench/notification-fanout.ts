@@ -102,7 +102,7 @@ const owner = await getViewer(db, tenantId, ownerRow.id);
 if (!owner) throw new Error("owner missing");
 const api = await createTestApi(db, tenantId, { owner_id: owner.id, slug: "bench-popular" });
 const other = await createTestApi(db, tenantId, { owner_id: owner.id, slug: "bench-other" });
-await importApiSpec(db, tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+await importApiSpec({ db, tenantId, viewer: owner }, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
 for (let i = 0; i < ids.length; i += 500) {
   const page = ids.slice(i, i + 500);
   await db.kysely
@@ -147,8 +147,8 @@ async function probe(): Promise<number> {
   // the event loop before it starts.
   const start = performance.now();
   await new Promise<void>((resolve) => setImmediate(resolve));
-  await followApi(db, tenantId, viewer, { apiId: other.id });
-  await countUnreadNotifications(db, tenantId, viewer);
+  await followApi({ db, tenantId, viewer }, { apiId: other.id });
+  await countUnreadNotifications({ db, tenantId, viewer });
   return performance.now() - start;
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -161,9 +161,7 @@ const idleMedian = median(idle);
 // The import stores the change and (awaited here) fans it out; the mark and the rows are then reset so the fan-out
 // is timed on its own, with requests running beside it as they would beside the import's background fan-out.
 const second = await importApiSpec(
-  db,
-  tenantId,
-  owner,
+  { db, tenantId, viewer: owner },
   api.id,
   { text: fixture("bookshop-v2.openapi-3.1.json") },
   {

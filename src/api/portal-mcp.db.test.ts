@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../tests/db-dialects";
 import { createTestApi, type TestApi } from "../../tests/factories/apis";
 import { createGatewayFixture, type GatewayFixture } from "../../tests/factories/gateway";
+import { userContext } from "../../tests/factories/viewers";
 import { testProviders } from "../../tests/providers";
 import { loadConfig } from "../config";
 import { getPrivateApisJwt } from "../core/access/private-apis.service";
@@ -63,10 +64,10 @@ describeEachDialect("portal MCP server", ({ db }) => {
       visibility: "PRIVATE",
       endpoints: [{ method: "GET", path: "/entries", summary: "List entries" }],
     });
-    const ownerApp = await createApp(db(), a.tenantId, a.providerId, { name: "Owner app" });
-    ownerKey = (await createAppKey(db(), a.tenantId, a.providerId, ownerApp.id)).secret;
+    const ownerApp = await createApp(await userContext(db(), a.tenantId, a.providerId), { name: "Owner app" });
+    ownerKey = (await createAppKey(await userContext(db(), a.tenantId, a.providerId), ownerApp.id)).secret;
     const owner = await getViewer(db(), a.tenantId, a.providerId);
-    ownerToken = (await getPrivateApisJwt(db(), a.tenantId, owner)).token;
+    ownerToken = (await getPrivateApisJwt({ db: db(), tenantId: a.tenantId, viewer: owner })).token;
     app = await buildWebServer({
       config: loadConfig({ LOG_LEVEL: "silent" }),
       db: db(),

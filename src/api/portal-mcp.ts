@@ -149,7 +149,7 @@ async function runTool(
     case "get_api": {
       const a = parse(args.get_api);
       const [owner = "", slug = ""] = a.api.split("/");
-      const text = await apiLlms(ctx.db, ctx.tenantId, ctx.viewer, {
+      const text = await apiLlms(ctx, {
         siteUrl,
         gatewayUrl,
         owner,
@@ -169,7 +169,7 @@ async function runTool(
       return json(await getPortalOperation(ctx, parse(args.get_operation)));
     case "compare_apis": {
       const a = parse(args.compare_apis);
-      const result = await compareApis(ctx.db, ctx.tenantId, ctx.viewer, a.apis, {
+      const result = await compareApis(ctx, a.apis, {
         hideScores: tenant.config.switches.hideApiScores,
       });
       return json(result);

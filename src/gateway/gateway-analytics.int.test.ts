@@ -68,24 +68,33 @@ it("counts what the gateway billed, and logs each call under the request id it a
   );
   expect(billed).toBe(9);
 
-  const provider = await providerAnalytics(database.db, f.tenantId, viewer(f.providerId, f.tenantId), {
-    apiId: f.api.id,
-    range: { preset: "1h" },
-  });
+  const provider = await providerAnalytics(
+    { db: database.db, tenantId: f.tenantId, viewer: viewer(f.providerId, f.tenantId) },
+    {
+      apiId: f.api.id,
+      range: { preset: "1h" },
+    },
+  );
   expect(provider.dashboard.totals).toMatchObject({ calls: 12, billable: billed, errors4xx: 3, ok: 9 });
   expect(provider.dashboard.quota[0]).toMatchObject({ used: billed, quota: 100 });
-  const consumer = await consumerAnalytics(database.db, f.tenantId, viewer(f.consumerId, f.tenantId), {
-    appId: f.appId,
-    range: { preset: "1h" },
-  });
+  const consumer = await consumerAnalytics(
+    { db: database.db, tenantId: f.tenantId, viewer: viewer(f.consumerId, f.tenantId) },
+    {
+      appId: f.appId,
+      range: { preset: "1h" },
+    },
+  );
   expect(consumer.quota[0]).toMatchObject({ used: billed, remaining: 100 - billed });
   expect(consumer.totals.billable).toBe(billed);
 
-  const log = await searchRequestLog(database.db, f.tenantId, viewer(f.consumerId, f.tenantId), {
-    audience: "consumer",
-    appId: f.appId,
-    status: "2xx",
-    range: { preset: "1h" },
-  });
+  const log = await searchRequestLog(
+    { db: database.db, tenantId: f.tenantId, viewer: viewer(f.consumerId, f.tenantId) },
+    {
+      audience: "consumer",
+      appId: f.appId,
+      status: "2xx",
+      range: { preset: "1h" },
+    },
+  );
   expect(log.rows.map((r) => r.requestId).sort()).toEqual([...ids].sort());
 });

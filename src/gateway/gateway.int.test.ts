@@ -129,51 +129,51 @@ describe("gateway: keys, subscriptions, limits, metering", () => {
   });
 
   it("refuses apps that are not subscribed, pending, or suspended (403), and sees changes at once", async () => {
-    const app = await createApp(database.db, f.tenantId, f.consumerId, { name: "Second" });
-    const key = (await createAppKey(database.db, f.tenantId, f.consumerId, app.id)).secret;
+    const app = await createApp(await userContext(database.db, f.tenantId, f.consumerId), { name: "Second" });
+    const key = (await createAppKey(await userContext(database.db, f.tenantId, f.consumerId), app.id)).secret;
     const headers = { "x-tenant-id": f.tenantId, "x-api-key": key };
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(403);
 
-    const gated = await createPlan(database.db, f.tenantId, f.providerId, f.api.id, {
+    const gated = await createPlan(await userContext(database.db, f.tenantId, f.providerId), f.api.id, {
       name: "Gated",
       approvalRequired: true,
     });
-    const sub = await subscribeToPlan(database.db, f.tenantId, f.consumerId, gated.id, app.id);
+    const sub = await subscribeToPlan(await userContext(database.db, f.tenantId, f.consumerId), gated.id, app.id);
     expect(sub.status).toBe("pending_approval");
     const pending = await call(`${f.basePath}/items`, headers);
     expect(pending.status).toBe(403);
     expect(pending.text).toContain("pending approval");
 
-    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "approve");
+    await decideSubscription(await userContext(database.db, f.tenantId, f.providerId), sub.id, "approve");
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(200);
-    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "suspend");
+    await decideSubscription(await userContext(database.db, f.tenantId, f.providerId), sub.id, "suspend");
     const suspended = await call(`${f.basePath}/items`, headers);
     expect(suspended.status).toBe(403);
     expect(suspended.text).toContain("suspended");
   });
 
   it("honours every subscription state: rejected and unsubscribed apps get 403, reactivated ones get through", async () => {
-    const app = await createApp(database.db, f.tenantId, f.consumerId, { name: "States" });
-    const key = (await createAppKey(database.db, f.tenantId, f.consumerId, app.id)).secret;
+    const app = await createApp(await userContext(database.db, f.tenantId, f.consumerId), { name: "States" });
+    const key = (await createAppKey(await userContext(database.db, f.tenantId, f.consumerId), app.id)).secret;
     const headers = { "x-tenant-id": f.tenantId, "x-api-key": key };
-    const gated = await createPlan(database.db, f.tenantId, f.providerId, f.api.id, {
+    const gated = await createPlan(await userContext(database.db, f.tenantId, f.providerId), f.api.id, {
       name: "Gated for states",
       approvalRequired: true,
     });
-    const sub = await subscribeToPlan(database.db, f.tenantId, f.consumerId, gated.id, app.id);
-    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "reject");
+    const sub = await subscribeToPlan(await userContext(database.db, f.tenantId, f.consumerId), gated.id, app.id);
+    await decideSubscription(await userContext(database.db, f.tenantId, f.providerId), sub.id, "reject");
     const rejected = await call(`${f.basePath}/items`, headers);
     expect(rejected.status).toBe(403);
     expect(rejected.text).toContain("rejected");
 
-    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "approve");
+    await decideSubscription(await userContext(database.db, f.tenantId, f.providerId), sub.id, "approve");
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(200);
-    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "suspend");
+    await decideSubscription(await userContext(database.db, f.tenantId, f.providerId), sub.id, "suspend");
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(403);
-    await decideSubscription(database.db, f.tenantId, f.providerId, sub.id, "reactivate");
+    await decideSubscription(await userContext(database.db, f.tenantId, f.providerId), sub.id, "reactivate");
     expect((await call(`${f.basePath}/items`, headers)).status).toBe(200);
 
-    await unsubscribe(database.db, f.tenantId, f.consumerId, sub.id);
+    await unsubscribe(await userContext(database.db, f.tenantId, f.consumerId), sub.id);
     const gone = await call(`${f.basePath}/items`, headers);
     expect(gone.status).toBe(403);
     expect(gone.text).toContain("not subscribed");
@@ -192,20 +192,20 @@ describe("gateway: keys, subscriptions, limits, metering", () => {
   });
 
   it("stops a revoked key at once and keeps a rotated key working during the overlap only", async () => {
-    const app = await createApp(database.db, f.tenantId, f.consumerId, { name: "Rotating" });
-    const issued = await createAppKey(database.db, f.tenantId, f.consumerId, app.id);
-    await subscribeToPlan(database.db, f.tenantId, f.consumerId, f.plan.id, app.id);
+    const app = await createApp(await userContext(database.db, f.tenantId, f.consumerId), { name: "Rotating" });
+    const issued = await createAppKey(await userContext(database.db, f.tenantId, f.consumerId), app.id);
+    await subscribeToPlan(await userContext(database.db, f.tenantId, f.consumerId), f.plan.id, app.id);
     const use = (key: string) => call(`${f.basePath}/items`, { "x-tenant-id": f.tenantId, "x-api-key": key });
     expect((await use(issued.secret)).status).toBe(200);
 
-    const rotated = await rotateAppKey(database.db, f.tenantId, f.consumerId, issued.key.id, 3600);
+    const rotated = await rotateAppKey(await userContext(database.db, f.tenantId, f.consumerId), issued.key.id, 3600);
     expect((await use(issued.secret)).status).toBe(200);
     expect((await use(rotated.secret)).status).toBe(200);
-    const again = await rotateAppKey(database.db, f.tenantId, f.consumerId, rotated.key.id, 0);
+    const again = await rotateAppKey(await userContext(database.db, f.tenantId, f.consumerId), rotated.key.id, 0);
     const expired = await use(rotated.secret);
     expect(expired.status).toBe(401);
     expect(expired.text).toContain("rotation");
-    await revokeAppKey(database.db, f.tenantId, f.consumerId, again.key.id);
+    await revokeAppKey(await userContext(database.db, f.tenantId, f.consumerId), again.key.id);
     const revoked = await use(again.secret);
     expect(revoked.status).toBe(401);
     expect(revoked.text).toContain("revoked");
@@ -300,7 +300,10 @@ describe("gateway: upstream modes", () => {
     const to = Date.now() + 60_000;
     const byReason = await countRecordsByReason(database.db, f.tenantId, { appId: f.appId, from, to });
     expect(byReason).toEqual([{ reason: "mock", billable: true, count: N }]);
-    const usage = await summarizeAppUsage(database.db, f.tenantId, f.consumerId, f.appId, { from, to });
+    const usage = await summarizeAppUsage(await userContext(database.db, f.tenantId, f.consumerId), f.appId, {
+      from,
+      to,
+    });
     expect({ calls: usage.calls, billable: usage.billable, errors: usage.errors4xx + usage.errors5xx }).toEqual({
       calls: N,
       billable: N,
@@ -329,8 +332,8 @@ describe("gateway: upstream modes", () => {
     expect(await ensureDemoApis(database.db, tenant.id)).toEqual(["portico-echo", "portico-geo"]);
     expect(await ensureDemoApis(database.db, tenant.id)).toEqual([]);
     const consumer = await createTestUser(database.db, tenant.id);
-    const app = await createApp(database.db, tenant.id, consumer.id, { name: "Demo" });
-    const key = (await createAppKey(database.db, tenant.id, consumer.id, app.id)).secret;
+    const app = await createApp(await userContext(database.db, tenant.id, consumer.id), { name: "Demo" });
+    const key = (await createAppKey(await userContext(database.db, tenant.id, consumer.id), app.id)).secret;
     const { listPlansForApi } = await import("../core/plans/plans.service");
     const api = await database.db.kysely
       .selectFrom("apis")
@@ -342,8 +345,10 @@ describe("gateway: upstream modes", () => {
     const basic = plans.find((p) => p.isFree);
     const paid = plans.find((p) => !p.isFree);
     if (!basic || !paid) throw new Error("demo plans missing");
-    await expect(subscribeToPlan(database.db, tenant.id, consumer.id, paid.id, app.id)).rejects.toThrow(/Paid plans/);
-    await subscribeToPlan(database.db, tenant.id, consumer.id, basic.id, app.id);
+    await expect(
+      subscribeToPlan(await userContext(database.db, tenant.id, consumer.id), paid.id, app.id),
+    ).rejects.toThrow(/Paid plans/);
+    await subscribeToPlan(await userContext(database.db, tenant.id, consumer.id), basic.id, app.id);
     const res = await call("/portico/portico-geo/cities/par", { "x-tenant-id": tenant.id, "x-api-key": key });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({ name: "Paris", country: "FR" });

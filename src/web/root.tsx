@@ -69,7 +69,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const custom = imageSrc(config.theme.logo.src);
   const [session, notificationsUnread] = await Promise.all([
     loadSessionData(context),
-    countUnreadNotifications(context.db, context.tenant.id, context.viewer),
+    countUnreadNotifications({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }),
   ]);
   return {
     locale,

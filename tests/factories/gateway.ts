@@ -6,6 +6,7 @@ import type { Db } from "../../src/db/connection";
 import { createTestApi, type TestApi, type TestEndpoint } from "./apis";
 import { createTestTenant } from "./tenants";
 import { createTestUser } from "./users";
+import { userContext } from "./viewers";
 
 export interface GatewayFixture {
   tenantId: string;
@@ -45,11 +46,14 @@ export async function createGatewayFixture(
       { method: "POST", path: "/items" },
     ],
   });
-  const plan = await createPlan(db, tenantId, provider.id, api.id, { name: "Free", ...options.plan });
+  const plan = await createPlan(await userContext(db, tenantId, provider.id), api.id, {
+    name: "Free",
+    ...options.plan,
+  });
   const consumer = await createTestUser(db, tenantId);
-  const app = await createApp(db, tenantId, consumer.id, { name: "My app" });
-  const issued = await createAppKey(db, tenantId, consumer.id, app.id);
-  const sub = await subscribeToPlan(db, tenantId, consumer.id, plan.id, app.id);
+  const app = await createApp(await userContext(db, tenantId, consumer.id), { name: "My app" });
+  const issued = await createAppKey(await userContext(db, tenantId, consumer.id), app.id);
+  const sub = await subscribeToPlan(await userContext(db, tenantId, consumer.id), plan.id, app.id);
   return {
     tenantId,
     api,

@@ -149,28 +149,32 @@ export const accessResolvers = {
       return accessTreeNode(await getAccessTree(toUseCaseContext(ctx), a));
     },
     getPrivateApisJwt: async (_: unknown, _args: unknown, ctx: GraphQLContext) => {
-      const result = await getPrivateApisJwt(ctx.db, ctx.tenant.id, ctx.viewer);
+      const result = await getPrivateApisJwt({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer });
       return { ...result, expiresAt: iso(result.expiresAt) };
     },
     canEditApi: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      canEditApi(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId),
-    apiInvitations: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      (await listApiInvitations(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId)).map(
-        invitationNode,
+      canEditApi(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        argsOf(z.object({ apiId: id }), args).apiId,
       ),
+    apiInvitations: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      (
+        await listApiInvitations(
+          { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+          argsOf(z.object({ apiId: id }), args).apiId,
+        )
+      ).map(invitationNode),
   },
   Mutation: {
     setApiVisibility: (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ apiId: id, visibility: z.string() }), args);
-      return setApiVisibility(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, a.visibility);
+      return setApiVisibility({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId, a.visibility);
     },
     inviteToApi: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      invitationNode(await inviteToApi(ctx.db, ctx.tenant.id, ctx.viewer, args)),
+      invitationNode(await inviteToApi({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args)),
     revokeApiInvitation: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       await revokeApiInvitation(
-        ctx.db,
-        ctx.tenant.id,
-        ctx.viewer,
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
         argsOf(z.object({ invitationId: id }), args).invitationId,
       );
       return true;

@@ -160,7 +160,7 @@ function profileNode(profile: UserProfile) {
 }
 
 async function profileOf(ctx: GraphQLContext, username: string) {
-  const profile = await getUserProfile(ctx.db, ctx.tenant.id, ctx.viewer, username);
+  const profile = await getUserProfile({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, username);
   return profile && profileNode(profile);
 }
 
@@ -174,7 +174,7 @@ export const accountsResolvers = {
     mashapeId: (v: Viewer) => v.id,
     entity: (v: Viewer) => v.id,
     followsApiList: async (v: Viewer, _: unknown, ctx: GraphQLContext) =>
-      (await listFollowsApi(ctx.db, ctx.tenant.id, v)).map((e) => ({ ...e, api: e.apiId })),
+      (await listFollowsApi({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v })).map((e) => ({ ...e, api: e.apiId })),
     corporateDomain: (v: Viewer, _: unknown, ctx: GraphQLContext) => getCorporateDomain(ctx.db, ctx.tenant.id, v.id),
     organizations: async (v: Viewer, _: unknown, ctx: GraphQLContext) =>
       (await listMyOrganizations({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v })).map((o) => ({
@@ -189,11 +189,17 @@ export const accountsResolvers = {
       profileOf(ctx, argsOf(z.object({ username: z.string().min(1).max(100) }), args).username),
     userPublishedApis: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usernameArgs, args);
-      return toConnection(await listPublishedApis(ctx.db, ctx.tenant.id, ctx.viewer, a.username, pageOf(a)), apiNode);
+      return toConnection(
+        await listPublishedApis({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.username, pageOf(a)),
+        apiNode,
+      );
     },
     userFollowedApis: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usernameArgs, args);
-      return toConnection(await listFollowedApis(ctx.db, ctx.tenant.id, ctx.viewer, a.username, pageOf(a)), apiNode);
+      return toConnection(
+        await listFollowedApis({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.username, pageOf(a)),
+        apiNode,
+      );
     },
     userFollowers: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usernameArgs, args);
@@ -202,7 +208,7 @@ export const accountsResolvers = {
     userDiscussions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(usernameArgs.extend({ filter: z.enum(USER_DISCUSSION_FILTERS).nullish() }), args);
       const page = pageOf(a);
-      const found = await listUserDiscussions(ctx.db, ctx.tenant.id, ctx.viewer, a.username, {
+      const found = await listUserDiscussions({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.username, {
         filter: a.filter ?? "all",
         ...page,
       });

@@ -89,10 +89,13 @@ export const adminResolvers = {
     },
     adminSearchAnalytics: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(analyticsArgs, args);
-      const report = await searchAnalyticsReport(ctx.db, ctx.tenant.id, ctx.viewer, {
-        days: a.days ?? undefined,
-        limit: a.limit ?? undefined,
-      });
+      const report = await searchAnalyticsReport(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        {
+          days: a.days ?? undefined,
+          limit: a.limit ?? undefined,
+        },
+      );
       return { ...report, since: iso(report.since), until: iso(report.until) };
     },
   },

@@ -196,17 +196,15 @@ export const analyticsResolvers = {
   Query: {
     providerAnalytics: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ apiId: id.nullish(), range }), args);
-      return (await providerAnalytics(ctx.db, ctx.tenant.id, ctx.viewer, a)).dashboard;
+      return (await providerAnalytics({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a)).dashboard;
     },
     appAnalytics: (_: unknown, args: unknown, ctx: GraphQLContext) =>
       consumerAnalytics(
-        ctx.db,
-        ctx.tenant.id,
-        ctx.viewer,
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
         argsOf(z.object({ appId: id, apiId: id.nullish(), range }), args),
       ),
     tenantAnalytics: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      tenantAnalytics(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ range }), args)),
+      tenantAnalytics({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, argsOf(z.object({ range }), args)),
     requestLog: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(
         z.object({
@@ -221,7 +219,7 @@ export const analyticsResolvers = {
         }),
         args,
       );
-      const page = await searchRequestLog(ctx.db, ctx.tenant.id, ctx.viewer, a);
+      const page = await searchRequestLog({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a);
       return { nodes: page.rows.map(logNode), nextBefore: page.nextBefore };
     },
     requestLogEntry: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -229,15 +227,16 @@ export const analyticsResolvers = {
         z.object({ audience, requestId: z.string().min(1).max(200), at: z.number(), appId: id.nullish() }),
         args,
       );
-      return logNode(await getRequestLogEntry(ctx.db, ctx.tenant.id, ctx.viewer, a));
+      return logNode(await getRequestLogEntry({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a));
     },
-    analyticsAlerts: (_: unknown, __: unknown, ctx: GraphQLContext) => listAlerts(ctx.db, ctx.tenant.id, ctx.viewer),
+    analyticsAlerts: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+      listAlerts({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }),
   },
   Mutation: {
     createAnalyticsAlert: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      createAlert(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      createAlert({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
     deleteAnalyticsAlert: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      await deleteAlert(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ id }), args).id);
+      await deleteAlert({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, argsOf(z.object({ id }), args).id);
       return true;
     },
   },

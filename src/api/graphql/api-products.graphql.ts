@@ -254,12 +254,19 @@ export function createApiProductsResolvers(config: Config) {
       editableApi: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
         editableNode(await requireEditableApi(toUseCaseContext(ctx), argsOf(z.object({ apiId: id }), args).apiId)),
       apiVersions: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-        (await listApiVersions(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId)).map(
-          versionNode,
-        ),
+        (
+          await listApiVersions(
+            { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+            argsOf(z.object({ apiId: id }), args).apiId,
+          )
+        ).map(versionNode),
       apiExtensions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const { apiId, versionId } = argsOf(z.object({ apiId: id, versionId: id.nullish() }), args);
-        const result = await getApiSpecExtensions(ctx.db, ctx.tenant.id, ctx.viewer, apiId, versionId);
+        const result = await getApiSpecExtensions(
+          { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+          apiId,
+          versionId,
+        );
         return result.extensions.map((e) => ({
           name: e.name,
           uses: e.uses.map(({ valueJson, ...use }) => ({ ...use, value: valueJson })),
@@ -289,11 +296,16 @@ export function createApiProductsResolvers(config: Config) {
         const parsed = argsOf(importArgs, args);
         const { processor, progress } = ctx.specImports;
         const onStage = ctx.viewer ? progress.track(ctx.tenant.id, ctx.viewer.id, parsed.progressToken) : undefined;
-        const result = await importApiSpec(ctx.db, ctx.tenant.id, ctx.viewer, parsed.apiId, await sourceOf(parsed), {
-          allowPrivateUrls: config.SPEC_IMPORT_ALLOW_PRIVATE_URLS,
-          processor,
-          onStage,
-        });
+        const result = await importApiSpec(
+          { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+          parsed.apiId,
+          await sourceOf(parsed),
+          {
+            allowPrivateUrls: config.SPEC_IMPORT_ALLOW_PRIVATE_URLS,
+            processor,
+            onStage,
+          },
+        );
         return importNode(result);
       },
     },

@@ -209,7 +209,7 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
     App: {
       keys: async (app: AppParent, _: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
-        return (await listAppKeys(ctx.db, ctx.tenant.id, v.id, app.id)).map(appKeyNode);
+        return (await listAppKeys({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, app.id)).map(appKeyNode);
       },
       subscriptions: async (app: AppParent, _: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
@@ -220,7 +220,9 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
       usage: async (app: AppParent, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ sinceMinutes }), args);
-        return usageNode(await summarizeAppUsage(ctx.db, ctx.tenant.id, v.id, app.id, range(a.sinceMinutes)));
+        return usageNode(
+          await summarizeAppUsage({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, app.id, range(a.sinceMinutes)),
+        );
       },
     },
     AppSubscription: {
@@ -233,11 +235,13 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
       myApps: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ organizationId: id.nullish(), teamId: id.nullish() }), args);
-        return (await listApps(ctx.db, ctx.tenant.id, v.id, a)).map(appNode);
+        return (await listApps({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a)).map(appNode);
       },
       app: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
-        return appNode(await getApp(ctx.db, ctx.tenant.id, v.id, argsOf(z.object({ id }), args).id));
+        return appNode(
+          await getApp({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, argsOf(z.object({ id }), args).id),
+        );
       },
       gateway: () => ({ baseUrl, keyHeader: "X-Api-Key", tenantHeader: "x-tenant-id" }),
       apiSubscriptions: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
@@ -250,7 +254,9 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
       apiUsage: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ apiId: id, sinceMinutes }), args);
-        return usageNode(await summarizeApiUsage(ctx.db, ctx.tenant.id, v.id, a.apiId, range(a.sinceMinutes)));
+        return usageNode(
+          await summarizeApiUsage({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.apiId, range(a.sinceMinutes)),
+        );
       },
     },
     Mutation: {
@@ -265,43 +271,62 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
           }),
           args,
         );
-        const app = await createApp(ctx.db, ctx.tenant.id, v.id, {
-          name: a.name,
-          description: a.description ?? null,
-          context: { organizationId: a.organizationId ?? null, teamId: a.teamId ?? null },
-        });
+        const app = await createApp(
+          { db: ctx.db, tenantId: ctx.tenant.id, viewer: v },
+          {
+            name: a.name,
+            description: a.description ?? null,
+            context: { organizationId: a.organizationId ?? null, teamId: a.teamId ?? null },
+          },
+        );
         return appNode(app);
       },
       updateApp: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ id, name: z.string().nullish(), description: z.string().nullish() }), args);
         return appNode(
-          await renameApp(ctx.db, ctx.tenant.id, v.id, a.id, { name: a.name ?? undefined, description: a.description }),
+          await renameApp({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.id, {
+            name: a.name ?? undefined,
+            description: a.description,
+          }),
         );
       },
       deleteApp: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
-        await deleteApp(ctx.db, ctx.tenant.id, v.id, argsOf(z.object({ id }), args).id);
+        await deleteApp({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, argsOf(z.object({ id }), args).id);
         return true;
       },
       createAppKey: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ appId: id, name: z.string().nullish() }), args);
-        return issuedNode(await createAppKey(ctx.db, ctx.tenant.id, v.id, a.appId, a.name));
+        return issuedNode(await createAppKey({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.appId, a.name));
       },
       rotateAppKey: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ keyId: id, overlapSeconds: z.number().int().nullish() }), args);
-        return issuedNode(await rotateAppKey(ctx.db, ctx.tenant.id, v.id, a.keyId, a.overlapSeconds ?? undefined));
+        return issuedNode(
+          await rotateAppKey(
+            { db: ctx.db, tenantId: ctx.tenant.id, viewer: v },
+            a.keyId,
+            a.overlapSeconds ?? undefined,
+          ),
+        );
       },
       revokeAppKey: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
-        return appKeyNode(await revokeAppKey(ctx.db, ctx.tenant.id, v.id, argsOf(z.object({ keyId: id }), args).keyId));
+        return appKeyNode(
+          await revokeAppKey(
+            { db: ctx.db, tenantId: ctx.tenant.id, viewer: v },
+            argsOf(z.object({ keyId: id }), args).keyId,
+          ),
+        );
       },
       unsubscribe: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
         const a = argsOf(z.object({ subscriptionId: id }), args);
-        return subscriptionNode(await unsubscribe(ctx.db, ctx.tenant.id, v.id, a.subscriptionId));
+        return subscriptionNode(
+          await unsubscribe({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.subscriptionId),
+        );
       },
       decideSubscription: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
         const v = requireViewer(ctx.viewer, ctx.tenant.id);
@@ -313,7 +338,12 @@ export function createAppsResolvers(config: Pick<Config, "GATEWAY_PUBLIC_URL" | 
         // Approving a paid request charges its first period (decision 045).
         const deps = { processor: ctx.providers.payments };
         return subscriptionNode(
-          await decideSubscription(ctx.db, ctx.tenant.id, v.id, a.subscriptionId, decision, deps),
+          await decideSubscription(
+            { db: ctx.db, tenantId: ctx.tenant.id, viewer: v },
+            a.subscriptionId,
+            decision,
+            deps,
+          ),
         );
       },
     },

@@ -97,9 +97,14 @@ const next = () => ++seq;
 
 /** A fresh organization of tenant 1 owned by orgAdmin, optionally with orgMember as member (and developer). */
 async function freshOrg(f: Fixture, db: () => import("../../db/connection").Db, withMember: boolean) {
-  const org = await createOrganization(db(), f.t1.id, f.users.orgAdmin, { name: `Fresh Org ${next()}` });
+  const org = await createOrganization(
+    { db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin },
+    { name: `Fresh Org ${next()}` },
+  );
   if (withMember)
-    await addOrganizationMember(db(), f.t1.id, f.users.orgAdmin, org.id, { username: f.users.orgMember.username });
+    await addOrganizationMember({ db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin }, org.id, {
+      username: f.users.orgMember.username,
+    });
   return org.id;
 }
 
@@ -107,11 +112,12 @@ async function freshOrg(f: Fixture, db: () => import("../../db/connection").Db, 
 async function matrixSpotlight(db: Db, f: Fixture): Promise<string> {
   const deps = { storage: testProviders(db).storage, limits: f.t1.config.spotlightFiles };
   const input = { title: `Spot ${next()}`, url: "https://x.test/s" };
-  return (await createSpotlight(db, f.t1.id, f.users.orgAdmin, f.publicApi.id, input, null, deps)).id;
+  return (await createSpotlight({ db, tenantId: f.t1.id, viewer: f.users.orgAdmin }, f.publicApi.id, input, null, deps))
+    .id;
 }
 
 async function matrixTutorial(db: Db, f: Fixture, draft: boolean) {
-  return createTutorial(db, f.t1.id, f.users.orgAdmin, f.publicApi.id, {
+  return createTutorial({ db, tenantId: f.t1.id, viewer: f.users.orgAdmin }, f.publicApi.id, {
     title: `Tutorial ${next()}`,
     body: "# A",
     draft,
@@ -120,13 +126,15 @@ async function matrixTutorial(db: Db, f: Fixture, draft: boolean) {
 
 async function matrixDiscussion(db: Db, f: Fixture): Promise<string> {
   const input = { title: `Question ${next()}`, body: "Body" };
-  return (await createDiscussion(db, f.t1.id, f.users.invited, f.publicApi.id, input)).id;
+  return (await createDiscussion({ db, tenantId: f.t1.id, viewer: f.users.invited }, f.publicApi.id, input)).id;
 }
 
 /** invited's question on the public API with one reply of orgMember's: the ids to mark it as the answer. */
 async function matrixAnsweredDiscussion(db: Db, f: Fixture): Promise<{ d: string; c: string }> {
   const d = await matrixDiscussion(db, f);
-  const reply = await addDiscussionComment(db, f.t1.id, f.users.orgMember, d, { body: "Like this" });
+  const reply = await addDiscussionComment({ db, tenantId: f.t1.id, viewer: f.users.orgMember }, d, {
+    body: "Like this",
+  });
   return { d, c: reply.id };
 }
 
@@ -134,8 +142,8 @@ async function matrixAnsweredDiscussion(db: Db, f: Fixture): Promise<{ d: string
 async function matrixRatedApi(db: Db, f: Fixture, rater: Viewer | null): Promise<{ apiId: string; reviewId: string }> {
   const apiId = (await createTestApi(db, f.t1.id, { owner_id: f.users.orgAdmin.id })).id;
   if (!rater || rater.tenantId !== f.t1.id || rater.id === f.users.orgAdmin.id) return { apiId, reviewId: "" };
-  await rateApi(db, f.t1.id, rater, apiId, { stars: 4, title: "Good", body: "Works" });
-  const page = await listReviews(db, f.t1.id, rater, apiId);
+  await rateApi({ db, tenantId: f.t1.id, viewer: rater }, apiId, { stars: 4, title: "Good", body: "Works" });
+  const page = await listReviews({ db, tenantId: f.t1.id, viewer: rater }, apiId);
   return { apiId, reviewId: page.mine?.id ?? "" };
 }
 
@@ -144,11 +152,14 @@ const matrixThreads = new WeakMap<Db, Promise<string>>();
 function matrixThread(db: Db, f: Fixture): Promise<string> {
   let thread = matrixThreads.get(db);
   if (!thread) {
-    thread = sendApiMessage(db, f.t1.id, f.users.user, {
-      apiId: f.publicApi.id,
-      subject: "Matrix thread",
-      body: "Hello",
-    }).then((r) => r.threadId);
+    thread = sendApiMessage(
+      { db, tenantId: f.t1.id, viewer: f.users.user },
+      {
+        apiId: f.publicApi.id,
+        subject: "Matrix thread",
+        body: "Hello",
+      },
+    ).then((r) => r.threadId);
     matrixThreads.set(db, thread);
   }
   return thread;
@@ -156,20 +167,23 @@ function matrixThread(db: Db, f: Fixture): Promise<string> {
 
 /** A personal app of `owner` (a principal's own tenant), fresh per call. */
 async function matrixApp(db: Db, owner: Viewer): Promise<string> {
-  return (await createApp(db, owner.tenantId, owner.id, { name: `Matrix App ${next()}` })).id;
+  return (await createApp({ db, tenantId: owner.tenantId, viewer: owner }, { name: `Matrix App ${next()}` })).id;
 }
 
 /** A free plan on a fresh API of orgAdmin (one API per plan keeps clear of the plans-per-API limit). */
 async function matrixPlan(db: Db, f: Fixture, options: { approvalRequired?: boolean } = {}) {
   const api = await createTestApi(db, f.t1.id, { owner_id: f.users.orgAdmin.id });
-  return createPlan(db, f.t1.id, f.users.orgAdmin.id, api.id, { name: `Plan ${next()}`, ...options });
+  return createPlan({ db, tenantId: f.t1.id, viewer: f.users.orgAdmin }, api.id, {
+    name: `Plan ${next()}`,
+    ...options,
+  });
 }
 
 /** uli's app subscribed to a fresh plan of orgAdmin's: uli is the consumer, orgAdmin the provider. */
 async function matrixSubscription(db: Db, f: Fixture, approvalRequired: boolean): Promise<string> {
   const plan = await matrixPlan(db, f, { approvalRequired });
   const appId = await matrixApp(db, f.users.user);
-  return (await subscribeToPlan(db, f.t1.id, f.users.user.id, plan.id, appId)).id;
+  return (await subscribeToPlan({ db, tenantId: f.t1.id, viewer: f.users.user }, plan.id, appId)).id;
 }
 
 function matrix(db: () => import("../../db/connection").Db, progress: ImportProgressBoard): Record<string, Case> {
@@ -461,13 +475,16 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
     },
     deleteTeam: {
       query: "mutation($id: ID!) { deleteTeam(teamId: $id) }",
-      vars: async (f) => ({ id: (await createTeam(db(), f.t1.id, f.users.orgAdmin, f.orgId, `Doomed ${next()}`)).id }),
+      vars: async (f) => ({
+        id: (await createTeam({ db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin }, f.orgId, `Doomed ${next()}`))
+          .id,
+      }),
       expect: only("orgAdmin", "admin"),
     },
     addTeamDevelopers: {
       query: "mutation($id: ID!, $u: [String!]!) { addTeamDevelopers(teamId: $id, usernames: $u) { id } }",
       vars: async (f) => ({
-        id: (await createTeam(db(), f.t1.id, f.users.orgAdmin, f.orgId, `Add ${next()}`)).id,
+        id: (await createTeam({ db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin }, f.orgId, `Add ${next()}`)).id,
         u: [f.users.orgMember.username],
       }),
       expect: only("orgAdmin", "admin"),
@@ -475,8 +492,14 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
     removeTeamDevelopers: {
       query: "mutation($id: ID!, $u: [String!]!) { removeTeamDevelopers(teamId: $id, usernames: $u) { id } }",
       vars: async (f) => {
-        const team = await createTeam(db(), f.t1.id, f.users.orgAdmin, f.orgId, `Remove ${next()}`);
-        await addTeamDevelopers(db(), f.t1.id, f.users.orgAdmin, team.id, [f.users.orgMember.username]);
+        const team = await createTeam(
+          { db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin },
+          f.orgId,
+          `Remove ${next()}`,
+        );
+        await addTeamDevelopers({ db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin }, team.id, [
+          f.users.orgMember.username,
+        ]);
         return { id: team.id, u: [f.users.orgMember.username] };
       },
       expect: only("orgAdmin", "admin"),
@@ -519,11 +542,14 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       vars: async (f) => {
         const n = next();
         await createUser(db(), f.t1.id, { username: `revoke-${n}`, email: `revoke-${n}@matrix.test` });
-        const invitation = await inviteToApi(db(), f.t1.id, f.users.orgAdmin, {
-          apiId: f.privateApiId,
-          principalType: "USER",
-          username: `revoke-${n}`,
-        });
+        const invitation = await inviteToApi(
+          { db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin },
+          {
+            apiId: f.privateApiId,
+            principalType: "USER",
+            username: `revoke-${n}`,
+          },
+        );
         return { id: invitation.id };
       },
       expect: only("orgAdmin"),
@@ -734,7 +760,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       query: "mutation($id: ID!) { rotateAppKey(keyId: $id, overlapSeconds: 0) { secret } }",
       vars: async (f) => {
         const appId = await matrixApp(db(), f.users.orgAdmin);
-        return { id: (await createAppKey(db(), f.t1.id, f.users.orgAdmin.id, appId)).key.id };
+        return { id: (await createAppKey({ db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin }, appId)).key.id };
       },
       expect: only("orgAdmin"),
     },
@@ -742,7 +768,7 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       query: "mutation($id: ID!) { revokeAppKey(keyId: $id) { status } }",
       vars: async (f) => {
         const appId = await matrixApp(db(), f.users.orgAdmin);
-        return { id: (await createAppKey(db(), f.t1.id, f.users.orgAdmin.id, appId)).key.id };
+        return { id: (await createAppKey({ db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin }, appId)).key.id };
       },
       expect: only("orgAdmin"),
     },
@@ -888,7 +914,10 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
       query: "mutation($id: ID!) { deleteAnalyticsAlert(id: $id) }",
       vars: async (f) => ({
         id: (
-          await createAlert(db(), f.t1.id, f.users.orgAdmin, { metric: "p95_ms", threshold: 500, windowMinutes: 15 })
+          await createAlert(
+            { db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin },
+            { metric: "p95_ms", threshold: 500, windowMinutes: 15 },
+          )
         ).id,
       }),
       expect: only("orgAdmin"),
@@ -908,8 +937,14 @@ function matrix(db: () => import("../../db/connection").Db, progress: ImportProg
         "mutation($s: ID!, $p: ID!, $k: String!) { changeSubscriptionPlan(subscriptionId: $s, planId: $p, idempotencyKey: $k) { status } }",
       vars: async (f) => {
         const plan = await matrixPlan(db(), f);
-        const other = await createPlan(db(), f.t1.id, f.users.orgAdmin.id, plan.apiId, { name: `Other ${next()}` });
-        const sub = await subscribeToPlan(db(), f.t1.id, f.users.user.id, plan.id, await matrixApp(db(), f.users.user));
+        const other = await createPlan({ db: db(), tenantId: f.t1.id, viewer: f.users.orgAdmin }, plan.apiId, {
+          name: `Other ${next()}`,
+        });
+        const sub = await subscribeToPlan(
+          { db: db(), tenantId: f.t1.id, viewer: f.users.user },
+          plan.id,
+          await matrixApp(db(), f.users.user),
+        );
         return { s: sub.id, p: other.id, k: `matrix-${next()}` };
       },
       expect: only("user"),
@@ -1042,14 +1077,20 @@ describeEachDialect("GraphQL authorization matrix", ({ db }) => {
     };
     const signin = await createUser(db(), t1.id, { username: "signin-user", email: "signin@matrix.test" });
     await setPassword(db(), t1.id, signin.id, "matrix-signin-88");
-    const org = await createOrganization(db(), t1.id, users.orgAdmin, { name: "Matrix Corp" });
-    await addOrganizationMember(db(), t1.id, users.orgAdmin, org.id, { username: "max" });
-    const team = await createTeam(db(), t1.id, users.orgAdmin, org.id, "Matrix Team");
-    await addTeamDevelopers(db(), t1.id, users.orgAdmin, team.id, ["max"]);
-    const joinable = await createOrganization(db(), t1.id, users.orgAdmin, {
-      name: "Corp Joiners",
-      corporateDomain: "corp.test",
-    });
+    const org = await createOrganization(
+      { db: db(), tenantId: t1.id, viewer: users.orgAdmin },
+      { name: "Matrix Corp" },
+    );
+    await addOrganizationMember({ db: db(), tenantId: t1.id, viewer: users.orgAdmin }, org.id, { username: "max" });
+    const team = await createTeam({ db: db(), tenantId: t1.id, viewer: users.orgAdmin }, org.id, "Matrix Team");
+    await addTeamDevelopers({ db: db(), tenantId: t1.id, viewer: users.orgAdmin }, team.id, ["max"]);
+    const joinable = await createOrganization(
+      { db: db(), tenantId: t1.id, viewer: users.orgAdmin },
+      {
+        name: "Corp Joiners",
+        corporateDomain: "corp.test",
+      },
+    );
     const category = await createTestCategory(db(), t1.id);
     const publicApi = await createTestApi(db(), t1.id, {
       owner_id: users.orgAdmin.id,
@@ -1057,7 +1098,10 @@ describeEachDialect("GraphQL authorization matrix", ({ db }) => {
       name: "Matrixable",
     });
     const privateApi = await createTestApi(db(), t1.id, { owner_id: users.orgAdmin.id, visibility: "PRIVATE" });
-    await inviteToApi(db(), t1.id, users.orgAdmin, { apiId: privateApi.id, principalType: "USER", username: "ivy" });
+    await inviteToApi(
+      { db: db(), tenantId: t1.id, viewer: users.orgAdmin },
+      { apiId: privateApi.id, principalType: "USER", username: "ivy" },
+    );
     const collection = await createTestCollection(db(), t1.id, { apiIds: [publicApi.id] });
     fixture = {
       t1,

@@ -5,6 +5,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { testProviders } from "../../../tests/providers";
 import { TestBrowser } from "../../../tests/test-browser";
 import { loadConfig } from "../../config";
@@ -43,7 +44,12 @@ describeEachDialect("billing over GraphQL: quote, card subscribe, spec payment e
     });
     const provider = await createTestUser(db(), tenant.id);
     const api = await createTestApi(db(), tenant.id, { owner_id: provider.id });
-    planId = (await createPlan(db(), tenant.id, provider.id, api.id, { name: "Gold", monthlyPriceCents: 1999 })).id;
+    planId = (
+      await createPlan(await userContext(db(), tenant.id, provider.id), api.id, {
+        name: "Gold",
+        monthlyPriceCents: 1999,
+      })
+    ).id;
   });
 
   afterAll(async () => {

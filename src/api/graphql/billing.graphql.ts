@@ -312,7 +312,7 @@ export const billingResolvers = {
         z.object({ planId: id, appId: id, card: cardInput.nullish(), idempotencyKey: key.nullish() }),
         args,
       );
-      const sub = await subscribeWithPayment(ctx.db, ctx.tenant.id, v.id, a, paymentDeps(ctx));
+      const sub = await subscribeWithPayment({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a, paymentDeps(ctx));
       return subscriptionNode(sub);
     },
     changeSubscriptionPlan: async (_: unknown, args: unknown, ctx: GraphQLContext) => {

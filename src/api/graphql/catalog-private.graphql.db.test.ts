@@ -60,7 +60,10 @@ describeEachDialect("catalog GraphQL queries and private APIs", ({ db }) => {
     const api = await createTestApi(db(), tenant.id, { owner_id: o.userId, visibility: "PRIVATE", name: "Vault" });
     privateApi = { id: api.id, slug: api.slug };
     const ownerViewer = await getViewer(db(), tenant.id, o.userId);
-    await inviteToApi(db(), tenant.id, ownerViewer, { apiId: api.id, principalType: "USER", username: "invited-ivan" });
+    await inviteToApi(
+      { db: db(), tenantId: tenant.id, viewer: ownerViewer },
+      { apiId: api.id, principalType: "USER", username: "invited-ivan" },
+    );
   });
 
   afterAll(async () => {

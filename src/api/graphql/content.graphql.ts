@@ -262,7 +262,7 @@ export const contentResolvers = {
       const a = argsOf(z.object({ apiId: id, includeUnpublished: z.boolean().nullish() }), args);
       // With the spotlight switch off nothing shows to readers; editors still list them all to manage them.
       if (!spotlightsVisible(ctx.tenant.config) && a.includeUnpublished !== true) return [];
-      const list = await listSpotlights(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+      const list = await listSpotlights({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId, {
         includeUnpublished: a.includeUnpublished === true,
       });
       return list.map(spotlightNode);
@@ -270,12 +270,14 @@ export const contentResolvers = {
     apiTutorials: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "tutorials");
       const a = argsOf(z.object({ apiId: id }), args);
-      return (await listTutorials(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId)).map(tutorialNode);
+      return (await listTutorials({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId)).map(
+        tutorialNode,
+      );
     },
     tutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "tutorials");
       const a = argsOf(z.object({ apiId: id, slug: z.string().min(1).max(120) }), args);
-      const page = await getTutorialPage(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, a.slug);
+      const page = await getTutorialPage({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId, a.slug);
       return {
         tutorial: tutorialNode(page.tutorial),
         html: page.rendered.html,
@@ -291,7 +293,7 @@ export const contentResolvers = {
         z.object({ apiId: id, first: z.number().int().min(1).nullish(), after: z.string().max(64).nullish() }),
         args,
       );
-      const page = await listDiscussions(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+      const page = await listDiscussions({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId, {
         limit: Math.min(a.first ?? 20, MAX_LIST_PAGE),
         offset: decodeCursor(a.after),
       });
@@ -300,7 +302,7 @@ export const contentResolvers = {
     discussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "discussions");
       const a = argsOf(z.object({ id }), args);
-      const thread = await getDiscussionThread(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
+      const thread = await getDiscussionThread({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.id);
       return {
         discussion: discussionNode(thread.discussion),
         bodyHtml: thread.bodyHtml,
@@ -313,9 +315,7 @@ export const contentResolvers = {
     createSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ apiId: id, input: spotlightInput }), args);
       const created = await createSpotlight(
-        ctx.db,
-        ctx.tenant.id,
-        ctx.viewer,
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
         a.apiId,
         spotlightInputOf(a.input),
         null,
@@ -326,9 +326,7 @@ export const contentResolvers = {
     updateSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ id, input: spotlightInput }), args);
       const updated = await updateSpotlight(
-        ctx.db,
-        ctx.tenant.id,
-        ctx.viewer,
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
         a.id,
         spotlightInputOf(a.input),
         null,
@@ -338,22 +336,30 @@ export const contentResolvers = {
     },
     setSpotlightState: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ id, state: stateEnum }), args);
-      return spotlightNode(await setSpotlightState(ctx.db, ctx.tenant.id, ctx.viewer, a.id, a.state.toLowerCase()));
+      return spotlightNode(
+        await setSpotlightState(
+          { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+          a.id,
+          a.state.toLowerCase(),
+        ),
+      );
     },
     moveSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ id, direction: z.enum(["LEFT", "RIGHT"]) }), args);
       const direction = a.direction === "LEFT" ? "left" : "right";
-      return (await moveSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, direction)).map(spotlightNode);
+      return (await moveSpotlight({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.id, direction)).map(
+        spotlightNode,
+      );
     },
     deleteSpotlight: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ id }), args);
-      return deleteSpotlight(ctx.db, ctx.tenant.id, ctx.viewer, a.id, deps(ctx));
+      return deleteSpotlight({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.id, deps(ctx));
     },
     createTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "tutorials");
       const a = argsOf(z.object({ apiId: id, input: tutorialInput }), args);
       const input = tutorialInputOf(a.input);
-      const created = await createTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+      const created = await createTutorial({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId, {
         ...input,
         title: input.title ?? "",
         body: input.body ?? "",
@@ -363,17 +369,23 @@ export const contentResolvers = {
     updateTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "tutorials");
       const a = argsOf(z.object({ id, input: tutorialInput }), args);
-      return tutorialNode(await updateTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id, tutorialInputOf(a.input)));
+      return tutorialNode(
+        await updateTutorial(
+          { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+          a.id,
+          tutorialInputOf(a.input),
+        ),
+      );
     },
     deleteTutorial: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "tutorials");
       const a = argsOf(z.object({ id }), args);
-      return deleteTutorial(ctx.db, ctx.tenant.id, ctx.viewer, a.id);
+      return deleteTutorial({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.id);
     },
     createDiscussion: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "discussions");
       const a = argsOf(z.object({ apiId: id, title: z.string().max(10_000), body: z.string().max(100_000) }), args);
-      const created = await createDiscussion(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+      const created = await createDiscussion({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId, {
         title: a.title,
         body: a.body,
       });
@@ -382,10 +394,14 @@ export const contentResolvers = {
     addDiscussionComment: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       assertContentEnabled(ctx.tenant.config, "discussions");
       const a = argsOf(z.object({ discussionId: id, body: z.string().max(100_000), parentId: id.nullish() }), args);
-      const comment = await addDiscussionComment(ctx.db, ctx.tenant.id, ctx.viewer, a.discussionId, {
-        body: a.body,
-        parentId: a.parentId ?? null,
-      });
+      const comment = await addDiscussionComment(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        a.discussionId,
+        {
+          body: a.body,
+          parentId: a.parentId ?? null,
+        },
+      );
       return commentNode(comment);
     },
     markDiscussionAnswer: async (_: unknown, args: unknown, ctx: GraphQLContext) => {

@@ -40,10 +40,13 @@ const id = z.string().min(1).max(100);
 export const mcpResolvers = {
   Query: {
     apiMcpOperations: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      listMcpOperations(ctx.db, ctx.tenant.id, ctx.viewer, argsOf(z.object({ apiId: id }), args).apiId),
+      listMcpOperations(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        argsOf(z.object({ apiId: id }), args).apiId,
+      ),
   },
   Mutation: {
     setMcpToolSetting: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      setMcpToolSetting(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      setMcpToolSetting({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
   },
 };

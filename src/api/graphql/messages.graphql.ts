@@ -112,16 +112,19 @@ const summary = (t: ThreadSummary) => ({ ...t, lastMessageAt: new Date(t.lastMes
 export const messagesResolvers = {
   Query: {
     messageThreads: async (_: unknown, args: Record<string, unknown>, ctx: GraphQLContext) => {
-      const page = await listThreads(ctx.db, ctx.tenant.id, ctx.viewer, {
-        box: args.box,
-        archived: args.archived ?? undefined,
-        offset: args.offset ?? undefined,
-        limit: args.limit ?? undefined,
-      });
+      const page = await listThreads(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        {
+          box: args.box,
+          archived: args.archived ?? undefined,
+          offset: args.offset ?? undefined,
+          limit: args.limit ?? undefined,
+        },
+      );
       return { ...page, nodes: page.items.map(summary), unreadCount: page.unread };
     },
     messageThread: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
-      const thread = await getThread(ctx.db, ctx.tenant.id, ctx.viewer, args.id);
+      const thread = await getThread({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args.id);
       return {
         ...summary(thread),
         side: thread.side,
@@ -130,22 +133,25 @@ export const messagesResolvers = {
       };
     },
     notificationPreferences: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-      getNotificationPreferences(ctx.db, ctx.tenant.id, ctx.viewer),
+      getNotificationPreferences({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }),
   },
   Mutation: {
     contactApiProvider: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      sendApiMessage(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      sendApiMessage({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
     replyToMessageThread: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      replyToThread(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      replyToThread({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
     updateMessageThread: async (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      summary(await updateThreadState(ctx.db, ctx.tenant.id, ctx.viewer, args)),
+      summary(await updateThreadState({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args)),
     blockMessageSender: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      setSenderBlocked(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      setSenderBlocked({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
     setNotificationPreferences: (_: unknown, args: Record<string, unknown>, ctx: GraphQLContext) =>
-      setNotificationPreferences(ctx.db, ctx.tenant.id, ctx.viewer, {
-        preferences: args.preferences ?? undefined,
-        emailDigest: args.emailDigest,
-      }),
+      setNotificationPreferences(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        {
+          preferences: args.preferences ?? undefined,
+          emailDigest: args.emailDigest,
+        },
+      ),
     trackPressSubscribe: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = parseInput(z.object({ apiId: z.string().max(100), planId: z.string().max(100).nullish() }), args);
       // True for any valid event, recorded or dropped (budget, repeat): the sender learns nothing.

@@ -70,10 +70,13 @@ export const notificationsResolvers = {
       args: { limit?: number | null; size?: number | null; offset?: number | null },
       ctx: GraphQLContext,
     ) => {
-      const page = await listNotifications(ctx.db, ctx.tenant.id, ctx.viewer, {
-        limit: args.limit ?? args.size,
-        offset: args.offset,
-      });
+      const page = await listNotifications(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        {
+          limit: args.limit ?? args.size,
+          offset: args.offset,
+        },
+      );
       return {
         nodes: page.items.map((n) => ({
           id: n.id,
@@ -100,8 +103,11 @@ export const notificationsResolvers = {
       const input = parseInput(markArgs, args);
       const isRead = input.isRead ?? (input.status ? input.status === "READ" : true);
       const id = input.notificationId ?? null;
-      await setNotificationRead(ctx.db, ctx.tenant.id, ctx.viewer, id, isRead);
-      const { unread } = await listNotifications(ctx.db, ctx.tenant.id, ctx.viewer, { limit: 1 });
+      await setNotificationRead({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, id, isRead);
+      const { unread } = await listNotifications(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        { limit: 1 },
+      );
       return { notificationId: id, isRead, unreadCount: unread };
     },
   },

@@ -162,7 +162,7 @@ export const orgsResolvers = {
   Mutation: {
     createOrganization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ input: z.record(z.string(), z.unknown()) }), args);
-      return orgNode(await createOrganization(ctx.db, ctx.tenant.id, ctx.viewer, a.input));
+      return orgNode(await createOrganization({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.input));
     },
     updateOrganization: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ id, input: z.record(z.string(), z.unknown()) }), args);
@@ -183,7 +183,7 @@ export const orgsResolvers = {
     addOrganizationMember: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ organizationId: id, username: z.string(), role: z.string().nullish() }), args);
       return memberNodes(
-        await addOrganizationMember(ctx.db, ctx.tenant.id, ctx.viewer, a.organizationId, {
+        await addOrganizationMember({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.organizationId, {
           username: a.username,
           role: a.role,
         }),
@@ -200,7 +200,7 @@ export const orgsResolvers = {
     },
     createTeam: (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ organizationId: id, name: z.string() }), args);
-      return createTeam(ctx.db, ctx.tenant.id, ctx.viewer, a.organizationId, a.name);
+      return createTeam({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.organizationId, a.name);
     },
     deleteTeam: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       await deleteTeam(toUseCaseContext(ctx), argsOf(z.object({ teamId: id }), args).teamId);
@@ -208,7 +208,7 @@ export const orgsResolvers = {
     },
     addTeamDevelopers: (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ teamId: id, usernames: z.array(z.string()) }), args);
-      return addTeamDevelopers(ctx.db, ctx.tenant.id, ctx.viewer, a.teamId, a.usernames);
+      return addTeamDevelopers({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.teamId, a.usernames);
     },
     removeTeamDevelopers: (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(z.object({ teamId: id, usernames: z.array(z.string()) }), args);

@@ -172,7 +172,9 @@ export const plansResolvers = {
       const a = argsOf(z.object({ apiId: id, input: z.record(z.string(), z.unknown()) }), args);
       const input = planInputOf(a.input);
       if (typeof input.name !== "string") throw new AppError("BAD_REQUEST", "The plan needs a name", { field: "name" });
-      return planNode(await createPlan(ctx.db, ctx.tenant.id, v.id, a.apiId, { ...input, name: input.name }));
+      return planNode(
+        await createPlan({ db: ctx.db, tenantId: ctx.tenant.id, viewer: v }, a.apiId, { ...input, name: input.name }),
+      );
     },
     updatePlan: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const v = requireViewer(ctx.viewer, ctx.tenant.id);

@@ -125,7 +125,7 @@ export const ratingsResolvers = {
   Query: {
     apiReviews: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const a = argsOf(reviewsArgs, args);
-      const page = await listReviews(ctx.db, ctx.tenant.id, ctx.viewer, a.apiId, {
+      const page = await listReviews({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, a.apiId, {
         sort: a.sort?.toLowerCase() ?? null,
         offset: a.offset ?? null,
         limit: a.first ?? null,
@@ -143,18 +143,26 @@ export const ratingsResolvers = {
   Mutation: {
     rateApi: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const { apiId, ...input } = argsOf(ratingArgs, args);
-      return rateApi(ctx.db, ctx.tenant.id, ctx.viewer, apiId, input);
+      return rateApi({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, apiId, input);
     },
     editApiRating: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
       const { apiId, ...input } = argsOf(ratingArgs, args);
-      return editRating(ctx.db, ctx.tenant.id, ctx.viewer, apiId, input);
+      return editRating({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, apiId, input);
     },
     deleteApiRating: (_: unknown, args: { apiId: string }, ctx: GraphQLContext) =>
-      deleteRating(ctx.db, ctx.tenant.id, ctx.viewer, args.apiId),
+      deleteRating({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args.apiId),
     replyToReview: async (_: unknown, args: { reviewId: string; body: string }, ctx: GraphQLContext) =>
-      reviewNode(await replyToReview(ctx.db, ctx.tenant.id, ctx.viewer, args.reviewId, { body: args.body })),
+      reviewNode(
+        await replyToReview({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args.reviewId, {
+          body: args.body,
+        }),
+      ),
     voteReviewHelpful: async (_: unknown, args: { reviewId: string; helpful: boolean }, ctx: GraphQLContext) => {
-      const r = await voteReviewHelpful(ctx.db, ctx.tenant.id, ctx.viewer, args.reviewId, args.helpful);
+      const r = await voteReviewHelpful(
+        { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+        args.reviewId,
+        args.helpful,
+      );
       return { reviewId: r.ratingId, helpfulCount: r.helpfulCount, votedHelpful: r.votedHelpful };
     },
   },

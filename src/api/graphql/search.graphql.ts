@@ -221,7 +221,10 @@ export const searchResolvers = {
           hasEndpoints: a.hasEndpoints,
           healthy: a.healthy === true && ctx.tenant.config.switches.apiHealthCheck,
           // The token counts only for the signed-in user it was issued to; anything else is as if absent.
-          privateApiIds: await privateApiIdsForSearchToken(ctx.db, ctx.tenant.id, ctx.viewer, a.privateApisJwt),
+          privateApiIds: await privateApiIdsForSearchToken(
+            { db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer },
+            a.privateApisJwt,
+          ),
           sort,
           facets: selectsFacets(info),
           ...pageFrom(a),

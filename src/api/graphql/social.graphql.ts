@@ -46,19 +46,23 @@ export const socialTypeDefs = /* GraphQL */ `
 export const socialResolvers = {
   Query: {
     getUserSavedApis: async (_: unknown, _args: unknown, ctx: GraphQLContext) =>
-      (await getUserSavedApis(ctx.db, ctx.tenant.id, ctx.viewer)).map((s) => ({ ...s, api: apiNode(s.api) })),
+      (await getUserSavedApis({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer })).map((s) => ({
+        ...s,
+        api: apiNode(s.api),
+      })),
   },
   Mutation: {
     saveUserApi: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      saveUserApi(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      saveUserApi({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
     followApi: async (_: unknown, args: unknown, ctx: GraphQLContext) => {
-      const entry = await followApi(ctx.db, ctx.tenant.id, ctx.viewer, args);
+      const entry = await followApi({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args);
       return { ...entry, api: entry.apiId };
     },
     unfollowApi: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      unfollowApi(ctx.db, ctx.tenant.id, ctx.viewer, args),
-    followUser: (_: unknown, args: unknown, ctx: GraphQLContext) => followUser(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      unfollowApi({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
+    followUser: (_: unknown, args: unknown, ctx: GraphQLContext) =>
+      followUser({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
     unfollowUser: (_: unknown, args: unknown, ctx: GraphQLContext) =>
-      unfollowUser(ctx.db, ctx.tenant.id, ctx.viewer, args),
+      unfollowUser({ db: ctx.db, tenantId: ctx.tenant.id, viewer: ctx.viewer }, args),
   },
 };

@@ -12,6 +12,7 @@ import { AppError } from "../errors/app-error";
 import { notifyPrivateApiInvite } from "../notifications/event-notifications";
 import { buildUserContexts } from "../orgs/contexts";
 import { selectOrgById, selectOrgsOfUser, selectTeamById, selectTeamIdsOfUser } from "../orgs/orgs.queries";
+import type { UseCaseContext } from "../use-case-context";
 import { canEditProduct } from "./access.policy";
 import {
   type ApiAccessRow,
@@ -68,11 +69,10 @@ export async function privateApiIdsFor(
  * none, exactly like no token: search answers as for a visitor and reveals nothing.
  */
 export async function privateApiIdsForSearchToken(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   token: string | null | undefined,
 ): Promise<string[]> {
+  const { db, tenantId, viewer } = ctx;
   if (!token || !viewer || viewer.tenantId !== tenantId) return [];
   const payload = await verifyToken(db, "private-apis", token);
   if (!payload || payload.tid !== tenantId || payload.sub !== viewer.id) return [];
@@ -80,7 +80,8 @@ export async function privateApiIdsForSearchToken(
 }
 
 /** True when the viewer may see this API at all (PUBLIC, or a private one they were given). */
-export async function canViewApi(db: Db, tenantId: string, viewer: Viewer | null, apiId: string): Promise<boolean> {
+export async function canViewApi(ctx: UseCaseContext, apiId: string): Promise<boolean> {
+  const { db, tenantId, viewer } = ctx;
   const api = await selectApiAccess(db, tenantId, apiId);
   if (!api) return false;
   if (api.visibility === "PUBLIC") return true;
@@ -88,12 +89,8 @@ export async function canViewApi(db: Db, tenantId: string, viewer: Viewer | null
 }
 
 /** The API row if the viewer may see it, else NOT_FOUND with the same message as a missing API. */
-export async function requireVisibleApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-): Promise<ApiAccessRow> {
+export async function requireVisibleApi(ctx: UseCaseContext, apiId: string): Promise<ApiAccessRow> {
+  const { db, tenantId, viewer } = ctx;
   const api = await selectApiAccess(db, tenantId, apiId);
   if (!api) throw new AppError("NOT_FOUND", API_NOT_FOUND);
   if (api.visibility !== "PUBLIC" && !(await privateApiIdsFor(db, tenantId, viewer)).includes(apiId)) {
@@ -104,10 +101,9 @@ export async function requireVisibleApi(
 
 /** spec section 7 getPrivateApisJwt: a signed, 15-minute token naming the viewer and the private APIs they may see. */
 export async function getPrivateApisJwt(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
 ): Promise<{ token: string; expiresAt: number; apiIds: string[] }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const apiIds = await privateApiIdsFor(db, tenantId, v);
   const { token, expiresAt } = await signToken(
@@ -121,7 +117,8 @@ export async function getPrivateApisJwt(
 }
 
 /** Whether the viewer may edit (and so share) this API: spec section 6's product rule. */
-export async function canEditApi(db: Db, tenantId: string, viewer: Viewer | null, apiId: string): Promise<boolean> {
+export async function canEditApi(ctx: UseCaseContext, apiId: string): Promise<boolean> {
+  const { db, tenantId, viewer } = ctx;
   if (!viewer || viewer.tenantId !== tenantId) return false;
   const api = await selectApiAccess(db, tenantId, apiId);
   if (!api) return false;
@@ -136,13 +133,13 @@ export async function canUserEditApi(db: Db, tenantId: string, userId: string, a
   const api = await selectApiAccess(db, tenantId, apiId);
   if (!api) return false;
   if (api.owner_id === userId) return true;
-  return canEditApi(db, tenantId, await getViewer(db, tenantId, userId), apiId);
+  return canEditApi({ db, tenantId, viewer: await getViewer(db, tenantId, userId) }, apiId);
 }
 
 async function requireEditableApi(db: Db, tenantId: string, viewer: Viewer | null, apiId: string) {
   const v = requireViewer(viewer, tenantId);
-  const api = await requireVisibleApi(db, tenantId, v, apiId);
-  if (!(await canEditApi(db, tenantId, v, apiId))) {
+  const api = await requireVisibleApi({ db, tenantId, viewer: v }, apiId);
+  if (!(await canEditApi({ db, tenantId, viewer: v }, apiId))) {
     throw new AppError("FORBIDDEN", "Only the API's owner can change who may see it");
   }
   return { v, api };
@@ -152,12 +149,11 @@ export const visibilitySchema = z.enum(["PUBLIC", "PRIVATE"], { error: "Visibili
 
 /** Owners switch an API between PUBLIC and PRIVATE. */
 export async function setApiVisibility(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   visibilityInput: unknown,
 ): Promise<{ apiId: string; visibility: "PUBLIC" | "PRIVATE" }> {
+  const { db, tenantId, viewer } = ctx;
   await requireEditableApi(db, tenantId, viewer, apiId);
   const visibility = parseInput(visibilitySchema, visibilityInput);
   await updateApiVisibility(db, tenantId, apiId, visibility, Date.now());
@@ -203,12 +199,8 @@ async function toInvitation(db: Db, tenantId: string, row: InvitationRow): Promi
 }
 
 /** Owners invite a user (by id or username), a team or an organization of the same tenant to a private API. */
-export async function inviteToApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<ApiInvitation> {
+export async function inviteToApi(ctx: UseCaseContext, input: unknown): Promise<ApiInvitation> {
+  const { db, tenantId, viewer } = ctx;
   const data = parseInput(invitationInputSchema, input);
   const { v } = await requireEditableApi(db, tenantId, viewer, data.apiId);
   let principalId = data.principalId ?? null;
@@ -249,7 +241,8 @@ export async function inviteToApi(
   };
 }
 
-export async function revokeApiInvitation(db: Db, tenantId: string, viewer: Viewer | null, invitationId: string) {
+export async function revokeApiInvitation(ctx: UseCaseContext, invitationId: string) {
+  const { db, tenantId, viewer } = ctx;
   requireViewer(viewer, tenantId);
   const invitation = await selectInvitationById(db, tenantId, invitationId);
   if (!invitation) throw new AppError("NOT_FOUND", "Invitation not found");
@@ -257,12 +250,8 @@ export async function revokeApiInvitation(db: Db, tenantId: string, viewer: View
   await deleteInvitation(db, tenantId, invitationId);
 }
 
-export async function listApiInvitations(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-): Promise<ApiInvitation[]> {
+export async function listApiInvitations(ctx: UseCaseContext, apiId: string): Promise<ApiInvitation[]> {
+  const { db, tenantId, viewer } = ctx;
   await requireEditableApi(db, tenantId, viewer, apiId);
   const rows = await selectInvitations(db, tenantId, apiId);
   return Promise.all(rows.map((r) => toInvitation(db, tenantId, r)));

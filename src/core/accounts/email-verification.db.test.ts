@@ -120,7 +120,10 @@ describeEachDialect("e-mail verification", ({ db }) => {
   it("lets a new user join their company's organization only once the address is confirmed", async () => {
     const adminRow = await createUser(db(), t1.id, { username: "boss", email: "boss@acme.test", emailVerified: true });
     const admin = await getViewer(db(), t1.id, adminRow.id);
-    const org = await createOrganization(db(), t1.id, admin, { name: "Acme Verified", corporateDomain: "acme.test" });
+    const org = await createOrganization(
+      { db: db(), tenantId: t1.id, viewer: admin },
+      { name: "Acme Verified", corporateDomain: "acme.test" },
+    );
 
     await signUp(db(), t1, { email: "newbie@acme.test", username: "newbie", password: PASSWORD }, options);
     // An unconfirmed account may sign in, but nothing that trusts the address works yet.
@@ -133,7 +136,10 @@ describeEachDialect("e-mail verification", ({ db }) => {
     });
     expect((await getAccessTree({ db: db(), tenantId: t1.id, viewer: unverified })).canJoinOrganization).toBe(false);
     await expect(
-      createOrganization(db(), t1.id, unverified, { name: "Acme Shadow", corporateDomain: "acme.test" }),
+      createOrganization(
+        { db: db(), tenantId: t1.id, viewer: unverified },
+        { name: "Acme Shadow", corporateDomain: "acme.test" },
+      ),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
 
     const verified = await verifyEmail(db(), t1.id, { token: await tokenFor(t1.id, "newbie@acme.test") });

@@ -58,24 +58,39 @@ describeEachDialect("analytics alerts and retention", ({ db }) => {
 
   it("refuses bad alerts with clear messages", async () => {
     await expect(
-      createAlert(db(), f.tenantId, provider, { metric: "cpu", threshold: 5, windowMinutes: 15 }),
+      createAlert(
+        { db: db(), tenantId: f.tenantId, viewer: provider },
+        { metric: "cpu", threshold: 5, windowMinutes: 15 },
+      ),
     ).rejects.toThrow("The metric must be error_rate or p95_ms");
     await expect(
-      createAlert(db(), f.tenantId, provider, { metric: "error_rate", threshold: 150, windowMinutes: 15 }),
+      createAlert(
+        { db: db(), tenantId: f.tenantId, viewer: provider },
+        { metric: "error_rate", threshold: 150, windowMinutes: 15 },
+      ),
     ).rejects.toThrow("The error rate threshold must be 1 to 100 %");
     await expect(
-      createAlert(db(), f.tenantId, provider, { metric: "p95_ms", threshold: 100, windowMinutes: 1 }),
+      createAlert(
+        { db: db(), tenantId: f.tenantId, viewer: provider },
+        { metric: "p95_ms", threshold: 100, windowMinutes: 1 },
+      ),
     ).rejects.toThrow("The window must be 5 to 1440 minutes");
   });
 
   it("fires once when the error rate crosses the threshold: a notification and an e-mail", async () => {
-    await createAlert(db(), f.tenantId, provider, {
-      apiId: f.api.id,
-      metric: "error_rate",
-      threshold: 20,
-      windowMinutes: 5,
-    });
-    await createAlert(db(), f.tenantId, provider, { metric: "p95_ms", threshold: 1_000, windowMinutes: 5 });
+    await createAlert(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      {
+        apiId: f.api.id,
+        metric: "error_rate",
+        threshold: 20,
+        windowMinutes: 5,
+      },
+    );
+    await createAlert(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { metric: "p95_ms", threshold: 1_000, windowMinutes: 5 },
+    );
     // 6 fine calls, 4 failed: 40 % errors, p95 at 2 ms.
     await writeUsageBatch(db(), [
       ...Array.from({ length: 6 }, () => call({})),
@@ -83,12 +98,12 @@ describeEachDialect("analytics alerts and retention", ({ db }) => {
     ]);
     expect(await evaluateAlerts(db(), { now: NOW })).toBe(1);
     expect(await evaluateAlerts(db(), { now: NOW + 1_000 })).toBe(0);
-    const alerts = await listAlerts(db(), f.tenantId, provider);
+    const alerts = await listAlerts({ db: db(), tenantId: f.tenantId, viewer: provider });
     expect(alerts.map((a) => [a.metric, a.state, a.lastValue])).toEqual([
       ["error_rate", "firing", 40],
       ["p95_ms", "ok", 2],
     ]);
-    const tray = await listNotifications(db(), f.tenantId, provider);
+    const tray = await listNotifications({ db: db(), tenantId: f.tenantId, viewer: provider });
     expect(tray.items.filter((n) => n.title.startsWith("Error rate alert"))).toHaveLength(1);
     const mail = await db()
       .kysely.selectFrom("mail_outbox")
@@ -100,7 +115,7 @@ describeEachDialect("analytics alerts and retention", ({ db }) => {
     expect(mail[0]?.to_address).toBe(provider.email);
     // Later, without calls in the window, it goes back to ok.
     await evaluateAlerts(db(), { now: NOW + 60 * MINUTE });
-    expect((await listAlerts(db(), f.tenantId, provider))[0]?.state).toBe("ok");
+    expect((await listAlerts({ db: db(), tenantId: f.tenantId, viewer: provider }))[0]?.state).toBe("ok");
   });
 
   it("deletes raw calls older than the tenant's retention, and only that tenant's", async () => {
@@ -119,7 +134,10 @@ describeEachDialect("analytics alerts and retention", ({ db }) => {
         .execute()
     ).map((r) => r.request_id);
     expect(ids.sort()).toEqual(["kept", "recent"]);
-    const log = await searchRequestLog(db(), f.tenantId, provider, { audience: "provider", range: { preset: "7d" } });
+    const log = await searchRequestLog(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { audience: "provider", range: { preset: "7d" } },
+    );
     expect(log.rows.some((r) => r.requestId === "recent")).toBe(true);
   });
 });

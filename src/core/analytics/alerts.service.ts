@@ -4,12 +4,12 @@ import type { Db } from "../../db/connection";
 import type { AlertMetric } from "../../db/tables/analytics.tables";
 import { requireViewer } from "../accounts/accounts.policy";
 import { selectUserById } from "../accounts/accounts.queries";
-import type { Viewer } from "../accounts/accounts.types";
 import { insertOutboxMail } from "../accounts/mail-outbox.queries";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { createNotification } from "../notifications/notifications.service";
 import { assertCanManageApi } from "../plans/plans.policy";
+import type { UseCaseContext } from "../use-case-context";
 import {
   countAlertsOfOwner,
   deleteAlertOfOwner,
@@ -72,7 +72,8 @@ export interface AlertView {
   checkedAt: number | null;
 }
 
-export async function listAlerts(db: Db, tenantId: string, viewer: Viewer | null): Promise<AlertView[]> {
+export async function listAlerts(ctx: UseCaseContext): Promise<AlertView[]> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const rows = await selectAlertsOfOwner(db, tenantId, v.id);
   const names = await selectApiNames(db, tenantId, [...new Set(rows.flatMap((r) => (r.api_id ? [r.api_id] : [])))]);
@@ -90,13 +91,8 @@ export async function listAlerts(db: Db, tenantId: string, viewer: Viewer | null
   }));
 }
 
-export async function createAlert(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-  now = Date.now(),
-): Promise<AlertView> {
+export async function createAlert(ctx: UseCaseContext, input: unknown, now = Date.now()): Promise<AlertView> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(alertInput, input);
   if (data.apiId) await assertCanManageApi(db, tenantId, v.id, data.apiId);
@@ -118,12 +114,13 @@ export async function createAlert(
     checked_at: null,
     created_at: now,
   });
-  const created = (await listAlerts(db, tenantId, v)).find((a) => a.id === id);
+  const created = (await listAlerts({ db, tenantId, viewer: v })).find((a) => a.id === id);
   if (!created) throw new AppError("INTERNAL", "The alert was not saved");
   return created;
 }
 
-export async function deleteAlert(db: Db, tenantId: string, viewer: Viewer | null, id: string): Promise<void> {
+export async function deleteAlert(ctx: UseCaseContext, id: string): Promise<void> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   if ((await deleteAlertOfOwner(db, tenantId, v.id, id)) === 0) throw new AppError("NOT_FOUND", "Alert not found");
 }

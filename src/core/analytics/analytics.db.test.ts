@@ -105,7 +105,11 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
   });
 
   it("counts calls by status class and gives exact nearest-rank percentiles", async () => {
-    const { dashboard } = await providerAnalytics(db(), f.tenantId, provider, { range: { preset: "1h" } }, NOW);
+    const { dashboard } = await providerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { range: { preset: "1h" } },
+      NOW,
+    );
     expect(dashboard.totals).toMatchObject({ calls: 100, ok: 85, errors4xx: 5, errors5xx: 10, errorRate: 15 });
     expect(dashboard.percentiles).toEqual({ p50Ms: 50, p95Ms: 95, p99Ms: 99, exact: true });
     expect(dashboard.previous.calls).toBe(20);
@@ -120,45 +124,81 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
   });
 
   it("shows billing counters as quota use", async () => {
-    const { dashboard } = await providerAnalytics(db(), f.tenantId, provider, { range: { preset: "1h" } }, NOW);
+    const { dashboard } = await providerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { range: { preset: "1h" } },
+      NOW,
+    );
     expect(dashboard.quota).toEqual([expect.objectContaining({ planName: "Free", subscriptions: 1, used: 120 })]);
   });
 
   it("reads folded hour rollups for a day and agrees with the minute rollups", async () => {
     await foldUsageRollups(db(), { now: NOW });
-    const { dashboard } = await providerAnalytics(db(), f.tenantId, provider, { range: { preset: "24h" } }, NOW);
+    const { dashboard } = await providerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { range: { preset: "24h" } },
+      NOW,
+    );
     expect(dashboard.totals.calls).toBe(120);
     expect(dashboard.series).toHaveLength(24);
     expect(dashboard.percentiles.exact).toBe(true);
-    const week = await providerAnalytics(db(), f.tenantId, provider, { range: { preset: "30d" } }, NOW);
+    const week = await providerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { range: { preset: "30d" } },
+      NOW,
+    );
     expect(week.dashboard.totals.calls).toBe(120);
     // Folding again changes nothing.
     await foldUsageRollups(db(), { now: NOW });
-    const again = await providerAnalytics(db(), f.tenantId, provider, { range: { preset: "24h" } }, NOW);
+    const again = await providerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { range: { preset: "24h" } },
+      NOW,
+    );
     expect(again.dashboard.totals.calls).toBe(120);
   });
 
   it("keeps providers, consumers and the tenant apart", async () => {
-    const mine = await providerAnalytics(db(), f.tenantId, provider, { range: { preset: "1h" } }, NOW);
+    const mine = await providerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: provider },
+      { range: { preset: "1h" } },
+      NOW,
+    );
     expect(mine.apis.map((a) => a.id)).toEqual([f.api.id]);
     await expect(
-      providerAnalytics(db(), f.tenantId, provider, { apiId: other.api.id, range: { preset: "1h" } }, NOW),
+      providerAnalytics(
+        { db: db(), tenantId: f.tenantId, viewer: provider },
+        { apiId: other.api.id, range: { preset: "1h" } },
+        NOW,
+      ),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
-    const strangers = await providerAnalytics(db(), f.tenantId, stranger, { range: { preset: "1h" } }, NOW);
+    const strangers = await providerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: stranger },
+      { range: { preset: "1h" } },
+      NOW,
+    );
     expect(strangers.dashboard.totals.calls).toBe(0);
-    const app = await consumerAnalytics(db(), f.tenantId, consumer, { appId: f.appId, range: { preset: "1h" } }, NOW);
+    const app = await consumerAnalytics(
+      { db: db(), tenantId: f.tenantId, viewer: consumer },
+      { appId: f.appId, range: { preset: "1h" } },
+      NOW,
+    );
     expect(app.totals.calls).toBe(100);
     expect(app.quota[0]).toMatchObject({ used: 120, planName: "Free" });
     await expect(
-      consumerAnalytics(db(), f.tenantId, consumer, { appId: other.appId, range: { preset: "1h" } }, NOW),
+      consumerAnalytics(
+        { db: db(), tenantId: f.tenantId, viewer: consumer },
+        { appId: other.appId, range: { preset: "1h" } },
+        NOW,
+      ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(tenantAnalytics(db(), f.tenantId, consumer, { range: { preset: "1h" } }, NOW)).rejects.toMatchObject({
+    await expect(
+      tenantAnalytics({ db: db(), tenantId: f.tenantId, viewer: consumer }, { range: { preset: "1h" } }, NOW),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     const admin = await tenantAnalytics(
-      db(),
-      f.tenantId,
-      { ...stranger, isAdmin: true },
+      { db: db(), tenantId: f.tenantId, viewer: { ...stranger, isAdmin: true } },
       { range: { preset: "1h" } },
       NOW,
     );
@@ -166,7 +206,8 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
   });
 
   it("refuses reversed, too long, future and unknown ranges", async () => {
-    const ask = (range: Record<string, unknown>) => providerAnalytics(db(), f.tenantId, provider, { range }, NOW);
+    const ask = (range: Record<string, unknown>) =>
+      providerAnalytics({ db: db(), tenantId: f.tenantId, viewer: provider }, { range }, NOW);
     await expect(ask({ preset: "custom", from: NOW, to: NOW - MINUTE })).rejects.toThrow(/end must be after its start/);
     await expect(ask({ preset: "custom", from: NOW - 100 * 86_400_000, to: NOW })).rejects.toThrow(/at most 93 days/);
     await expect(ask({ preset: "custom", from: NOW + MINUTE, to: NOW + 2 * MINUTE })).rejects.toThrow(/future/);
@@ -175,27 +216,21 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
 
   it("searches the request log with filters and finds one entry", async () => {
     const all = await searchRequestLog(
-      db(),
-      f.tenantId,
-      provider,
+      { db: db(), tenantId: f.tenantId, viewer: provider },
       { audience: "provider", range: { preset: "1h" } },
       NOW,
     );
     expect(all.rows).toHaveLength(50);
     expect(all.nextBefore).not.toBeNull();
     const errors = await searchRequestLog(
-      db(),
-      f.tenantId,
-      provider,
+      { db: db(), tenantId: f.tenantId, viewer: provider },
       { audience: "provider", status: "5xx", range: { preset: "1h" } },
       NOW,
     );
     expect(errors.rows).toHaveLength(10);
     expect(errors.rows.every((r) => r.status === 502 && r.reason === "upstream_unreachable")).toBe(true);
     const byEndpoint = await searchRequestLog(
-      db(),
-      f.tenantId,
-      consumer,
+      { db: db(), tenantId: f.tenantId, viewer: consumer },
       { audience: "consumer", appId: f.appId, endpoint: "GET /items/{id}", status: "200", range: { preset: "1h" } },
       NOW,
     );
@@ -204,9 +239,7 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
     const first = all.rows[0];
     if (!first?.requestId) throw new Error("no request id");
     const entry = await getRequestLogEntry(
-      db(),
-      f.tenantId,
-      provider,
+      { db: db(), tenantId: f.tenantId, viewer: provider },
       { audience: "provider", requestId: first.requestId, at: first.at },
       NOW,
     );
@@ -221,27 +254,21 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
     );
     await expect(
       getRequestLogEntry(
-        db(),
-        f.tenantId,
-        otherProvider,
+        { db: db(), tenantId: f.tenantId, viewer: otherProvider },
         { audience: "provider", requestId: first.requestId, at: first.at },
         NOW,
       ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
       searchRequestLog(
-        db(),
-        f.tenantId,
-        consumer,
+        { db: db(), tenantId: f.tenantId, viewer: consumer },
         { audience: "consumer", appId: other.appId, range: { preset: "1h" } },
         NOW,
       ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
       searchRequestLog(
-        db(),
-        f.tenantId,
-        provider,
+        { db: db(), tenantId: f.tenantId, viewer: provider },
         { audience: "provider", status: "teapot", range: { preset: "1h" } },
         NOW,
       ),
@@ -249,11 +276,9 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
   });
 
   it("gives a consumer's second app nothing", async () => {
-    const app = await createApp(db(), f.tenantId, consumer.id, { name: "Empty app" });
+    const app = await createApp({ db: db(), tenantId: f.tenantId, viewer: consumer }, { name: "Empty app" });
     const page = await searchRequestLog(
-      db(),
-      f.tenantId,
-      consumer,
+      { db: db(), tenantId: f.tenantId, viewer: consumer },
       { audience: "consumer", appId: app.id, range: { preset: "1h" } },
       NOW,
     );

@@ -4,6 +4,7 @@ import type { Viewer } from "../accounts/accounts.types";
 import { requireManageableApp } from "../apps/apps.policy";
 import { assertCanManageApi } from "../plans/plans.policy";
 import { periodStart } from "../plans/quota-period";
+import type { UseCaseContext } from "../use-case-context";
 import type { AnalyticsDashboard, LatencyPercentiles, QuotaUse } from "./analytics.types";
 import { type AnalyticsRange, bucketStarts, previousRange, type RangeInput, resolveRange } from "./analytics-range";
 import {
@@ -41,12 +42,8 @@ export interface ResolvedScope {
 }
 
 /** The provider's scope: one API they manage, or every API they own. A foreign API is NOT_FOUND/FORBIDDEN. */
-export async function providerScope(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string | null,
-): Promise<ResolvedScope> {
+export async function providerScope(ctx: UseCaseContext, apiId: string | null): Promise<ResolvedScope> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const owned = await selectOwnedApis(db, tenantId, v.id);
   if (apiId) {
@@ -59,13 +56,8 @@ export async function providerScope(
 }
 
 /** The consumer's scope: one app they manage (a foreign one is NOT_FOUND/FORBIDDEN), optionally one API of it. */
-export async function consumerScope(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  appId: string,
-  apiId: string | null,
-): Promise<ResolvedScope> {
+export async function consumerScope(ctx: UseCaseContext, appId: string, apiId: string | null): Promise<ResolvedScope> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   await requireManageableApp(db, tenantId, v.id, appId);
   return { audience: "consumer", scope: { apiIds: apiId ? [apiId] : null, appIds: [appId] }, apis: [] };
@@ -205,35 +197,28 @@ export async function buildDashboard(
 
 /** The provider's dashboard: one API they manage, or all they own. */
 export async function providerAnalytics(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: { apiId?: string | null; range: RangeInput },
   now = Date.now(),
 ) {
-  const resolved = await providerScope(db, tenantId, viewer, input.apiId ?? null);
+  const { db, tenantId } = ctx;
+  const resolved = await providerScope(ctx, input.apiId ?? null);
   return { apis: resolved.apis, dashboard: await buildDashboard(db, tenantId, resolved, input.range, now) };
 }
 
 /** The consumer's dashboard: one of their apps, optionally one API it calls. */
 export async function consumerAnalytics(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: { appId: string; apiId?: string | null; range: RangeInput },
   now = Date.now(),
 ) {
-  const resolved = await consumerScope(db, tenantId, viewer, input.appId, input.apiId ?? null);
+  const { db, tenantId } = ctx;
+  const resolved = await consumerScope(ctx, input.appId, input.apiId ?? null);
   return buildDashboard(db, tenantId, resolved, input.range, now);
 }
 
 /** The tenant admin's dashboard: every call and invoice of the tenant. */
-export async function tenantAnalytics(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: { range: RangeInput },
-  now = Date.now(),
-) {
+export async function tenantAnalytics(ctx: UseCaseContext, input: { range: RangeInput }, now = Date.now()) {
+  const { db, tenantId, viewer } = ctx;
   return buildDashboard(db, tenantId, adminScope(tenantId, viewer), input.range, now);
 }

@@ -1,6 +1,5 @@
-import type { Db } from "../../db/connection";
-import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { consumerScope, providerScope } from "./analytics.service";
 import { type RangeInput, resolveRange } from "./analytics-range";
 import { type LogRow, selectLogRows } from "./request-log.queries";
@@ -55,13 +54,8 @@ function text(value: string | null | undefined, max: number, what: string): stri
   return v;
 }
 
-export async function searchRequestLog(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: LogSearchInput,
-  now = Date.now(),
-): Promise<LogPage> {
+export async function searchRequestLog(ctx: UseCaseContext, input: LogSearchInput, now = Date.now()): Promise<LogPage> {
+  const { db, tenantId } = ctx;
   if (input.audience !== "provider" && input.audience !== "consumer") {
     throw new AppError("BAD_REQUEST", "Unknown audience: use provider or consumer");
   }
@@ -73,10 +67,10 @@ export async function searchRequestLog(
   let scope: Awaited<ReturnType<typeof providerScope>>["scope"];
   if (input.audience === "consumer") {
     if (!appFilter) throw new AppError("BAD_REQUEST", "Choose one of your apps");
-    scope = (await consumerScope(db, tenantId, viewer, appFilter, input.apiId ?? null)).scope;
+    scope = (await consumerScope(ctx, appFilter, input.apiId ?? null)).scope;
   } else {
     // A provider may narrow to an app: only that app's calls to the provider's own APIs are read.
-    const provider = await providerScope(db, tenantId, viewer, input.apiId ?? null);
+    const provider = await providerScope(ctx, input.apiId ?? null);
     scope = { apiIds: provider.scope.apiIds, appIds: appFilter ? [appFilter] : null };
   }
   if (scope.apiIds?.length === 0) return { rows: [], nextBefore: null, from: range.from, to: range.to };
@@ -95,17 +89,13 @@ export async function searchRequestLog(
 
 /** One call of the log, by its request id and time (as the list links to it). */
 export async function getRequestLogEntry(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: { audience: "provider" | "consumer"; requestId: string; at: number; appId?: string | null },
   now = Date.now(),
 ): Promise<LogRow> {
   if (!Number.isFinite(input.at) || input.at > now) throw new AppError("BAD_REQUEST", "Unknown request time");
   const page = await searchRequestLog(
-    db,
-    tenantId,
-    viewer,
+    ctx,
     {
       audience: input.audience,
       appId: input.appId ?? null,

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { parseTenantConfig } from "../../common/tenant-config";
-import type { Db } from "../../db/connection";
 import { assertTenantAdmin } from "../accounts/accounts.policy";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { selectTenantById, updateTenantConfig } from "../tenants/tenants.queries";
+import type { UseCaseContext } from "../use-case-context";
 
 const retentionInput = z.object({
   days: z
@@ -16,12 +15,8 @@ const retentionInput = z.object({
 });
 
 /** A tenant admin sets how long the request log keeps raw calls (the worker deletes older ones). */
-export async function setRequestLogRetention(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<number> {
+export async function setRequestLogRetention(ctx: UseCaseContext, input: unknown): Promise<number> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const { days } = parseInput(retentionInput, input);
   const row = await selectTenantById(db, tenantId);

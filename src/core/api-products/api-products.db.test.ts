@@ -162,9 +162,9 @@ describeEachDialect("studio API writes", ({ db }) => {
   });
 
   it("publishes for an organization: any member edits it, outsiders may not publish there", async () => {
-    const org = await createOrganization(db(), tenantId, ann, { name: "Studio Org" });
+    const org = await createOrganization({ db: db(), tenantId, viewer: ann }, { name: "Studio Org" });
     const carol = await viewerOf(db(), tenantId, (await createTestUser(db(), tenantId)).id);
-    await addOrganizationMember(db(), tenantId, ann, org.id, { username: carol.username });
+    await addOrganizationMember({ db: db(), tenantId, viewer: ann }, org.id, { username: carol.username });
     const api = await createApi({ db: db(), tenantId, viewer: ann }, { name: "Org API", contextId: org.id }, options);
     expect(api.ownerId).toBe(org.id);
     expect(api.ownerUsername).toBe(org.slugifiedName);

@@ -214,8 +214,8 @@ export async function deleteApi(ctx: UseCaseContext, apiId: string): Promise<boo
 /** The API's editable fields, if the viewer may edit it: NOT_FOUND when they cannot see it, else FORBIDDEN. */
 export async function requireEditableApi(ctx: UseCaseContext, apiId: string): Promise<EditableApi> {
   const { db, tenantId, viewer } = ctx;
-  await requireVisibleApi(db, tenantId, viewer, apiId);
-  if (!(await canEditApi(db, tenantId, viewer, apiId))) throw new AppError("FORBIDDEN", EDIT_FORBIDDEN);
+  await requireVisibleApi({ db, tenantId, viewer }, apiId);
+  if (!(await canEditApi({ db, tenantId, viewer }, apiId))) throw new AppError("FORBIDDEN", EDIT_FORBIDDEN);
   const row = await selectEditableApi(db, tenantId, apiId);
   if (!row) throw new AppError("NOT_FOUND", "API not found");
   return {

@@ -1,9 +1,8 @@
-import type { Db } from "../../db/connection";
 import { requireVisibleApi } from "../access/private-apis.service";
-import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { isPlainRecord } from "../specs/json-pointer";
 import { collectSpecExtensions, type SpecExtension } from "../specs/spec-extensions";
+import type { UseCaseContext } from "../use-case-context";
 import { selectApiForImport, selectVersionDocument } from "./api-specs.queries";
 
 export type { ExtensionLevel, SpecExtension, SpecExtensionUse } from "../specs/spec-extensions";
@@ -25,13 +24,12 @@ const cache = new Map<string, SpecExtension[]>();
  * NOT_FOUND when the API is not visible to the viewer or the asked version is not one of its versions.
  */
 export async function getApiSpecExtensions(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   versionId?: string | null,
 ): Promise<ApiSpecExtensions> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+  const { db, tenantId } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const wanted = versionId ?? (await selectApiForImport(db, tenantId, apiId))?.current_version_id ?? null;
   if (wanted === null) return { versionId: null, version: null, extensions: [] };
   const row = await selectVersionDocument(db, tenantId, apiId, wanted, "normalized");
@@ -54,14 +52,12 @@ export async function getApiSpecExtensions(
 
 /** One extension by name, or null when the spec has no such key. */
 export async function getApiSpecExtension(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   name: string,
   versionId?: string | null,
 ): Promise<{ versionId: string | null; version: string | null; extension: SpecExtension | null }> {
-  const all = await getApiSpecExtensions(db, tenantId, viewer, apiId, versionId);
+  const all = await getApiSpecExtensions(ctx, apiId, versionId);
   return {
     versionId: all.versionId,
     version: all.version,

@@ -53,7 +53,9 @@ describe.skipIf(sharedSpecsDirectory === null)("importApiSpec corpus", () => {
         const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
         const name = relative(corpusDirectory, file);
         try {
-          const result = await importApiSpec(db(), tenantId, owner, api.id, { text: readFileSync(file, "utf8") });
+          const result = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+            text: readFileSync(file, "utf8"),
+          });
           imported++;
           endpoints += result.version.endpointsCount;
           expect(result.diff.added.length).toBe(result.version.endpointsCount);

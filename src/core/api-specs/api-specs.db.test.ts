@@ -71,13 +71,15 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
 
   it("stores a new version with its endpoints, makes it current and diffs a re-import", async () => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const first = await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    const first = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     expect(first.previousVersionId).toBeNull();
     expect(first.version).toMatchObject({ version: "1.0.0", sourceFormat: "openapi-3.0.3", endpointsCount: 5 });
     expect(first.diff.added).toHaveLength(5);
     expect(await counts(db(), tenantId, api.id)).toEqual({ versions: 1, endpoints: 5, current: first.version.id });
 
-    const second = await importApiSpec(db(), tenantId, owner, api.id, {
+    const second = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
       text: fixture("bookshop-v2.openapi-3.1.json"),
     });
     expect(second.previousVersionId).toBe(first.version.id);
@@ -92,16 +94,26 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
     expect(second.diff.unchanged).toBe(2);
     // Both versions stay (the old one with its endpoints), the new one is current.
     expect(await counts(db(), tenantId, api.id)).toEqual({ versions: 2, endpoints: 11, current: second.version.id });
-    const versions = await listApiVersions(db(), tenantId, null, api.id);
+    const versions = await listApiVersions({ db: db(), tenantId, viewer: null }, api.id);
     expect(versions.map((v) => [v.version, v.isCurrent])).toEqual([
       ["2.0.0", true],
       ["1.0.0", false],
     ]);
 
-    const original = await getApiSpecDocument(db(), tenantId, null, api.id, first.version.id, "original");
+    const original = await getApiSpecDocument(
+      { db: db(), tenantId, viewer: null },
+      api.id,
+      first.version.id,
+      "original",
+    );
     expect(original.format).toBe("yaml");
     expect(original.text).toBe(fixture("bookshop-v1.openapi-3.0.yaml"));
-    const normalized = await getApiSpecDocument(db(), tenantId, null, api.id, first.version.id, "normalized");
+    const normalized = await getApiSpecDocument(
+      { db: db(), tenantId, viewer: null },
+      api.id,
+      first.version.id,
+      "normalized",
+    );
     expect(normalized.format).toBe("json");
     expect((JSON.parse(normalized.text) as { openapi: string }).openapi).toBe("3.0.3");
   });
@@ -112,12 +124,17 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
       files[`pets-api/${name}`] = readFileSync(join(multiFile, name), "utf8");
     }
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const fromFolder = await importApiSpec(db(), tenantId, owner, api.id, { files });
+    const fromFolder = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, { files });
     expect(fromFolder.version.endpointsCount).toBe(3);
     const archive = zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
-    const fromZip = await importApiSpec(db(), tenantId, owner, api.id, { archive });
+    const fromZip = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, { archive });
     expect(fromZip.diff).toMatchObject({ added: [], removed: [], changed: [], unchanged: 3 });
-    const original = await getApiSpecDocument(db(), tenantId, owner, api.id, fromZip.version.id, "original");
+    const original = await getApiSpecDocument(
+      { db: db(), tenantId, viewer: owner },
+      api.id,
+      fromZip.version.id,
+      "original",
+    );
     // The original of a multi-file upload is the bundle: one document without refs to other files.
     expect(original.text).not.toMatch(/"\$ref": "(?!#)/);
   });
@@ -135,7 +152,12 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/openapi.yaml`;
       const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-      const imported = await importApiSpec(db(), tenantId, owner, api.id, { url }, { allowPrivateUrls: true });
+      const imported = await importApiSpec(
+        { db: db(), tenantId, viewer: owner },
+        api.id,
+        { url },
+        { allowPrivateUrls: true },
+      );
       expect(imported.version.endpointsCount).toBe(3);
     } finally {
       server.closeAllConnections();
@@ -176,10 +198,12 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
     ["a private URL", () => ({ url: "http://127.0.0.1:9/openapi.yaml" }), /Private, loopback and link-local/],
   ])("refuses %s with a 4xx naming what and where, fast, storing nothing", async (_label, source, message) => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     const before = await counts(db(), tenantId, api.id);
     const input = source();
-    const error = await refusal(() => importApiSpec(db(), tenantId, owner, api.id, input));
+    const error = await refusal(() => importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, input));
     expect(error.status).toBeGreaterThanOrEqual(400);
     expect(error.status).toBeLessThan(500);
     expect(error.message).toMatch(message);
@@ -189,12 +213,14 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
 
   it("stores nothing when the write fails half-way (one transaction)", async () => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const first = await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    const first = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     // The version row goes in first; with the endpoints table gone the second insert fails inside the transaction.
     await sql`alter table api_endpoints rename to api_endpoints_away`.execute(db().kysely);
     try {
       await expect(
-        importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v2.openapi-3.1.json") }),
+        importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, { text: fixture("bookshop-v2.openapi-3.1.json") }),
       ).rejects.toThrow();
     } finally {
       await sql`alter table api_endpoints_away rename to api_endpoints`.execute(db().kysely);
@@ -205,21 +231,30 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
   it("lets only who may edit the API import: owner and organization members, not others", async () => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
     const text = fixture("bookshop-v1.openapi-3.0.yaml");
-    expect((await refusal(() => importApiSpec(db(), tenantId, null, api.id, { text }))).code).toBe("UNAUTHENTICATED");
-    expect((await refusal(() => importApiSpec(db(), tenantId, stranger, api.id, { text }))).code).toBe("FORBIDDEN");
-    const otherTenant = (await createTestTenant(db())).id;
-    const outsider = await viewerOf(db(), otherTenant, (await createTestUser(db(), otherTenant)).id);
-    expect((await refusal(() => importApiSpec(db(), tenantId, outsider, api.id, { text }))).code).toBe(
+    expect((await refusal(() => importApiSpec({ db: db(), tenantId, viewer: null }, api.id, { text }))).code).toBe(
       "UNAUTHENTICATED",
     );
-    expect((await refusal(() => importApiSpec(db(), otherTenant, outsider, api.id, { text }))).code).toBe("NOT_FOUND");
+    expect((await refusal(() => importApiSpec({ db: db(), tenantId, viewer: stranger }, api.id, { text }))).code).toBe(
+      "FORBIDDEN",
+    );
+    const otherTenant = (await createTestTenant(db())).id;
+    const outsider = await viewerOf(db(), otherTenant, (await createTestUser(db(), otherTenant)).id);
+    expect((await refusal(() => importApiSpec({ db: db(), tenantId, viewer: outsider }, api.id, { text }))).code).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect(
+      (await refusal(() => importApiSpec({ db: db(), tenantId: otherTenant, viewer: outsider }, api.id, { text })))
+        .code,
+    ).toBe("NOT_FOUND");
     const hidden = await createTestApi(db(), tenantId, { owner_id: owner.id, visibility: "PRIVATE" });
-    expect((await refusal(() => importApiSpec(db(), tenantId, stranger, hidden.id, { text }))).code).toBe("NOT_FOUND");
+    expect(
+      (await refusal(() => importApiSpec({ db: db(), tenantId, viewer: stranger }, hidden.id, { text }))).code,
+    ).toBe("NOT_FOUND");
     expect((await counts(db(), tenantId, api.id)).versions).toBe(0);
 
     // An organization's API: any member finds the organization in their context tree (spec section 6).
-    const org = await createOrganization(db(), tenantId, owner, { name: `Import Org ${dialect}` });
-    await addOrganizationMember(db(), tenantId, owner, org.id, { username: stranger.username });
+    const org = await createOrganization({ db: db(), tenantId, viewer: owner }, { name: `Import Org ${dialect}` });
+    await addOrganizationMember({ db: db(), tenantId, viewer: owner }, org.id, { username: stranger.username });
     await db()
       .kysely.insertInto("users")
       .values({
@@ -238,7 +273,7 @@ describeEachDialect("importApiSpec", ({ db, dialect }) => {
       })
       .execute();
     const orgApi = await createTestApi(db(), tenantId, { owner_id: org.id });
-    const result = await importApiSpec(db(), tenantId, stranger, orgApi.id, { text });
+    const result = await importApiSpec({ db: db(), tenantId, viewer: stranger }, orgApi.id, { text });
     expect(result.version.endpointsCount).toBe(5);
   });
 });

@@ -11,6 +11,7 @@ import { inProcessSpecProcessor, normalizeSpecSource } from "../specs/prepare-sp
 import { ZIP_LIMITS } from "../specs/read-zip-archive";
 import { formatBytes, SPEC_LIMITS, specError } from "../specs/spec-errors";
 import type { SpecJobSource } from "../specs/spec-job.types";
+import type { UseCaseContext } from "../use-case-context";
 import {
   insertVersionWithEndpoints,
   selectApiForImport,
@@ -34,13 +35,12 @@ export const IMPORT_FORBIDDEN = "Only the API's owner can import its spec";
  * an AppError (BAD_REQUEST naming what and where) and stores nothing. Only who canEditApi may import.
  */
 export async function importApiSpec(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   source: SpecSource,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const { db, tenantId, viewer } = ctx;
   const report: ImportStageReporter = options.onStage ?? (() => {});
   try {
     return await importVersion(db, tenantId, viewer, apiId, source, options, report);
@@ -204,21 +204,17 @@ function tooLarge(maxBytes: number) {
 
 async function requireEditable(db: Db, tenantId: string, viewer: Viewer, apiId: string) {
   // A private API the viewer may not see answers "not found", like a missing one.
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+  await requireVisibleApi({ db, tenantId, viewer }, apiId);
   const api = await selectApiForImport(db, tenantId, apiId);
   if (!api) throw new AppError("NOT_FOUND", "API not found");
-  if (!(await canEditApi(db, tenantId, viewer, apiId))) throw new AppError("FORBIDDEN", IMPORT_FORBIDDEN);
+  if (!(await canEditApi({ db, tenantId, viewer }, apiId))) throw new AppError("FORBIDDEN", IMPORT_FORBIDDEN);
   return api;
 }
 
 /** Every version of an API the viewer may see, newest first. */
-export async function listApiVersions(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-): Promise<ApiVersionSummary[]> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+export async function listApiVersions(ctx: UseCaseContext, apiId: string): Promise<ApiVersionSummary[]> {
+  const { db, tenantId } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const api = await selectApiForImport(db, tenantId, apiId);
   const rows = await selectVersions(db, tenantId, apiId);
   return rows.map((row) => ({
@@ -233,14 +229,13 @@ export async function listApiVersions(
 
 /** The original or normalized document of one version, for download; NOT_FOUND when not visible or missing. */
 export async function getApiSpecDocument(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   versionId: string,
   kind: "original" | "normalized",
 ): Promise<SpecDocument> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+  const { db, tenantId } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const row = await selectVersionDocument(db, tenantId, apiId, versionId, kind);
   if (!row) throw new AppError("NOT_FOUND", "Spec version not found");
   const trimmed = row.doc.trimStart();

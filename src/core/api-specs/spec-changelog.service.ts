@@ -1,9 +1,8 @@
 import { z } from "zod";
-import type { Db } from "../../db/connection";
 import { requireVisibleApi } from "../access/private-apis.service";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import type { SpecDiff } from "../specs/diff-endpoints";
+import type { UseCaseContext } from "../use-case-context";
 import { countVersionChanges, selectVersionChanges } from "./spec-changes.queries";
 
 /** One entry of an API's changelog: what a version changed against the one before it. */
@@ -48,13 +47,12 @@ const pageSchema = z.object({
 
 /** An API's changelog, newest version first, for anyone who may see the API. */
 export async function listApiChangelog(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   page: { offset?: number | null; limit?: number | null } = {},
 ): Promise<ChangelogPage> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+  const { db, tenantId } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const { offset, limit } = parseInput(pageSchema, {
     offset: page.offset ?? undefined,
     limit: page.limit ?? undefined,

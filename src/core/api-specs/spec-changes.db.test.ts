@@ -5,6 +5,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import { getViewer } from "../accounts/accounts.service";
@@ -49,10 +50,10 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id, slug: "bookshop" });
     const follower = await createTestUser(db(), tenantId);
     const subscriber = await createTestUser(db(), tenantId);
-    await followApi(db(), tenantId, await viewerOf(db(), tenantId, follower.id), { apiId: api.id });
+    await followApi({ db: db(), tenantId, viewer: await viewerOf(db(), tenantId, follower.id) }, { apiId: api.id });
     // Following and subscribing: one notification, not two.
-    await followApi(db(), tenantId, await viewerOf(db(), tenantId, subscriber.id), { apiId: api.id });
-    const plan = await createPlan(db(), tenantId, owner.id, api.id, { name: "Free" });
+    await followApi({ db: db(), tenantId, viewer: await viewerOf(db(), tenantId, subscriber.id) }, { apiId: api.id });
+    const plan = await createPlan({ db: db(), tenantId, viewer: owner }, api.id, { name: "Free" });
     const quiet = await createTestUser(db(), tenantId);
     const mailed = await createTestUser(db(), tenantId);
     for (const [user, channel] of [
@@ -60,26 +61,29 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
       [mailed, "email"],
     ] as const) {
       const v = await viewerOf(db(), tenantId, user.id);
-      await followApi(db(), tenantId, v, { apiId: api.id });
-      await setNotificationPreferences(db(), tenantId, v, { preferences: [{ kind: "spec_version", channel }] });
+      await followApi({ db: db(), tenantId, viewer: v }, { apiId: api.id });
+      await setNotificationPreferences(
+        { db: db(), tenantId, viewer: v },
+        { preferences: [{ kind: "spec_version", channel }] },
+      );
     }
-    const app = await createApp(db(), tenantId, subscriber.id, { name: "Reader" });
-    await subscribeToPlan(db(), tenantId, subscriber.id, plan.id, app.id);
+    const app = await createApp(await userContext(db(), tenantId, subscriber.id), { name: "Reader" });
+    await subscribeToPlan(await userContext(db(), tenantId, subscriber.id), plan.id, app.id);
 
-    await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     // A first import has nothing to compare with: no changelog entry, nobody notified.
-    expect((await listApiChangelog(db(), tenantId, null, api.id)).total).toBe(0);
+    expect((await listApiChangelog({ db: db(), tenantId, viewer: null }, api.id)).total).toBe(0);
     expect(await notificationsOf(db(), tenantId, follower.id)).toHaveLength(0);
 
     const second = await importApiSpec(
-      db(),
-      tenantId,
-      owner,
+      { db: db(), tenantId, viewer: owner },
       api.id,
       { text: fixture("bookshop-v2.openapi-3.1.json") },
       { awaitNotifications: true },
     );
-    const log = await listApiChangelog(db(), tenantId, null, api.id);
+    const log = await listApiChangelog({ db: db(), tenantId, viewer: null }, api.id);
     expect(log.total).toBe(1);
     const entry = log.items[0];
     expect(entry).toMatchObject({ versionId: second.version.id, version: "2.0.0", previousVersion: "1.0.0" });
@@ -134,7 +138,9 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
 
   it("fans one version out to 10,000 followers in batches (prints the time)", async () => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id, slug: "popular" });
-    await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     const now = Date.now();
     const users = Array.from({ length: 10_000 }, (_, i) => ({
       id: newId("usr"),
@@ -172,12 +178,16 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
     }
     // Baseline in the same run: the same re-import of an API nobody follows.
     const quiet = await createTestApi(db(), tenantId, { owner_id: owner.id, slug: "quiet" });
-    await importApiSpec(db(), tenantId, owner, quiet.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    await importApiSpec({ db: db(), tenantId, viewer: owner }, quiet.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     const baseStarted = performance.now();
-    await importApiSpec(db(), tenantId, owner, quiet.id, { text: fixture("bookshop-v2.openapi-3.1.json") });
+    await importApiSpec({ db: db(), tenantId, viewer: owner }, quiet.id, {
+      text: fixture("bookshop-v2.openapi-3.1.json"),
+    });
     const baseMs = performance.now() - baseStarted;
     const started = performance.now();
-    const second = await importApiSpec(db(), tenantId, owner, api.id, {
+    const second = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
       text: fixture("bookshop-v2.openapi-3.1.json"),
     });
     // The request's answer: the fan-out goes on after it.

@@ -42,9 +42,15 @@ describeEachDialect("comparing any two spec versions", ({ db }) => {
 
   it("gives the import's diff for neighbours, its mirror backwards, and nothing between equal specs", async () => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const v1 = await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
-    const v2 = await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v2.openapi-3.1.json") });
-    const v3 = await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    const v1 = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
+    const v2 = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v2.openapi-3.1.json"),
+    });
+    const v3 = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     const ctx = { db: db(), tenantId, viewer: null };
 
     const forward = await compareApiVersions(ctx, {
@@ -75,9 +81,11 @@ describeEachDialect("comparing any two spec versions", ({ db }) => {
 
   it("refuses versions of another API, hidden APIs and bad input", async () => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const v1 = await importApiSpec(db(), tenantId, owner, api.id, { text: fixture("bookshop-v1.openapi-3.0.yaml") });
+    const v1 = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
     const other = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const elsewhere = await importApiSpec(db(), tenantId, owner, other.id, {
+    const elsewhere = await importApiSpec({ db: db(), tenantId, viewer: owner }, other.id, {
       text: fixture("bookshop-v2.openapi-3.1.json"),
     });
     const ctx = { db: db(), tenantId, viewer: owner };
@@ -86,7 +94,7 @@ describeEachDialect("comparing any two spec versions", ({ db }) => {
     expect((await refusal(() => compareApiVersions(ctx, { ...input, toVersionId: "" }))).code).toBe("BAD_REQUEST");
 
     const hidden = await createTestApi(db(), tenantId, { owner_id: owner.id, visibility: "PRIVATE" });
-    const secret = await importApiSpec(db(), tenantId, owner, hidden.id, {
+    const secret = await importApiSpec({ db: db(), tenantId, viewer: owner }, hidden.id, {
       text: fixture("bookshop-v1.openapi-3.0.yaml"),
     });
     const peek = { apiId: hidden.id, fromVersionId: secret.version.id, toVersionId: secret.version.id };

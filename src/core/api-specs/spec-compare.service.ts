@@ -33,7 +33,7 @@ const compareSchema = z.object({
  */
 export async function compareApiVersions(ctx: UseCaseContext, input: unknown): Promise<VersionComparison> {
   const data = parseInput(compareSchema, input);
-  await requireVisibleApi(ctx.db, ctx.tenantId, ctx.viewer, data.apiId);
+  await requireVisibleApi(ctx, data.apiId);
   const versions = await selectVersions(ctx.db, ctx.tenantId, data.apiId);
   const find = (id: string): ComparedVersion => {
     const row = versions.find((v) => v.id === id);

@@ -51,9 +51,7 @@ describeEachDialect("importApiSpec on the spec worker pool", ({ db }) => {
     const api = await createTestApi(db(), tenantId, { owner_id: owner.id });
     const board = new ImportProgressBoard();
     const first = await importApiSpec(
-      db(),
-      tenantId,
-      owner,
+      { db: db(), tenantId, viewer: owner },
       api.id,
       { text: fixture("bookshop-v1.openapi-3.0.yaml") },
       { processor: pool, onStage: board.track(tenantId, owner.id, "first-import") },
@@ -63,9 +61,7 @@ describeEachDialect("importApiSpec on the spec worker pool", ({ db }) => {
 
     const stages: string[] = [];
     const second = await importApiSpec(
-      db(),
-      tenantId,
-      owner,
+      { db: db(), tenantId, viewer: owner },
       api.id,
       { upload: { name: "v2.json", bytes: new TextEncoder().encode(fixture("bookshop-v2.openapi-3.1.json")) } },
       {
@@ -108,7 +104,7 @@ describeEachDialect("importApiSpec on the spec worker pool", ({ db }) => {
     ];
     for (const [source, message] of cases) {
       const error = await refusal(async () =>
-        importApiSpec(db(), tenantId, owner, api.id, await source(), {
+        importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, await source(), {
           processor,
           onStage: board.track(tenantId, owner.id, "too-large"),
         }),

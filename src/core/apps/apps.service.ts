@@ -1,9 +1,11 @@
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import type { AppKeyRow, AppRow } from "../../db/tables/gateway.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { AppError } from "../errors/app-error";
 import { announceGatewayChange } from "../plans/gateway-changes";
 import { selectSubscriptionsOfApp } from "../subscriptions/subscriptions.queries";
+import type { UseCaseContext } from "../use-case-context";
 import { displayPrefix, generateApiKey, hashApiKey } from "./api-key";
 import { requireManageableApp } from "./apps.policy";
 import {
@@ -96,11 +98,11 @@ async function assertContext(db: Db, tenantId: string, viewerId: string, context
 
 /** Creates an app in the viewer's personal context, or in an organization/team they belong to. */
 export async function createApp(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   input: { name: string; description?: string | null; context?: AppContext },
 ): Promise<App> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const name = parseOrFail(appNameInput, input.name, "name");
   const description = parseOrFail(appDescriptionInput, input.description ?? null, "description") ?? null;
   const context = input.context ?? {};
@@ -125,7 +127,9 @@ export async function createApp(
 }
 
 /** "My Apps": the apps of the selected context (personal when no organization is given). */
-export async function listApps(db: Db, tenantId: string, viewerId: string, context: AppContext = {}): Promise<App[]> {
+export async function listApps(ctx: UseCaseContext, context: AppContext = {}): Promise<App[]> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   if (!context.organizationId) {
     return (await selectAppsInContext(db, tenantId, { ownerUserId: viewerId })).map(toApp);
   }
@@ -139,17 +143,19 @@ export async function listApps(db: Db, tenantId: string, viewerId: string, conte
   return rows.map(toApp);
 }
 
-export async function getApp(db: Db, tenantId: string, viewerId: string, appId: string): Promise<App> {
+export async function getApp(ctx: UseCaseContext, appId: string): Promise<App> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   return toApp(await requireManageableApp(db, tenantId, viewerId, appId));
 }
 
 export async function renameApp(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   appId: string,
   input: { name?: string; description?: string | null },
 ): Promise<App> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await requireManageableApp(db, tenantId, viewerId, appId);
   const name = input.name === undefined ? undefined : parseOrFail(appNameInput, input.name, "name");
   const description =
@@ -169,7 +175,9 @@ const LIVE_SUBSCRIPTION = new Set(["subscribed", "pending_approval", "suspended"
  * Deletes the app with its keys and ended subscriptions; its keys stop working at the gateway at once. An app with a
  * live subscription is refused: deleting it would drop a paid subscription (and its renewals) without a cancellation.
  */
-export async function deleteApp(db: Db, tenantId: string, viewerId: string, appId: string): Promise<void> {
+export async function deleteApp(ctx: UseCaseContext, appId: string): Promise<void> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await requireManageableApp(db, tenantId, viewerId, appId);
   const subscriptions = await selectSubscriptionsOfApp(db, tenantId, appId);
   if (subscriptions.some((s) => LIVE_SUBSCRIPTION.has(s.status))) {
@@ -181,7 +189,9 @@ export async function deleteApp(db: Db, tenantId: string, viewerId: string, appI
   announceGatewayChange({ kind: "app", appId });
 }
 
-export async function listAppKeys(db: Db, tenantId: string, viewerId: string, appId: string): Promise<AppKey[]> {
+export async function listAppKeys(ctx: UseCaseContext, appId: string): Promise<AppKey[]> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await requireManageableApp(db, tenantId, viewerId, appId);
   const now = Date.now();
   return (await selectKeysOfApp(db, tenantId, appId)).map((k) => toAppKey(k, now));
@@ -203,13 +213,9 @@ export function newKeyRow(tenantId: string, appId: string, name: string, secret:
 }
 
 /** Issues a key for the app; the full key is in the result only (stored as a hash). */
-export async function createAppKey(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  appId: string,
-  name?: string | null,
-): Promise<IssuedKey> {
+export async function createAppKey(ctx: UseCaseContext, appId: string, name?: string | null): Promise<IssuedKey> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await requireManageableApp(db, tenantId, viewerId, appId);
   const now = Date.now();
   const keys = await selectKeysOfApp(db, tenantId, appId);
@@ -229,12 +235,12 @@ export async function createAppKey(
  * deployed clients can switch without downtime; 0 ends it at once.
  */
 export async function rotateAppKey(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   keyId: string,
   overlapSeconds: number = DEFAULT_ROTATION_OVERLAP_SECONDS,
 ): Promise<IssuedKey> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const old = await selectKeyById(db, tenantId, keyId);
   if (!old) throw new AppError("NOT_FOUND", "Key not found");
   await requireManageableApp(db, tenantId, viewerId, old.app_id);
@@ -253,7 +259,9 @@ export async function rotateAppKey(
 }
 
 /** Revokes a key; the gateway refuses it within seconds (at once in this process). */
-export async function revokeAppKey(db: Db, tenantId: string, viewerId: string, keyId: string): Promise<AppKey> {
+export async function revokeAppKey(ctx: UseCaseContext, keyId: string): Promise<AppKey> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const key = await selectKeyById(db, tenantId, keyId);
   if (!key) throw new AppError("NOT_FOUND", "Key not found");
   await requireManageableApp(db, tenantId, viewerId, key.app_id);

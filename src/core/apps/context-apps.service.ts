@@ -1,8 +1,8 @@
-import type { Db } from "../../db/connection";
 import type { SubscriptionRow } from "../../db/tables/gateway.tables";
-import type { Viewer } from "../accounts/accounts.types";
+import { requireViewer } from "../accounts/accounts.policy";
 import { buildUserContexts, type ContextEntry } from "../orgs/contexts";
 import { selectSubscriptionsOfAppsToApi } from "../subscriptions/subscriptions.queries";
+import type { UseCaseContext } from "../use-case-context";
 import { listApps } from "./apps.service";
 import type { App, AppContext } from "./apps.types";
 
@@ -25,15 +25,15 @@ export interface ContextApp {
  * with the app's subscription to the API: one query for all the subscriptions, not one per app.
  */
 export async function appsInContextsFor(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer,
+  ctx: UseCaseContext,
   apiId: string,
 ): Promise<{ contexts: ContextEntry[]; apps: ContextApp[] }> {
+  const { db, tenantId } = ctx;
+  const viewer = requireViewer(ctx.viewer, ctx.tenantId);
   const contexts = (await buildUserContexts(db, tenantId, viewer)).all;
   const perContext = await Promise.all(
     contexts.map(async (entry) =>
-      (await listApps(db, tenantId, viewer.id, appContextOf(entry))).map((app) => ({ entry, app })),
+      (await listApps({ db, tenantId, viewer }, appContextOf(entry))).map((app) => ({ entry, app })),
     ),
   );
   const owned = perContext.flat();

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/connection";
-import type { Viewer } from "../accounts/accounts.types";
+import { requireViewer } from "../accounts/accounts.policy";
+import type { UseCaseContext } from "../use-case-context";
 import { selectKeysOfApps } from "./apps.queries";
 import { toAppKey } from "./apps.service";
 import { appsInContextsFor } from "./context-apps.service";
@@ -19,11 +19,11 @@ export interface KeyApp {
  * API, each with the prefixes of its working keys. Only prefixes leave the server: full keys exist in the browser
  * that was shown them, never here.
  */
-export async function listKeyAppsForApi(db: Db, tenantId: string, viewer: Viewer, apiId: string): Promise<KeyApp[]> {
+export async function listKeyAppsForApi(ctx: UseCaseContext, apiId: string): Promise<KeyApp[]> {
+  const { db, tenantId } = ctx;
+  const viewer = requireViewer(ctx.viewer, ctx.tenantId);
   if (viewer.tenantId !== tenantId) return [];
-  const subscribed = (await appsInContextsFor(db, tenantId, viewer, apiId)).apps.filter(
-    (a) => a.subscription?.status === "subscribed",
-  );
+  const subscribed = (await appsInContextsFor(ctx, apiId)).apps.filter((a) => a.subscription?.status === "subscribed");
   const now = Date.now();
   const keys = (
     await selectKeysOfApps(

@@ -38,7 +38,7 @@ export async function getOnboardingChecklist(
 ): Promise<OnboardingChecklist> {
   const viewer = requireViewer(ctx.viewer, ctx.tenantId);
   const h = kyselyOf(ctx.db);
-  const apps = await listApps(ctx.db, ctx.tenantId, viewer.id, input.context ?? {});
+  const apps = await listApps({ db: ctx.db, tenantId: ctx.tenantId, viewer }, input.context ?? {});
   const appIds = apps.map((a) => a.id);
   const [statuses, saved, firstCall, inAnalytics, candidates] = await Promise.all([
     appIds.length > 0 ? selectSubscriptionStatuses(h, ctx.tenantId, appIds) : [],

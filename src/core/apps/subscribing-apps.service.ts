@@ -38,7 +38,7 @@ export interface SubscribingChoices {
  */
 export async function subscribingChoices(ctx: UseCaseContext, apiId: string): Promise<SubscribingChoices> {
   if (!ctx.viewer) return { contexts: [], apps: [] };
-  const { contexts, apps } = await appsInContextsFor(ctx.db, ctx.tenantId, ctx.viewer, apiId);
+  const { contexts, apps } = await appsInContextsFor(ctx, apiId);
   return {
     contexts: contexts.map((entry) => ({
       id: entry.id,

@@ -69,12 +69,18 @@ describeEachDialect("catalog: private APIs for invited viewers", ({ db }) => {
     foreignSecret = await createTestApi(db(), B, { owner_id: foreignOwner.id, slug: "secret", visibility: "PRIVATE" });
     await createTestCollection(db(), A, { slug: "mixed", apiIds: [secret.id, open.id] });
 
-    await inviteToApi(db(), A, owner, { apiId: secret.id, principalType: "USER", username: "invited" });
-    const org = await createOrganization(db(), A, owner, { name: "Owners Inc" });
-    await addOrganizationMember(db(), A, owner, org.id, { username: "dev-one" });
-    const team = await createTeam(db(), A, owner, org.id, "Builders");
-    await addTeamDevelopers(db(), A, owner, team.id, ["dev-one"]);
-    await inviteToApi(db(), A, owner, { apiId: teamSecret.id, principalType: "TEAM", principalId: team.id });
+    await inviteToApi(
+      { db: db(), tenantId: A, viewer: owner },
+      { apiId: secret.id, principalType: "USER", username: "invited" },
+    );
+    const org = await createOrganization({ db: db(), tenantId: A, viewer: owner }, { name: "Owners Inc" });
+    await addOrganizationMember({ db: db(), tenantId: A, viewer: owner }, org.id, { username: "dev-one" });
+    const team = await createTeam({ db: db(), tenantId: A, viewer: owner }, org.id, "Builders");
+    await addTeamDevelopers({ db: db(), tenantId: A, viewer: owner }, team.id, ["dev-one"]);
+    await inviteToApi(
+      { db: db(), tenantId: A, viewer: owner },
+      { apiId: teamSecret.id, principalType: "TEAM", principalId: team.id },
+    );
   });
 
   it("shows a private API's page and endpoints to the invited user only; others get the not-found answer", async () => {
@@ -113,21 +119,28 @@ describeEachDialect("catalog: private APIs for invited viewers", ({ db }) => {
   });
 
   it("previews the viewer's private APIs (team invitations included), empty for everyone else", async () => {
-    expect((await listPrivateApis(db(), A, invited, ALL)).items.map((a) => a.slug)).toEqual(["secret"]);
-    expect((await listPrivateApis(db(), A, developer, ALL)).items.map((a) => a.slug)).toEqual(["team-secret"]);
-    expect((await listPrivateApis(db(), A, owner, ALL)).total).toBe(2);
-    expect((await listPrivateApis(db(), A, admin, ALL)).total).toBe(2);
+    expect((await listPrivateApis({ db: db(), tenantId: A, viewer: invited }, ALL)).items.map((a) => a.slug)).toEqual([
+      "secret",
+    ]);
+    expect((await listPrivateApis({ db: db(), tenantId: A, viewer: developer }, ALL)).items.map((a) => a.slug)).toEqual(
+      ["team-secret"],
+    );
+    expect((await listPrivateApis({ db: db(), tenantId: A, viewer: owner }, ALL)).total).toBe(2);
+    expect((await listPrivateApis({ db: db(), tenantId: A, viewer: admin }, ALL)).total).toBe(2);
     for (const who of [null, stranger, foreigner]) {
-      expect(await listPrivateApis(db(), A, who, ALL)).toMatchObject({ items: [], total: 0 });
+      expect(await listPrivateApis({ db: db(), tenantId: A, viewer: who }, ALL)).toMatchObject({ items: [], total: 0 });
     }
-    expect((await listPrivateApis(db(), B, foreigner, ALL)).items).toEqual([]);
+    expect((await listPrivateApis({ db: db(), tenantId: B, viewer: foreigner }, ALL)).items).toEqual([]);
     expect(foreignSecret.visibility).toBe("PRIVATE");
   });
 
   it("takes the API away at once when the invitation is revoked", async () => {
-    const extra = await inviteToApi(db(), A, owner, { apiId: secret.id, principalType: "USER", username: "stranger" });
+    const extra = await inviteToApi(
+      { db: db(), tenantId: A, viewer: owner },
+      { apiId: secret.id, principalType: "USER", username: "stranger" },
+    );
     expect((await getApiDetail(db(), A, "owner", "secret", stranger))?.id).toBe(secret.id);
-    await revokeApiInvitation(db(), A, owner, extra.id);
+    await revokeApiInvitation({ db: db(), tenantId: A, viewer: owner }, extra.id);
     expect(await getApiDetail(db(), A, "owner", "secret", stranger)).toBeNull();
   });
 });

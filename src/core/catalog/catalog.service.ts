@@ -1,6 +1,7 @@
 import type { Db } from "../../db/connection";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
+import type { UseCaseContext } from "../use-case-context";
 import { toApiCard } from "./api-read-model";
 import {
   countPublicApis,
@@ -113,12 +114,8 @@ export async function getCollectionPage(
  * The private collection preview: the PRIVATE APIs this viewer may see (owned, invited directly or through a team or
  * organization, or every one for a tenant admin), most recently updated first. Empty when signed out.
  */
-export async function listPrivateApis(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null | undefined,
-  page: PageRequest,
-): Promise<Paged<ApiCard>> {
+export async function listPrivateApis(ctx: UseCaseContext, page: PageRequest): Promise<Paged<ApiCard>> {
+  const { db, tenantId, viewer } = ctx;
   const p = clampPage(page);
   const privateIds = await privateApiIdsFor(db, tenantId, viewer);
   const { rows, total } = await selectPrivateApiCards(db, tenantId, privateIds, p);

@@ -72,27 +72,38 @@ describeEachDialect("compareApis", ({ db }) => {
     secret = await createTestApi(db(), A, { owner_id: owner.id, slug: "secret", visibility: "PRIVATE" });
     const foreignOwner = await viewer(B, "cmp-owner");
     foreign = await createTestApi(db(), B, { owner_id: foreignOwner.id, slug: "weather", pricing_type: "PAID" });
-    await inviteToApi(db(), A, owner, { apiId: secret.id, principalType: "USER", username: "cmp-invited" });
-    await createPlan(db(), A, owner.id, rest.id, {
+    await inviteToApi(
+      { db: db(), tenantId: A, viewer: owner },
+      { apiId: secret.id, principalType: "USER", username: "cmp-invited" },
+    );
+    await createPlan({ db: db(), tenantId: A, viewer: owner }, rest.id, {
       name: "Pro",
       monthlyPriceCents: 2500,
       rateLimit: { count: 100, unit: "second" },
       quota: 100000,
       quotaPeriod: "month",
     });
-    await createPlan(db(), A, owner.id, rest.id, {
+    await createPlan({ db: db(), tenantId: A, viewer: owner }, rest.id, {
       name: "Basic",
       monthlyPriceCents: 0,
       rateLimit: { count: 1, unit: "second" },
       quota: 1000,
       quotaPeriod: "day",
     });
-    await createPlan(db(), A, owner.id, rest.id, { name: "Hidden", private: true, monthlyPriceCents: 0 });
-    await createPlan(db(), A, owner.id, rest.id, { name: "Old", deprecated: true, monthlyPriceCents: 0 });
+    await createPlan({ db: db(), tenantId: A, viewer: owner }, rest.id, {
+      name: "Hidden",
+      private: true,
+      monthlyPriceCents: 0,
+    });
+    await createPlan({ db: db(), tenantId: A, viewer: owner }, rest.id, {
+      name: "Old",
+      deprecated: true,
+      monthlyPriceCents: 0,
+    });
   });
 
   it("puts the APIs side by side in the order asked, with plans, limits, endpoints and protocols", async () => {
-    const result = await compareApis(db(), A, null, ["cmp-owner/graph", "cmp-owner/weather"]);
+    const result = await compareApis({ db: db(), tenantId: A, viewer: null }, ["cmp-owner/graph", "cmp-owner/weather"]);
     expect(result.problems).toEqual([]);
     expect(result.items.map((i) => i.ref)).toEqual(["cmp-owner/graph", "cmp-owner/weather"]);
     const [g, w] = result.items;
@@ -119,7 +130,9 @@ describeEachDialect("compareApis", ({ db }) => {
   });
 
   it("leaves out popularity, latency, service level and health check when the tenant hides scores", async () => {
-    const result = await compareApis(db(), A, null, ["cmp-owner/weather"], { hideScores: true });
+    const result = await compareApis({ db: db(), tenantId: A, viewer: null }, ["cmp-owner/weather"], {
+      hideScores: true,
+    });
     expect(result.items[0]).toMatchObject({
       popularity: null,
       latencyMs: null,
@@ -131,7 +144,7 @@ describeEachDialect("compareApis", ({ db }) => {
   });
 
   it("reports malformed and unknown refs with a clear message and drops duplicates", async () => {
-    const result = await compareApis(db(), A, null, [
+    const result = await compareApis({ db: db(), tenantId: A, viewer: null }, [
       "cmp-owner/weather",
       "cmp-owner/weather",
       "not a ref",
@@ -146,25 +159,25 @@ describeEachDialect("compareApis", ({ db }) => {
 
   it("refuses more than four APIs", async () => {
     const refs = ["a/a", "b/b", "c/c", "d/d", "e/e"];
-    const error = await compareApis(db(), A, null, refs).catch((e: unknown) => e);
+    const error = await compareApis({ db: db(), tenantId: A, viewer: null }, refs).catch((e: unknown) => e);
     expect(isAppError(error) && error.code).toBe("BAD_REQUEST");
     expect(isAppError(error) && error.message).toBe(TOO_MANY_TO_COMPARE);
-    await expect(compareApis(db(), A, null, refs.slice(0, 4))).resolves.toBeDefined();
+    await expect(compareApis({ db: db(), tenantId: A, viewer: null }, refs.slice(0, 4))).resolves.toBeDefined();
   });
 
   it("shows a private API only to those who may see it, and never another tenant's API", async () => {
     const refs = ["cmp-owner/secret", "cmp-owner/weather"];
     for (const v of [null, stranger]) {
-      const hidden = await compareApis(db(), A, v, refs);
+      const hidden = await compareApis({ db: db(), tenantId: A, viewer: v }, refs);
       expect(hidden.items.map((i) => i.ref)).toEqual(["cmp-owner/weather"]);
       expect(hidden.problems).toEqual([{ ref: "cmp-owner/secret", message: "No API found at cmp-owner/secret" }]);
     }
     for (const v of [owner, invited]) {
-      const shown = await compareApis(db(), A, v, refs);
+      const shown = await compareApis({ db: db(), tenantId: A, viewer: v }, refs);
       expect(shown.items.map((i) => i.ref)).toEqual(refs);
       expect(shown.items[0]?.visibility).toBe("PRIVATE");
     }
-    const other = await compareApis(db(), B, null, ["cmp-owner/weather"]);
+    const other = await compareApis({ db: db(), tenantId: B, viewer: null }, ["cmp-owner/weather"]);
     expect(other.items.map((i) => i.id)).toEqual([foreign.id]);
     expect(other.items[0]?.pricingType).toBe("PAID");
     expect(other.items[0]?.plans).toEqual([]);

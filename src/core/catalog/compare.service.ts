@@ -1,9 +1,8 @@
-import type { Db } from "../../db/connection";
 import type { QuotaPeriod } from "../../db/tables/gateway.tables";
 import { privateApiIdsFor } from "../access/private-apis.service";
-import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { listPlansForApi } from "../plans/plans.service";
+import type { UseCaseContext } from "../use-case-context";
 import { toApiCard } from "./api-read-model";
 import type { ApiCard } from "./catalog.types";
 import { selectCompareRows, selectProtocolHints } from "./compare.queries";
@@ -95,12 +94,11 @@ function protocolsOf(hint: { total: number; graphql: number; soap: number } | un
  * when `viewer` may see them; anything else is reported in `problems`. More than COMPARE_MAX refs is refused.
  */
 export async function compareApis(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null | undefined,
+  ctx: UseCaseContext,
   refs: readonly string[],
   options: { hideScores?: boolean } = {},
 ): Promise<CompareResult> {
+  const { db, tenantId, viewer } = ctx;
   // The tenant's "hide API scores" switch hides the metrics here as on the About tab: they never leave the server.
   const scores = !options.hideScores;
   const unique = [...new Set(refs.map((r) => r.trim()).filter(Boolean))];

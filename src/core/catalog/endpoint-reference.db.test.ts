@@ -31,7 +31,9 @@ describeEachDialect("the API reference of an imported 3.1 spec", ({ db }) => {
     if (!viewer) throw new Error("no viewer");
     owner = viewer;
     api = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const imported = await importApiSpec(db(), tenantId, owner, api.id, { text: text("reference-3.1.yaml") });
+    const imported = await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: text("reference-3.1.yaml"),
+    });
     // Two operations and one webhook: the webhook is counted.
     expect(imported.version.endpointsCount).toBe(3);
     const list = await listApiEndpoints(db(), tenantId, api.id, { offset: 0, limit: 50 }, owner);
@@ -140,7 +142,9 @@ describeEachDialect("the API reference of an imported 3.1 spec", ({ db }) => {
 
   it("imports a webhooks-only spec as documented (its webhooks counted)", async () => {
     const hooks = await createTestApi(db(), tenantId, { owner_id: owner.id });
-    const imported = await importApiSpec(db(), tenantId, owner, hooks.id, { text: text("webhooks-only-3.1.yaml") });
+    const imported = await importApiSpec({ db: db(), tenantId, viewer: owner }, hooks.id, {
+      text: text("webhooks-only-3.1.yaml"),
+    });
     expect(imported.version.endpointsCount).toBe(2);
   });
 });

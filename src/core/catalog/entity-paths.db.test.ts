@@ -30,7 +30,7 @@ describeEachDialect("entity paths (/{entity}/{name})", ({ db }) => {
     await viewer(t2.id, "wanda");
     await createTestApi(db(), t1.id, { owner_id: owner.id, name: "Weather", slug: "weather" });
     await createTestApi(db(), t1.id, { owner_id: owner.id, name: "Hidden", slug: "hidden", visibility: "PRIVATE" });
-    await createOrganization(db(), t1.id, owner, { name: "Nora Labs" });
+    await createOrganization({ db: db(), tenantId: t1.id, viewer: owner }, { name: "Nora Labs" });
   });
 
   it("resolves a user to the profile and a user's API to its page", async () => {

@@ -80,9 +80,7 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
 
   it("spotlights: create, publish, list for visitors vs editors, update, file serving, delete", async () => {
     const first = await createSpotlight(
-      db(),
-      t1,
-      owner,
+      { db: db(), tenantId: t1, viewer: owner },
       apiId,
       { title: "Launch", url: "https://x.test/launch" },
       null,
@@ -90,9 +88,7 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
     );
     expect(first.state).toBe("draft");
     const second = await createSpotlight(
-      db(),
-      t1,
-      owner,
+      { db: db(), tenantId: t1, viewer: owner },
       apiId,
       { title: "Poster", state: "published" },
       { name: "poster.png", bytes: PNG },
@@ -105,31 +101,34 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
       position: first.position + 1,
     });
 
-    expect((await listSpotlights(db(), t1, null, apiId)).map((s) => s.title)).toEqual(["Poster"]);
-    expect((await listSpotlights(db(), t1, stranger, apiId, { includeUnpublished: true })).map((s) => s.title)).toEqual(
-      ["Poster"],
-    );
-    expect((await listSpotlights(db(), t1, owner, apiId, { includeUnpublished: true })).map((s) => s.title)).toEqual([
-      "Launch",
+    expect((await listSpotlights({ db: db(), tenantId: t1, viewer: null }, apiId)).map((s) => s.title)).toEqual([
       "Poster",
     ]);
+    expect(
+      (await listSpotlights({ db: db(), tenantId: t1, viewer: stranger }, apiId, { includeUnpublished: true })).map(
+        (s) => s.title,
+      ),
+    ).toEqual(["Poster"]);
+    expect(
+      (await listSpotlights({ db: db(), tenantId: t1, viewer: owner }, apiId, { includeUnpublished: true })).map(
+        (s) => s.title,
+      ),
+    ).toEqual(["Launch", "Poster"]);
 
-    const file = await getSpotlightFile(db(), t1, null, second.id, storage);
+    const file = await getSpotlightFile({ db: db(), tenantId: t1, viewer: null }, second.id, storage);
     expect(file?.contentType).toBe("image/png");
     expect(file?.bytes).toEqual(PNG);
     // Unpublished: the file is the editor's only.
-    await setSpotlightState(db(), t1, owner, second.id, "unpublished");
-    expect(await getSpotlightFile(db(), t1, stranger, second.id, storage)).toBeNull();
-    expect(await getSpotlightFile(db(), t1, owner, second.id, storage)).not.toBeNull();
-    expect(await getSpotlightFile(db(), t2, otherTenantUser, second.id, storage)).toBeNull();
+    await setSpotlightState({ db: db(), tenantId: t1, viewer: owner }, second.id, "unpublished");
+    expect(await getSpotlightFile({ db: db(), tenantId: t1, viewer: stranger }, second.id, storage)).toBeNull();
+    expect(await getSpotlightFile({ db: db(), tenantId: t1, viewer: owner }, second.id, storage)).not.toBeNull();
+    expect(await getSpotlightFile({ db: db(), tenantId: t2, viewer: otherTenantUser }, second.id, storage)).toBeNull();
 
     // Replace the file with a URL: the old file is removed from storage.
     const stored = fs.readdirSync(path.join(storageDir, t1, "spotlights"));
     expect(stored).toHaveLength(1);
     const edited = await updateSpotlight(
-      db(),
-      t1,
-      owner,
+      { db: db(), tenantId: t1, viewer: owner },
       second.id,
       { title: "Poster v2", url: "https://x.test/p", removeFile: true },
       null,
@@ -139,62 +138,125 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
     expect(fs.readdirSync(path.join(storageDir, t1, "spotlights"))).toHaveLength(0);
 
     // Removing the file without giving a URL is the spec's "required" refusal.
-    const noTarget = await updateSpotlight(db(), t1, owner, first.id, { url: "" }, null, deps).catch((e: unknown) => e);
+    const noTarget = await updateSpotlight(
+      { db: db(), tenantId: t1, viewer: owner },
+      first.id,
+      { url: "" },
+      null,
+      deps,
+    ).catch((e: unknown) => e);
     expect(isAppError(noTarget) && noTarget.message).toBe("Title and Spotlight URL / File are required!");
 
-    expect(await deleteSpotlight(db(), t1, owner, first.id, deps)).toBe(true);
-    expect((await listSpotlights(db(), t1, owner, apiId, { includeUnpublished: true })).map((s) => s.id)).toEqual([
-      second.id,
-    ]);
+    expect(await deleteSpotlight({ db: db(), tenantId: t1, viewer: owner }, first.id, deps)).toBe(true);
+    expect(
+      (await listSpotlights({ db: db(), tenantId: t1, viewer: owner }, apiId, { includeUnpublished: true })).map(
+        (s) => s.id,
+      ),
+    ).toEqual([second.id]);
   });
 
   it("spotlights: move left/right swaps neighbours and ignores moves past the ends", async () => {
     const api = (await createTestApi(db(), t1, { owner_id: owner.id })).id;
     const ids: string[] = [];
     for (const title of ["A", "B", "C"]) {
-      ids.push((await createSpotlight(db(), t1, owner, api, { title, url: "https://x.test" }, null, deps)).id);
+      ids.push(
+        (
+          await createSpotlight(
+            { db: db(), tenantId: t1, viewer: owner },
+            api,
+            { title, url: "https://x.test" },
+            null,
+            deps,
+          )
+        ).id,
+      );
     }
     const titles = async () =>
-      (await listSpotlights(db(), t1, owner, api, { includeUnpublished: true })).map((s) => `${s.title}${s.position}`);
-    await moveSpotlight(db(), t1, owner, ids[2] ?? "", "left");
+      (await listSpotlights({ db: db(), tenantId: t1, viewer: owner }, api, { includeUnpublished: true })).map(
+        (s) => `${s.title}${s.position}`,
+      );
+    await moveSpotlight({ db: db(), tenantId: t1, viewer: owner }, ids[2] ?? "", "left");
     expect(await titles()).toEqual(["A0", "C1", "B2"]);
-    await moveSpotlight(db(), t1, owner, ids[0] ?? "", "left");
+    await moveSpotlight({ db: db(), tenantId: t1, viewer: owner }, ids[0] ?? "", "left");
     expect(await titles()).toEqual(["A0", "C1", "B2"]);
-    await moveSpotlight(db(), t1, owner, ids[0] ?? "", "right");
+    await moveSpotlight({ db: db(), tenantId: t1, viewer: owner }, ids[0] ?? "", "right");
     expect(await titles()).toEqual(["C0", "A1", "B2"]);
-    await moveSpotlight(db(), t1, owner, ids[1] ?? "", "right");
+    await moveSpotlight({ db: db(), tenantId: t1, viewer: owner }, ids[1] ?? "", "right");
     expect(await titles()).toEqual(["C0", "A1", "B2"]);
     // Duplicate positions from older data still move.
     await db().kysely.updateTable("spotlights").set({ position: 5 }).where("api_id", "=", api).execute();
     const before = await titles();
-    await moveSpotlight(db(), t1, owner, ids[1] ?? "", "left");
+    await moveSpotlight({ db: db(), tenantId: t1, viewer: owner }, ids[1] ?? "", "left");
     const after = await titles();
     expect(after).not.toEqual(before);
     expect(after.map((t) => t.slice(-1))).toEqual(["0", "1", "2"]);
   });
 
   it("spotlights: only the API's editors manage them; other tenants cannot reach them", async () => {
-    const s = await createSpotlight(db(), t1, owner, apiId, { title: "Mine", url: "https://x.test" }, null, deps);
+    const s = await createSpotlight(
+      { db: db(), tenantId: t1, viewer: owner },
+      apiId,
+      { title: "Mine", url: "https://x.test" },
+      null,
+      deps,
+    );
     const attempts: Array<[string, () => Promise<unknown>]> = [
-      ["create/anon", () => createSpotlight(db(), t1, null, apiId, { title: "x", url: "https://x.test" }, null, deps)],
+      [
+        "create/anon",
+        () =>
+          createSpotlight(
+            { db: db(), tenantId: t1, viewer: null },
+            apiId,
+            { title: "x", url: "https://x.test" },
+            null,
+            deps,
+          ),
+      ],
       [
         "create/stranger",
-        () => createSpotlight(db(), t1, stranger, apiId, { title: "x", url: "https://x.test" }, null, deps),
+        () =>
+          createSpotlight(
+            { db: db(), tenantId: t1, viewer: stranger },
+            apiId,
+            { title: "x", url: "https://x.test" },
+            null,
+            deps,
+          ),
       ],
       [
         "create/admin",
-        () => createSpotlight(db(), t1, admin, apiId, { title: "x", url: "https://x.test" }, null, deps),
+        () =>
+          createSpotlight(
+            { db: db(), tenantId: t1, viewer: admin },
+            apiId,
+            { title: "x", url: "https://x.test" },
+            null,
+            deps,
+          ),
       ],
-      ["update/stranger", () => updateSpotlight(db(), t1, stranger, s.id, { title: "hijack" }, null, deps)],
-      ["state/stranger", () => setSpotlightState(db(), t1, stranger, s.id, "published")],
-      ["move/stranger", () => moveSpotlight(db(), t1, stranger, s.id, "left")],
-      ["delete/stranger", () => deleteSpotlight(db(), t1, stranger, s.id, deps)],
-      ["update/otherTenant", () => updateSpotlight(db(), t2, otherTenantUser, s.id, { title: "x" }, null, deps)],
-      ["delete/otherTenant", () => deleteSpotlight(db(), t2, otherTenantUser, s.id, deps)],
-      ["list/otherTenant", () => listSpotlights(db(), t2, otherTenantUser, apiId)],
+      [
+        "update/stranger",
+        () => updateSpotlight({ db: db(), tenantId: t1, viewer: stranger }, s.id, { title: "hijack" }, null, deps),
+      ],
+      ["state/stranger", () => setSpotlightState({ db: db(), tenantId: t1, viewer: stranger }, s.id, "published")],
+      ["move/stranger", () => moveSpotlight({ db: db(), tenantId: t1, viewer: stranger }, s.id, "left")],
+      ["delete/stranger", () => deleteSpotlight({ db: db(), tenantId: t1, viewer: stranger }, s.id, deps)],
+      [
+        "update/otherTenant",
+        () => updateSpotlight({ db: db(), tenantId: t2, viewer: otherTenantUser }, s.id, { title: "x" }, null, deps),
+      ],
+      ["delete/otherTenant", () => deleteSpotlight({ db: db(), tenantId: t2, viewer: otherTenantUser }, s.id, deps)],
+      ["list/otherTenant", () => listSpotlights({ db: db(), tenantId: t2, viewer: otherTenantUser }, apiId)],
       [
         "create/otherTenantApi",
-        () => createSpotlight(db(), t1, owner, otherTenantApiId, { title: "x", url: "https://x.test" }, null, deps),
+        () =>
+          createSpotlight(
+            { db: db(), tenantId: t1, viewer: owner },
+            otherTenantApiId,
+            { title: "x", url: "https://x.test" },
+            null,
+            deps,
+          ),
       ],
     ];
     const outcomes: Record<string, string> = {};
@@ -212,19 +274,22 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
       "list/otherTenant": "NOT_FOUND",
       "create/otherTenantApi": "NOT_FOUND",
     });
-    const after = await listSpotlights(db(), t1, owner, apiId, { includeUnpublished: true });
+    const after = await listSpotlights({ db: db(), tenantId: t1, viewer: owner }, apiId, { includeUnpublished: true });
     expect(after.find((x) => x.id === s.id)?.title).toBe("Mine");
   });
 
   it("tutorials: drafts hidden from non-editors, previous/next, slugs, events", async () => {
     const api = (await createTestApi(db(), t1, { owner_id: owner.id })).id;
-    const one = await createTutorial(db(), t1, owner, api, {
+    const one = await createTutorial({ db: db(), tenantId: t1, viewer: owner }, api, {
       title: "Getting started",
       body: "# Intro\nhi",
       draft: false,
     });
-    const two = await createTutorial(db(), t1, owner, api, { title: "Getting started", body: "draft body" });
-    const three = await createTutorial(db(), t1, owner, api, {
+    const two = await createTutorial({ db: db(), tenantId: t1, viewer: owner }, api, {
+      title: "Getting started",
+      body: "draft body",
+    });
+    const three = await createTutorial({ db: db(), tenantId: t1, viewer: owner }, api, {
       title: "Webhooks",
       body: "# A\n# B",
       thumbnailUrl: "https://img.test/w.png",
@@ -234,44 +299,62 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
     expect(two.draft).toBe(true);
     expect(one.publishedAt).not.toBeNull();
 
-    expect((await listTutorials(db(), t1, null, api)).map((t) => t.slug)).toEqual(["getting-started", "webhooks"]);
-    expect((await listTutorials(db(), t1, stranger, api)).map((t) => t.slug)).toEqual(["getting-started", "webhooks"]);
-    expect((await listTutorials(db(), t1, owner, api)).map((t) => t.slug)).toEqual([
+    expect((await listTutorials({ db: db(), tenantId: t1, viewer: null }, api)).map((t) => t.slug)).toEqual([
+      "getting-started",
+      "webhooks",
+    ]);
+    expect((await listTutorials({ db: db(), tenantId: t1, viewer: stranger }, api)).map((t) => t.slug)).toEqual([
+      "getting-started",
+      "webhooks",
+    ]);
+    expect((await listTutorials({ db: db(), tenantId: t1, viewer: owner }, api)).map((t) => t.slug)).toEqual([
       "getting-started",
       "getting-started-2",
       "webhooks",
     ]);
 
-    const visitorPage = await getTutorialPage(db(), t1, null, api, "getting-started");
+    const visitorPage = await getTutorialPage({ db: db(), tenantId: t1, viewer: null }, api, "getting-started");
     expect(visitorPage.previous).toBeNull();
     expect(visitorPage.next?.slug).toBe("webhooks");
     expect(visitorPage.rendered.toc).toEqual([{ id: "toc-intro", text: "Intro" }]);
     expect(visitorPage.canEdit).toBe(false);
-    const ownerPage = await getTutorialPage(db(), t1, owner, api, "webhooks");
+    const ownerPage = await getTutorialPage({ db: db(), tenantId: t1, viewer: owner }, api, "webhooks");
     expect(ownerPage.previous?.slug).toBe("getting-started-2");
     expect(ownerPage.rendered.toc.map((e) => e.text)).toEqual(["A", "B"]);
 
-    const draftForVisitor = await getTutorialPage(db(), t1, stranger, api, "getting-started-2").catch(
-      (e: unknown) => e,
-    );
+    const draftForVisitor = await getTutorialPage(
+      { db: db(), tenantId: t1, viewer: stranger },
+      api,
+      "getting-started-2",
+    ).catch((e: unknown) => e);
     expect(isAppError(draftForVisitor) && [draftForVisitor.code, draftForVisitor.message]).toEqual([
       "NOT_FOUND",
       "Tutorial Not Found",
     ]);
-    expect(await codeOf(getTutorialPage(db(), t1, null, api, "nope"))).toBe("NOT_FOUND");
+    expect(await codeOf(getTutorialPage({ db: db(), tenantId: t1, viewer: null }, api, "nope"))).toBe("NOT_FOUND");
 
     // Publish the draft: its slug stays, it gets a published date, visitors see it.
-    const published = await updateTutorial(db(), t1, owner, two.id, { title: "Renamed", draft: false }, 5_000);
+    const published = await updateTutorial(
+      { db: db(), tenantId: t1, viewer: owner },
+      two.id,
+      { title: "Renamed", draft: false },
+      5_000,
+    );
     expect(published).toMatchObject({ slug: "getting-started-2", title: "Renamed", draft: false, publishedAt: 5_000 });
-    expect((await listTutorials(db(), t1, null, api)).map((t) => t.title)).toEqual([
+    expect((await listTutorials({ db: db(), tenantId: t1, viewer: null }, api)).map((t) => t.title)).toEqual([
       "Getting started",
       "Renamed",
       "Webhooks",
     ]);
-    const back = await updateTutorial(db(), t1, owner, two.id, { draft: true, thumbnailUrl: null }, 6_000);
+    const back = await updateTutorial(
+      { db: db(), tenantId: t1, viewer: owner },
+      two.id,
+      { draft: true, thumbnailUrl: null },
+      6_000,
+    );
     expect(back).toMatchObject({ draft: true, publishedAt: 5_000 });
 
-    expect(await deleteTutorial(db(), t1, owner, three.id)).toBe(true);
+    expect(await deleteTutorial({ db: db(), tenantId: t1, viewer: owner }, three.id)).toBe(true);
     const events = await db()
       .kysely.selectFrom("events")
       .select(["type", "payload", "user_id"])
@@ -291,18 +374,31 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
   });
 
   it("tutorials: policy refusals and tenant isolation", async () => {
-    const tut = await createTutorial(db(), t1, owner, apiId, { title: "Secret draft", body: "x" });
+    const tut = await createTutorial({ db: db(), tenantId: t1, viewer: owner }, apiId, {
+      title: "Secret draft",
+      body: "x",
+    });
     const outcomes: Record<string, string> = {
-      createAnon: await codeOf(createTutorial(db(), t1, null, apiId, { title: "x", body: "y" })),
-      createStranger: await codeOf(createTutorial(db(), t1, stranger, apiId, { title: "x", body: "y" })),
-      editStranger: await codeOf(updateTutorial(db(), t1, stranger, tut.id, { title: "hijack" })),
-      readForEditStranger: await codeOf(getTutorialForEdit(db(), t1, stranger, tut.id)),
-      deleteStranger: await codeOf(deleteTutorial(db(), t1, stranger, tut.id)),
-      editOtherTenant: await codeOf(updateTutorial(db(), t2, otherTenantUser, tut.id, { title: "x" })),
-      listOtherTenant: await codeOf(listTutorials(db(), t2, otherTenantUser, apiId)),
-      pageOtherTenant: await codeOf(getTutorialPage(db(), t2, otherTenantUser, apiId, tut.slug)),
-      privateApiStranger: await codeOf(listTutorials(db(), t1, stranger, privateApiId)),
-      badInput: await codeOf(createTutorial(db(), t1, owner, apiId, { title: "", body: "" })),
+      createAnon: await codeOf(
+        createTutorial({ db: db(), tenantId: t1, viewer: null }, apiId, { title: "x", body: "y" }),
+      ),
+      createStranger: await codeOf(
+        createTutorial({ db: db(), tenantId: t1, viewer: stranger }, apiId, { title: "x", body: "y" }),
+      ),
+      editStranger: await codeOf(
+        updateTutorial({ db: db(), tenantId: t1, viewer: stranger }, tut.id, { title: "hijack" }),
+      ),
+      readForEditStranger: await codeOf(getTutorialForEdit({ db: db(), tenantId: t1, viewer: stranger }, tut.id)),
+      deleteStranger: await codeOf(deleteTutorial({ db: db(), tenantId: t1, viewer: stranger }, tut.id)),
+      editOtherTenant: await codeOf(
+        updateTutorial({ db: db(), tenantId: t2, viewer: otherTenantUser }, tut.id, { title: "x" }),
+      ),
+      listOtherTenant: await codeOf(listTutorials({ db: db(), tenantId: t2, viewer: otherTenantUser }, apiId)),
+      pageOtherTenant: await codeOf(
+        getTutorialPage({ db: db(), tenantId: t2, viewer: otherTenantUser }, apiId, tut.slug),
+      ),
+      privateApiStranger: await codeOf(listTutorials({ db: db(), tenantId: t1, viewer: stranger }, privateApiId)),
+      badInput: await codeOf(createTutorial({ db: db(), tenantId: t1, viewer: owner }, apiId, { title: "", body: "" })),
     };
     expect(outcomes).toEqual({
       createAnon: "UNAUTHENTICATED",
@@ -316,34 +412,44 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
       privateApiStranger: "NOT_FOUND",
       badInput: "BAD_REQUEST",
     });
-    expect((await getTutorialForEdit(db(), t1, owner, tut.id)).title).toBe("Secret draft");
+    expect((await getTutorialForEdit({ db: db(), tenantId: t1, viewer: owner }, tut.id)).title).toBe("Secret draft");
   });
 
   it("discussions: post, list newest first, comment, login required, private APIs and other tenants", async () => {
     const api = (await createTestApi(db(), t1, { owner_id: owner.id })).id;
-    expect(await listDiscussions(db(), t1, null, api)).toEqual({ total: 0, nodes: [] });
+    expect(await listDiscussions({ db: db(), tenantId: t1, viewer: null }, api)).toEqual({ total: 0, nodes: [] });
     const first = await createDiscussion(
-      db(),
-      t1,
-      stranger,
+      { db: db(), tenantId: t1, viewer: stranger },
       api,
       { title: "How to auth?", body: "Which header?" },
       1_000,
     );
-    await createDiscussion(db(), t1, owner, api, { title: "Changelog", body: "v2 is out" }, 2_000);
-    const list = await listDiscussions(db(), t1, null, api);
+    await createDiscussion(
+      { db: db(), tenantId: t1, viewer: owner },
+      api,
+      { title: "Changelog", body: "v2 is out" },
+      2_000,
+    );
+    const list = await listDiscussions({ db: db(), tenantId: t1, viewer: null }, api);
     expect(list.total).toBe(2);
     expect(list.nodes.map((d) => [d.title, d.author.username, d.kind])).toEqual([
       ["Changelog", "owner", "question"],
       ["How to auth?", "stranger", "question"],
     ]);
-    expect((await listDiscussions(db(), t1, null, api, { limit: 1, offset: 1 })).nodes.map((d) => d.title)).toEqual([
-      "How to auth?",
-    ]);
+    expect(
+      (await listDiscussions({ db: db(), tenantId: t1, viewer: null }, api, { limit: 1, offset: 1 })).nodes.map(
+        (d) => d.title,
+      ),
+    ).toEqual(["How to auth?"]);
 
-    await addDiscussionComment(db(), t1, owner, first.id, { body: "Use **X-Key**" }, 3_000);
-    await addDiscussionComment(db(), t1, stranger, first.id, { body: "<script>alert(1)</script> thanks" }, 4_000);
-    const thread = await getDiscussionThread(db(), t1, null, first.id, api);
+    await addDiscussionComment({ db: db(), tenantId: t1, viewer: owner }, first.id, { body: "Use **X-Key**" }, 3_000);
+    await addDiscussionComment(
+      { db: db(), tenantId: t1, viewer: stranger },
+      first.id,
+      { body: "<script>alert(1)</script> thanks" },
+      4_000,
+    );
+    const thread = await getDiscussionThread({ db: db(), tenantId: t1, viewer: null }, first.id, api);
     expect(thread.discussion).toMatchObject({ commentsCount: 2, lastActivityAt: 4_000 });
     expect(thread.comments.map((c) => [c.author.username, c.kind])).toEqual([
       ["owner", "answer"],
@@ -353,14 +459,28 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
     expect(thread.comments[1]?.bodyHtml).not.toContain("<script");
 
     const refusals = {
-      postAnon: await codeOf(createDiscussion(db(), t1, null, api, { title: "t", body: "b" })),
-      postEmpty: await codeOf(createDiscussion(db(), t1, stranger, api, { title: "t", body: "" })),
-      commentAnon: await codeOf(addDiscussionComment(db(), t1, null, first.id, { body: "x" })),
-      commentEmpty: await codeOf(addDiscussionComment(db(), t1, stranger, first.id, { body: " " })),
-      threadWrongApi: await codeOf(getDiscussionThread(db(), t1, null, first.id, apiId)),
-      threadOtherTenant: await codeOf(getDiscussionThread(db(), t2, otherTenantUser, first.id)),
-      commentOtherTenant: await codeOf(addDiscussionComment(db(), t2, otherTenantUser, first.id, { body: "x" })),
-      postPrivateStranger: await codeOf(createDiscussion(db(), t1, stranger, privateApiId, { title: "t", body: "b" })),
+      postAnon: await codeOf(
+        createDiscussion({ db: db(), tenantId: t1, viewer: null }, api, { title: "t", body: "b" }),
+      ),
+      postEmpty: await codeOf(
+        createDiscussion({ db: db(), tenantId: t1, viewer: stranger }, api, { title: "t", body: "" }),
+      ),
+      commentAnon: await codeOf(
+        addDiscussionComment({ db: db(), tenantId: t1, viewer: null }, first.id, { body: "x" }),
+      ),
+      commentEmpty: await codeOf(
+        addDiscussionComment({ db: db(), tenantId: t1, viewer: stranger }, first.id, { body: " " }),
+      ),
+      threadWrongApi: await codeOf(getDiscussionThread({ db: db(), tenantId: t1, viewer: null }, first.id, apiId)),
+      threadOtherTenant: await codeOf(
+        getDiscussionThread({ db: db(), tenantId: t2, viewer: otherTenantUser }, first.id),
+      ),
+      commentOtherTenant: await codeOf(
+        addDiscussionComment({ db: db(), tenantId: t2, viewer: otherTenantUser }, first.id, { body: "x" }),
+      ),
+      postPrivateStranger: await codeOf(
+        createDiscussion({ db: db(), tenantId: t1, viewer: stranger }, privateApiId, { title: "t", body: "b" }),
+      ),
     };
     expect(refusals).toEqual({
       postAnon: "UNAUTHENTICATED",
@@ -373,7 +493,14 @@ describeEachDialect("content: spotlights, tutorials, discussions", ({ db }) => {
       postPrivateStranger: "NOT_FOUND",
     });
     // An invited user may discuss a private API.
-    await inviteToApi(db(), t1, owner, { apiId: privateApiId, principalType: "USER", username: "stranger" });
-    expect(await codeOf(createDiscussion(db(), t1, stranger, privateApiId, { title: "t", body: "b" }))).toBe("OK");
+    await inviteToApi(
+      { db: db(), tenantId: t1, viewer: owner },
+      { apiId: privateApiId, principalType: "USER", username: "stranger" },
+    );
+    expect(
+      await codeOf(
+        createDiscussion({ db: db(), tenantId: t1, viewer: stranger }, privateApiId, { title: "t", body: "b" }),
+      ),
+    ).toBe("OK");
   });
 });

@@ -19,8 +19,8 @@ export async function requireApiEditor(
   apiId: string,
 ): Promise<{ viewer: Viewer; api: ApiAccessRow }> {
   const v = requireViewer(viewer, tenantId);
-  const api = await requireVisibleApi(db, tenantId, v, apiId);
-  if (!(await canEditApi(db, tenantId, v, apiId))) throw new AppError("FORBIDDEN", NOT_API_EDITOR);
+  const api = await requireVisibleApi({ db, tenantId, viewer: v }, apiId);
+  if (!(await canEditApi({ db, tenantId, viewer: v }, apiId))) throw new AppError("FORBIDDEN", NOT_API_EDITOR);
   return { viewer: v, api };
 }
 
@@ -31,5 +31,5 @@ export async function seesUnpublished(
   viewer: Viewer | null,
   apiId: string,
 ): Promise<boolean> {
-  return canEditApi(db, tenantId, viewer, apiId);
+  return canEditApi({ db, tenantId, viewer }, apiId);
 }

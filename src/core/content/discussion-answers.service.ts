@@ -28,8 +28,8 @@ export async function markDiscussionAnswer(
 ): Promise<Discussion> {
   const viewer = requireViewer(ctx.viewer, ctx.tenantId);
   const data = parseInput(inputSchema, input);
-  const discussion = await requireDiscussion(ctx.db, ctx.tenantId, viewer, data.discussionId);
-  if (!(await mayMarkAnswer(ctx.db, ctx.tenantId, viewer, discussion))) {
+  const discussion = await requireDiscussion({ db: ctx.db, tenantId: ctx.tenantId, viewer }, data.discussionId);
+  if (!(await mayMarkAnswer({ db: ctx.db, tenantId: ctx.tenantId, viewer }, discussion))) {
     throw new AppError("FORBIDDEN", DISCUSSION_MESSAGES.answerForbidden);
   }
   const commentId = data.commentId ?? null;
@@ -59,5 +59,5 @@ export async function markDiscussionAnswer(
       );
     }
   });
-  return (await getDiscussionThread(ctx.db, ctx.tenantId, viewer, discussion.id)).discussion;
+  return (await getDiscussionThread({ db: ctx.db, tenantId: ctx.tenantId, viewer }, discussion.id)).discussion;
 }

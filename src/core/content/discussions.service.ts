@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { newId } from "../../common/ids";
-import type { Db } from "../../db/connection";
 import type { DiscussionKind } from "../../db/tables/content.tables";
 import { canEditApi, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
-import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
 import { notifyDiscussionComment } from "../notifications/event-notifications";
+import type { UseCaseContext } from "../use-case-context";
 import { renderContentMarkdown } from "./content-markdown";
 import { DISCUSSION_MESSAGES } from "./discussion-messages";
 import {
@@ -126,13 +125,12 @@ export function validateNewDiscussion(input: { title?: unknown; body?: unknown }
 
 /** An API's discussions, newest first, for anyone who may see the API. */
 export async function listDiscussions(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   page: { limit?: number; offset?: number } = {},
 ): Promise<{ total: number; nodes: Discussion[] }> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+  const { db, tenantId } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const limit = Math.min(Math.max(Math.trunc(page.limit ?? 20), 1), PAGE_MAX);
   const offset = Math.max(Math.trunc(page.offset ?? 0), 0);
   const [rows, total] = await Promise.all([
@@ -144,15 +142,14 @@ export async function listDiscussions(
 
 /** Posts a new discussion (a question) on an API; signed-in users only (spec section 5). */
 export async function createDiscussion(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   input: { title?: unknown; body?: unknown },
   now = Date.now(),
 ): Promise<Discussion> {
+  const { db, tenantId, viewer } = ctx;
   const author = requireViewer(viewer, tenantId);
-  await requireVisibleApi(db, tenantId, author, apiId);
+  await requireVisibleApi({ db, tenantId, viewer: author }, apiId);
   const fields = validateNewDiscussion(input);
   const row = {
     id: newId("dsc"),
@@ -174,12 +171,13 @@ export async function createDiscussion(
   return toDiscussion({ ...row, author_username: author.username, author_thumbnail: author.thumbnail });
 }
 
-export async function requireDiscussion(db: Db, tenantId: string, viewer: Viewer | null, id: string, apiId?: string) {
+export async function requireDiscussion(ctx: UseCaseContext, id: string, apiId?: string) {
+  const { db, tenantId } = ctx;
   const row = await selectDiscussion(db, tenantId, id);
   if (!row || row.status === "hidden" || (apiId !== undefined && row.api_id !== apiId)) {
     throw new AppError("NOT_FOUND", DISCUSSION_MESSAGES.notFound);
   }
-  await requireVisibleApi(db, tenantId, viewer, row.api_id).catch(() => {
+  await requireVisibleApi(ctx, row.api_id).catch(() => {
     throw new AppError("NOT_FOUND", DISCUSSION_MESSAGES.notFound);
   });
   return row;
@@ -187,45 +185,38 @@ export async function requireDiscussion(db: Db, tenantId: string, viewer: Viewer
 
 /** The thread's author or whoever may edit the API (owner, organization editors) marks its answer (decision 082). */
 export async function mayMarkAnswer(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   row: { author_id: string | null; api_id: string },
 ): Promise<boolean> {
+  const { tenantId, viewer } = ctx;
   if (!viewer || viewer.tenantId !== tenantId) return false;
   if (row.author_id !== null && row.author_id === viewer.id) return true;
-  return canEditApi(db, tenantId, viewer, row.api_id);
+  return canEditApi(ctx, row.api_id);
 }
 
 /** One discussion with its comments (oldest first, like a conversation); `apiId` pins it to the page's API. */
-export async function getDiscussionThread(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  id: string,
-  apiId?: string,
-): Promise<DiscussionThread> {
-  const row = await requireDiscussion(db, tenantId, viewer, id, apiId);
+export async function getDiscussionThread(ctx: UseCaseContext, id: string, apiId?: string): Promise<DiscussionThread> {
+  const { db, tenantId } = ctx;
+  const row = await requireDiscussion(ctx, id, apiId);
   const comments = await selectComments(db, tenantId, id);
   return {
     discussion: toDiscussion(row),
     bodyHtml: (await renderContentMarkdown(row.body)).html,
     comments: await Promise.all(comments.map(toComment)),
-    canMarkAnswer: await mayMarkAnswer(db, tenantId, viewer, row),
+    canMarkAnswer: await mayMarkAnswer(ctx, row),
   };
 }
 
 /** Adds an answer to a discussion; signed-in users only. Counter and activity move in the same transaction. */
 export async function addDiscussionComment(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   discussionId: string,
   input: { body?: unknown; parentId?: string | null },
   now = Date.now(),
 ): Promise<DiscussionComment> {
+  const { db, tenantId, viewer } = ctx;
   const author = requireViewer(viewer, tenantId);
-  const discussion = await requireDiscussion(db, tenantId, author, discussionId);
+  const discussion = await requireDiscussion({ db, tenantId, viewer: author }, discussionId);
   if (discussion.status === "locked") throw new AppError("FORBIDDEN", "This discussion is locked");
   const body = typeof input.body === "string" ? input.body.trim() : "";
   if (!body)

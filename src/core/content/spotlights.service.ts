@@ -3,6 +3,7 @@ import type { Db } from "../../db/connection";
 import { requireVisibleApi } from "../access/private-apis.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { requireApiEditor, seesUnpublished } from "./content.policy";
 import type { FileStorage } from "./file-storage";
 import {
@@ -122,28 +123,26 @@ async function requireSpotlightForEditor(db: Db, tenantId: string, viewer: Viewe
 
 /** An API's spotlights in order: published ones for everyone, all (drafts, unpublished) for its editors. */
 export async function listSpotlights(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   options: { includeUnpublished?: boolean } = {},
 ): Promise<Spotlight[]> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+  const { db, tenantId, viewer } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const all = options.includeUnpublished === true && (await seesUnpublished(db, tenantId, viewer, apiId));
   return (await selectSpotlightsOfApi(db, tenantId, apiId, !all)).map(toSpotlight);
 }
 
 /** Creates a spotlight at the end of the API's row; the file, if any, is stored before the row is written. */
 export async function createSpotlight(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   input: SpotlightInput,
   file: UploadedFile | null,
   deps: SpotlightDeps,
   now = Date.now(),
 ): Promise<Spotlight> {
+  const { db, tenantId, viewer } = ctx;
   await requireApiEditor(db, tenantId, viewer, apiId);
   const fields = validateSpotlight(input, file, deps.limits);
   const state = parseState(input.state, "draft");
@@ -180,15 +179,14 @@ export async function createSpotlight(
 
 /** Edits a spotlight; a new file replaces the stored one, `removeFile` drops it (a URL is then required). */
 export async function updateSpotlight(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   id: string,
   input: SpotlightInput,
   file: UploadedFile | null,
   deps: SpotlightDeps,
   now = Date.now(),
 ): Promise<Spotlight> {
+  const { db, tenantId, viewer } = ctx;
   const row = await requireSpotlightForEditor(db, tenantId, viewer, id);
   const keepsFile = !!row.file_path && !input.removeFile && !file;
   const fields = validateSpotlight(
@@ -232,13 +230,12 @@ export async function updateSpotlight(
 
 /** Publishes, unpublishes or returns a spotlight to draft. */
 export async function setSpotlightState(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   id: string,
   stateInput: unknown,
   now = Date.now(),
 ): Promise<Spotlight> {
+  const { db, tenantId, viewer } = ctx;
   const row = await requireSpotlightForEditor(db, tenantId, viewer, id);
   const state = parseState(stateInput, stateOf(row));
   await updateSpotlightRow(db, tenantId, id, { ...flagsOf(state), updated_at: now });
@@ -247,12 +244,11 @@ export async function setSpotlightState(
 
 /** Deletes a spotlight and its stored file. */
 export async function deleteSpotlight(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   id: string,
   deps: Pick<SpotlightDeps, "storage">,
 ): Promise<boolean> {
+  const { db, tenantId, viewer } = ctx;
   const row = await requireSpotlightForEditor(db, tenantId, viewer, id);
   await deleteSpotlightRow(db, tenantId, id);
   if (row.file_path) await deps.storage.delete(row.file_path);
@@ -264,12 +260,11 @@ export async function deleteSpotlight(
  * renumbers the row 0..n-1, so equal or gapped positions left by older data cannot make a move a no-op.
  */
 export async function moveSpotlight(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   id: string,
   direction: "left" | "right",
 ): Promise<Spotlight[]> {
+  const { db, tenantId, viewer } = ctx;
   if (direction !== "left" && direction !== "right")
     throw new AppError("BAD_REQUEST", "Direction must be left or right");
   const row = await requireSpotlightForEditor(db, tenantId, viewer, id);
@@ -299,16 +294,15 @@ export async function moveSpotlight(
  * drafts only for its editors. Null when there is nothing to serve (the route answers 404).
  */
 export async function getSpotlightFile(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   id: string,
   storage: FileStorage,
 ): Promise<{ bytes: Uint8Array; contentType: string; inline: boolean; fileName: string } | null> {
+  const { db, tenantId, viewer } = ctx;
   const row = await selectSpotlight(db, tenantId, id);
   if (!row?.file_path) return null;
   try {
-    await requireVisibleApi(db, tenantId, viewer, row.api_id);
+    await requireVisibleApi(ctx, row.api_id);
   } catch {
     return null;
   }

@@ -9,6 +9,7 @@ import { AppError } from "../errors/app-error";
 import { recordEvent } from "../events/events.service";
 import type { TutorialEventType } from "../events/events.types";
 import { notifyTutorialPublished } from "../notifications/event-notifications";
+import type { UseCaseContext } from "../use-case-context";
 import { requireApiEditor, seesUnpublished } from "./content.policy";
 import { type RenderedMarkdown, renderContentMarkdown } from "./content-markdown";
 import {
@@ -112,13 +113,9 @@ async function requireTutorialForEditor(db: Db, tenantId: string, viewer: Viewer
 }
 
 /** An API's tutorials in reading order: published ones for everyone, drafts too for its editors. */
-export async function listTutorials(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-): Promise<Tutorial[]> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+export async function listTutorials(ctx: UseCaseContext, apiId: string): Promise<Tutorial[]> {
+  const { db, tenantId, viewer } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const editor = await seesUnpublished(db, tenantId, viewer, apiId);
   return (await selectTutorialsOfApi(db, tenantId, apiId, editor)).map(toTutorial);
 }
@@ -127,14 +124,9 @@ export async function listTutorials(
  * One tutorial by slug with previous / next among the tutorials the viewer may read. A draft is 'Tutorial Not Found'
  * for anyone but the API's editors.
  */
-export async function getTutorialPage(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-  slug: string,
-): Promise<TutorialPage> {
-  await requireVisibleApi(db, tenantId, viewer, apiId).catch(() => notFound());
+export async function getTutorialPage(ctx: UseCaseContext, apiId: string, slug: string): Promise<TutorialPage> {
+  const { db, tenantId, viewer } = ctx;
+  await requireVisibleApi(ctx, apiId).catch(() => notFound());
   const canEdit = await seesUnpublished(db, tenantId, viewer, apiId);
   const rows = await selectTutorialsOfApi(db, tenantId, apiId, canEdit);
   const at = rows.findIndex((r) => r.slug === slug);
@@ -151,12 +143,8 @@ export async function getTutorialPage(
 }
 
 /** A tutorial for its editor form (drafts included); NOT_FOUND / FORBIDDEN as for any change. */
-export async function getTutorialForEdit(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  id: string,
-): Promise<Tutorial> {
+export async function getTutorialForEdit(ctx: UseCaseContext, id: string): Promise<Tutorial> {
+  const { db, tenantId, viewer } = ctx;
   const { row } = await requireTutorialForEditor(db, tenantId, viewer, id);
   return toTutorial(row);
 }
@@ -178,13 +166,12 @@ function notifyPublished(
 
 /** Creates a tutorial at the end of the API's list; records a TutorialAdded event. */
 export async function createTutorial(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   input: TutorialInput,
   now = Date.now(),
 ): Promise<Tutorial> {
+  const { db, tenantId, viewer } = ctx;
   const { viewer: editor } = await requireApiEditor(db, tenantId, viewer, apiId);
   const fields = parseInput(tutorialInputSchema, input);
   const row = {
@@ -226,13 +213,12 @@ export async function createTutorial(
  * draft keeps it. Records a TutorialUpdated event.
  */
 export async function updateTutorial(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   id: string,
   input: TutorialUpdate,
   now = Date.now(),
 ): Promise<Tutorial> {
+  const { db, tenantId, viewer } = ctx;
   const { row, editor } = await requireTutorialForEditor(db, tenantId, viewer, id);
   const fields = parseInput(tutorialUpdateSchema, input);
   const draft = fields.draft === undefined ? row.draft : fields.draft ? 1 : 0;
@@ -254,7 +240,8 @@ export async function updateTutorial(
 }
 
 /** Deletes a tutorial; records a TutorialDeleted event. */
-export async function deleteTutorial(db: Db, tenantId: string, viewer: Viewer | null, id: string): Promise<boolean> {
+export async function deleteTutorial(ctx: UseCaseContext, id: string): Promise<boolean> {
+  const { db, tenantId, viewer } = ctx;
   const { row, editor } = await requireTutorialForEditor(db, tenantId, viewer, id);
   await deleteTutorialRow(db, tenantId, id);
   await track(db, tenantId, editor, "TutorialDeleted", row);

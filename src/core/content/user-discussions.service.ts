@@ -1,10 +1,9 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connection";
 import { privateApiIdsFor } from "../access/private-apis.service";
 import { selectUserByUsername } from "../accounts/accounts.queries";
-import type { Viewer } from "../accounts/accounts.types";
 import { visibleApis } from "../catalog/api-read-model";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 
 /*
  * The profile page's discussions table (spec section 2): what one user wrote, newest first. Questions are the
@@ -37,12 +36,11 @@ interface Row {
 }
 
 export async function listUserDiscussions(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   username: string,
   options: { filter?: UserDiscussionFilter; offset?: number; limit?: number } = {},
 ): Promise<{ items: UserDiscussionEntry[]; total: number }> {
+  const { db, tenantId, viewer } = ctx;
   const user = await selectUserByUsername(db, tenantId, username);
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   const filter = options.filter ?? "all";

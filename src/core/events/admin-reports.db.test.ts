@@ -45,31 +45,37 @@ describeEachDialect("admin search reports", ({ db }) => {
   });
 
   it("gives the admin the tenant's reports over the chosen period", async () => {
-    const week = await searchAnalyticsReport(db(), t1.id, admin, { days: 7 }, NOW);
+    const week = await searchAnalyticsReport({ db: db(), tenantId: t1.id, viewer: admin }, { days: 7 }, NOW);
     expect(week.topTerms).toEqual([
       { term: "weather", count: 2 },
       { term: "nothing", count: 1 },
     ]);
     expect(week.zeroResultTerms).toEqual([{ term: "nothing", count: 1 }]);
     expect(week.clicksByPosition).toEqual([{ position: 2, clicks: 1, clickThroughRate: 1 / 3 }]);
-    const quarter = await searchAnalyticsReport(db(), t1.id, admin, { days: 90 }, NOW);
+    const quarter = await searchAnalyticsReport({ db: db(), tenantId: t1.id, viewer: admin }, { days: 90 }, NOW);
     expect(quarter.zeroResultTerms.map((t) => t.term)).toEqual(["nothing", "old"]);
     expect(quarter.days).toBe(90);
   });
 
   it("refuses anyone but the tenant's admins and periods it does not offer", async () => {
-    await expect(searchAnalyticsReport(db(), t1.id, plain, {}, NOW)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(searchAnalyticsReport(db(), t1.id, null, {}, NOW)).rejects.toMatchObject({
+    await expect(searchAnalyticsReport({ db: db(), tenantId: t1.id, viewer: plain }, {}, NOW)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(searchAnalyticsReport({ db: db(), tenantId: t1.id, viewer: null }, {}, NOW)).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
     });
-    await expect(searchAnalyticsReport(db(), t1.id, otherAdmin, {}, NOW)).rejects.toMatchObject({
+    await expect(
+      searchAnalyticsReport({ db: db(), tenantId: t1.id, viewer: otherAdmin }, {}, NOW),
+    ).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
     });
-    await expect(searchAnalyticsReport(db(), t1.id, admin, { days: 5 }, NOW)).rejects.toMatchObject({
+    await expect(
+      searchAnalyticsReport({ db: db(), tenantId: t1.id, viewer: admin }, { days: 5 }, NOW),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       details: { fields: { days: "Choose a period of 1, 7, 30, 90 days" } },
     });
-    const other = await searchAnalyticsReport(db(), t2.id, otherAdmin, {}, NOW);
+    const other = await searchAnalyticsReport({ db: db(), tenantId: t2.id, viewer: otherAdmin }, {}, NOW);
     expect(other.topTerms).toEqual([{ term: "elsewhere", count: 1 }]);
   });
 });

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { Db } from "../../db/connection";
 import { assertTenantAdmin } from "../accounts/accounts.policy";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
+import type { UseCaseContext } from "../use-case-context";
 import { clickThroughByPosition, topSearchTerms, zeroResultSearchTerms } from "./events.service";
 import type { PositionClicks, TermCount } from "./events.types";
 
@@ -36,12 +35,11 @@ export interface SearchAnalyticsReport {
 }
 
 export async function searchAnalyticsReport(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown = {},
   now = Date.now(),
 ): Promise<SearchAnalyticsReport> {
+  const { db, tenantId, viewer } = ctx;
   assertTenantAdmin(viewer, tenantId);
   const { days, limit } = parseInput(reportSchema, input);
   const window = { since: now - days * DAY_MS, until: now + 1, limit };

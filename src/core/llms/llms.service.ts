@@ -4,6 +4,7 @@ import { listApiEndpoints } from "../catalog/api-endpoints.service";
 import { getApiDetail, listApis } from "../catalog/catalog.service";
 import type { ApiCard, EndpointSummary } from "../catalog/catalog.types";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { apiLlmsTxt, apiMarkdown, siteLlmsTxt } from "./llms-text";
 
 /** At most this many APIs in the site's llms.txt and operations per API (most popular / spec order first). */
@@ -17,12 +18,8 @@ export interface LlmsUrls {
 }
 
 /** The site's llms.txt: the APIs `viewer` may see (public ones, and private ones given to them), most popular first. */
-export async function siteLlms(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: LlmsUrls & { brandName: string },
-): Promise<string> {
+export async function siteLlms(ctx: UseCaseContext, input: LlmsUrls & { brandName: string }): Promise<string> {
+  const { db, tenantId, viewer } = ctx;
   const apis: ApiCard[] = [];
   let total = 0;
   for (let offset = 0; offset < LLMS_MAX_APIS; offset += PAGE) {
@@ -53,11 +50,10 @@ async function loadApi(db: Db, tenantId: string, viewer: Viewer | null, owner: s
  * it was not given to). `specDownload` says whether the reader may download the spec (the Specs tab switch).
  */
 export async function apiLlms(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: LlmsUrls & { owner: string; slug: string; format: "llms" | "markdown"; specDownload: boolean },
 ): Promise<string> {
+  const { db, tenantId, viewer } = ctx;
   const loaded = await loadApi(db, tenantId, viewer, input.owner, input.slug);
   const version = loaded.api.currentVersion;
   const specDownloadUrl =

@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
 import { requireViewer } from "../accounts/accounts.policy";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { announceGatewayChange } from "../plans/gateway-changes";
 import { assertCanManageApi } from "../plans/plans.policy";
 import { selectNormalizedDoc } from "../upstreams/upstreams.queries";
+import type { UseCaseContext } from "../use-case-context";
 import {
   deleteToolSetting,
   selectAppSubscribedApis,
@@ -66,12 +66,8 @@ export interface McpOperation {
 }
 
 /** Studio: every operation of the current version with its MCP settings. API managers only. */
-export async function listMcpOperations(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-): Promise<McpOperation[]> {
+export async function listMcpOperations(ctx: UseCaseContext, apiId: string): Promise<McpOperation[]> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   await assertCanManageApi(db, tenantId, v.id, apiId);
   const versionId = await selectCurrentVersionId(db, tenantId, apiId);
@@ -118,12 +114,8 @@ const settingInput = z.object({
  * Studio: hides an operation from MCP or rewords its tool, without touching the spec. Connected MCP clients are told
  * their tool list changed (the gateway announces it on the API's change).
  */
-export async function setMcpToolSetting(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<McpOperation> {
+export async function setMcpToolSetting(ctx: UseCaseContext, input: unknown): Promise<McpOperation> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(settingInput, input);
   await assertCanManageApi(db, tenantId, v.id, data.apiId);
@@ -146,7 +138,7 @@ export async function setMcpToolSetting(
     }
   });
   announceGatewayChange({ kind: "api", apiId: data.apiId });
-  const operations = await listMcpOperations(db, tenantId, v, data.apiId);
+  const operations = await listMcpOperations({ db, tenantId, viewer: v }, data.apiId);
   const updated = operations.find((o) => o.endpoint === data.endpoint);
   if (!updated) throw new AppError("NOT_FOUND", "This API's current version has no such operation");
   return updated;

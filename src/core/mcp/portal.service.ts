@@ -147,7 +147,7 @@ export async function portalUsage(ctx: UseCaseContext, caller: PortalCaller, inp
   const { viewer, appId } = requireAccount(ctx, caller);
   const to = Date.now();
   const from = to - input.days * 86_400_000;
-  const summary = await summarizeAppUsage(ctx.db, ctx.tenantId, viewer.id, appId, { from, to });
+  const summary = await summarizeAppUsage({ db: ctx.db, tenantId: ctx.tenantId, viewer }, appId, { from, to });
   const perDay = new Map<number, { calls: number; errors: number; billable: number }>();
   for (const point of summary.series) {
     const day = Math.floor((point.minute * 60_000) / 86_400_000);

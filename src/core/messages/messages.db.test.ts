@@ -53,26 +53,29 @@ describeEachDialect("contact messages", ({ db }) => {
   });
 
   it("contact → provider inbox → reply → consumer sees it, each side notified once and mailed", async () => {
-    const { threadId } = await sendApiMessage(db(), tenantId, consumer, {
-      apiId,
-      subject: "  Quota question ",
-      body: "Can I get\nmore calls?\u202e",
-    });
-    const inbox = await listThreads(db(), tenantId, provider, { box: "provider" });
+    const { threadId } = await sendApiMessage(
+      { db: db(), tenantId, viewer: consumer },
+      {
+        apiId,
+        subject: "  Quota question ",
+        body: "Can I get\nmore calls?\u202e",
+      },
+    );
+    const inbox = await listThreads({ db: db(), tenantId, viewer: provider }, { box: "provider" });
     expect(inbox.items).toHaveLength(1);
     expect(inbox.items[0]).toMatchObject({ id: threadId, subject: "Quota question", unread: true, apiName: "Maps" });
     expect(inbox.items[0]?.consumerUsername).toBe(consumer.username);
-    expect((await countUnreadMessages(db(), tenantId, provider)).provider).toBe(1);
+    expect((await countUnreadMessages({ db: db(), tenantId, viewer: provider })).provider).toBe(1);
 
-    const opened = await getThread(db(), tenantId, provider, threadId);
+    const opened = await getThread({ db: db(), tenantId, viewer: provider }, threadId);
     expect(opened.side).toBe("provider");
     expect(opened.messages.map((m) => m.body)).toEqual(["Can I get\nmore calls?"]);
     expect(opened.unread).toBe(false);
 
-    await replyToThread(db(), tenantId, provider, { threadId, body: "Yes: upgrade to Pro." });
-    const mine = await listThreads(db(), tenantId, consumer, { box: "consumer" });
+    await replyToThread({ db: db(), tenantId, viewer: provider }, { threadId, body: "Yes: upgrade to Pro." });
+    const mine = await listThreads({ db: db(), tenantId, viewer: consumer }, { box: "consumer" });
     expect(mine.items[0]).toMatchObject({ id: threadId, unread: true });
-    const seen = await getThread(db(), tenantId, consumer, threadId);
+    const seen = await getThread({ db: db(), tenantId, viewer: consumer }, threadId);
     expect(seen.messages.map((m) => [m.side, m.body])).toEqual([
       ["consumer", "Can I get\nmore calls?"],
       ["provider", "Yes: upgrade to Pro."],
@@ -101,28 +104,40 @@ describeEachDialect("contact messages", ({ db }) => {
   });
 
   it("mark unread and archive per side; other users, tenants and signed-out callers get nothing", async () => {
-    const [thread] = (await listThreads(db(), tenantId, provider, { box: "provider" })).items;
+    const [thread] = (await listThreads({ db: db(), tenantId, viewer: provider }, { box: "provider" })).items;
     const threadId = thread?.id ?? "";
-    expect(await updateThreadState(db(), tenantId, provider, { threadId, read: false })).toMatchObject({
+    expect(await updateThreadState({ db: db(), tenantId, viewer: provider }, { threadId, read: false })).toMatchObject({
       unread: true,
     });
-    expect(await updateThreadState(db(), tenantId, provider, { threadId, archived: true })).toMatchObject({
+    expect(
+      await updateThreadState({ db: db(), tenantId, viewer: provider }, { threadId, archived: true }),
+    ).toMatchObject({
       archived: true,
     });
-    expect((await listThreads(db(), tenantId, provider, { box: "provider" })).items).toHaveLength(0);
-    expect((await listThreads(db(), tenantId, provider, { box: "provider", archived: true })).items).toHaveLength(1);
+    expect((await listThreads({ db: db(), tenantId, viewer: provider }, { box: "provider" })).items).toHaveLength(0);
+    expect(
+      (await listThreads({ db: db(), tenantId, viewer: provider }, { box: "provider", archived: true })).items,
+    ).toHaveLength(1);
     // The consumer's copy is untouched.
-    expect((await listThreads(db(), tenantId, consumer, { box: "consumer" })).items).toHaveLength(1);
+    expect((await listThreads({ db: db(), tenantId, viewer: consumer }, { box: "consumer" })).items).toHaveLength(1);
 
-    await expect(getThread(db(), tenantId, stranger, threadId)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(replyToThread(db(), tenantId, stranger, { threadId, body: "hi" })).rejects.toMatchObject({
+    await expect(getThread({ db: db(), tenantId, viewer: stranger }, threadId)).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    await expect(getThread(db(), tenantId, foreigner, threadId)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(listThreads(db(), tenantId, null, { box: "consumer" })).rejects.toMatchObject({
+    await expect(
+      replyToThread({ db: db(), tenantId, viewer: stranger }, { threadId, body: "hi" }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(getThread({ db: db(), tenantId, viewer: foreigner }, threadId)).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
     });
-    await expect(setSenderBlocked(db(), tenantId, consumer, { threadId, blocked: true })).rejects.toMatchObject({
+    await expect(listThreads({ db: db(), tenantId, viewer: null }, { box: "consumer" })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    await expect(
+      setSenderBlocked({ db: db(), tenantId, viewer: consumer }, { threadId, blocked: true }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
   });
@@ -138,31 +153,37 @@ describeEachDialect("contact messages", ({ db }) => {
       [provider, { apiId, subject: "x", body: "x" }, MESSAGE_TEXTS.ownApi],
     ];
     for (const [who, input, message] of refusals) {
-      await expect(sendApiMessage(db(), tenantId, who, input)).rejects.toMatchObject({ code: "BAD_REQUEST", message });
+      await expect(sendApiMessage({ db: db(), tenantId, viewer: who }, input)).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message,
+      });
     }
-    const [thread] = (await listThreads(db(), tenantId, provider, { box: "provider", archived: true })).items;
-    await setSenderBlocked(db(), tenantId, provider, { threadId: thread?.id, blocked: true });
-    expect((await getThread(db(), tenantId, provider, thread?.id ?? "")).senderBlocked).toBe(true);
+    const [thread] = (await listThreads({ db: db(), tenantId, viewer: provider }, { box: "provider", archived: true }))
+      .items;
+    await setSenderBlocked({ db: db(), tenantId, viewer: provider }, { threadId: thread?.id, blocked: true });
+    expect((await getThread({ db: db(), tenantId, viewer: provider }, thread?.id ?? "")).senderBlocked).toBe(true);
     await expect(
-      sendApiMessage(db(), tenantId, consumer, { apiId, subject: "Again", body: "x" }),
+      sendApiMessage({ db: db(), tenantId, viewer: consumer }, { apiId, subject: "Again", body: "x" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN", message: MESSAGE_TEXTS.blocked });
-    await expect(replyToThread(db(), tenantId, consumer, { threadId: thread?.id, body: "x" })).rejects.toMatchObject({
+    await expect(
+      replyToThread({ db: db(), tenantId, viewer: consumer }, { threadId: thread?.id, body: "x" }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     expect(await countRows("message_threads")).toBe(threads);
     expect(await countRows("messages")).toBe(messages);
-    await setSenderBlocked(db(), tenantId, provider, { threadId: thread?.id, blocked: false });
-    await sendApiMessage(db(), tenantId, consumer, { apiId, subject: "Unblocked", body: "x" });
+    await setSenderBlocked({ db: db(), tenantId, viewer: provider }, { threadId: thread?.id, blocked: false });
+    await sendApiMessage({ db: db(), tenantId, viewer: consumer }, { apiId, subject: "Unblocked", body: "x" });
     expect(await countRows("message_threads")).toBe(threads + 1);
   });
 
   it("throttles each sender per hour", async () => {
     const sender = await viewer(tenantId);
     for (let i = 0; i < MESSAGES_PER_HOUR; i++) {
-      await sendApiMessage(db(), tenantId, sender, { apiId, subject: `S${i}`, body: "x" });
+      await sendApiMessage({ db: db(), tenantId, viewer: sender }, { apiId, subject: `S${i}`, body: "x" });
     }
     await expect(
-      sendApiMessage(db(), tenantId, sender, { apiId, subject: "One more", body: "x" }),
+      sendApiMessage({ db: db(), tenantId, viewer: sender }, { apiId, subject: "One more", body: "x" }),
     ).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 });

@@ -10,6 +10,7 @@ import { hourlyLimit } from "../accounts/login-throttle";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
 import { notifyMessage } from "../notifications/event-notifications";
+import type { UseCaseContext } from "../use-case-context";
 import { MESSAGE_LIMITS } from "./message-limits";
 import {
   countUnreadThreads,
@@ -124,15 +125,14 @@ async function requireThreadSide(db: Db, tenantId: string, viewer: Viewer, threa
 
 /** "Contact" on the API page: a new conversation with the API's provider. Returns the thread's id. */
 export async function sendApiMessage(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
   now = Date.now(),
 ): Promise<{ threadId: string }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(newThreadSchema, input);
-  await requireVisibleApi(db, tenantId, v, data.apiId);
+  await requireVisibleApi({ db, tenantId, viewer: v }, data.apiId);
   const api = await selectApiOwner(db, tenantId, data.apiId);
   if (!api) throw new AppError("NOT_FOUND", "API not found");
   if ((await providerIdsOf(db, tenantId, v)).includes(api.owner_id)) {
@@ -184,12 +184,11 @@ export async function sendApiMessage(
 
 /** A reply from either side; the other side's unread flag goes on and its archive off (a new message is news). */
 export async function replyToThread(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
   now = Date.now(),
 ): Promise<{ threadId: string; messageId: string }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(replySchema, input);
   const { thread, side } = await requireThreadSide(db, tenantId, v, data.threadId);
@@ -262,11 +261,10 @@ function toSummary(
 
 /** The consumer's threads (account) or the provider's inbox (studio), newest activity first, with the unread count. */
 export async function listThreads(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
 ): Promise<{ items: ThreadSummary[]; unread: number; offset: number; limit: number; hasMore: boolean }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(listSchema, input ?? {});
   const filter = data.box === "consumer" ? { consumerId: v.id } : { providerIds: await providerIdsOf(db, tenantId, v) };
@@ -284,12 +282,8 @@ export async function listThreads(
 }
 
 /** One conversation with its messages; opening it marks it read for the viewer's side. */
-export async function getThread(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  threadId: string,
-): Promise<ThreadView> {
+export async function getThread(ctx: UseCaseContext, threadId: string): Promise<ThreadView> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const { thread, side } = await requireThreadSide(db, tenantId, v, String(threadId ?? ""));
   if ((side === "consumer" ? thread.consumer_unread : thread.provider_unread) === 1) {
@@ -318,12 +312,8 @@ export async function getThread(
 }
 
 /** Mark read or unread, archive or restore: each for the viewer's side only. */
-export async function updateThreadState(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<ThreadSummary> {
+export async function updateThreadState(ctx: UseCaseContext, input: unknown): Promise<ThreadSummary> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(
     z.object({
@@ -349,12 +339,11 @@ export async function updateThreadState(
 
 /** Provider side: block (or unblock) the thread's sender from messaging this provider again. */
 export async function setSenderBlocked(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
   now = Date.now(),
 ): Promise<{ threadId: string; blocked: boolean }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(z.object({ threadId: z.string().trim().min(1).max(100), blocked: z.boolean() }), input);
   const { thread, side } = await requireThreadSide(db, tenantId, v, data.threadId);
@@ -373,11 +362,8 @@ export async function setSenderBlocked(
 }
 
 /** Unread conversations in the viewer's inbox and account (for badges); 0 when signed out. */
-export async function countUnreadMessages(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-): Promise<{ consumer: number; provider: number }> {
+export async function countUnreadMessages(ctx: UseCaseContext): Promise<{ consumer: number; provider: number }> {
+  const { db, tenantId, viewer } = ctx;
   if (!viewer || viewer.tenantId !== tenantId) return { consumer: 0, provider: 0 };
   const [consumer, provider] = await Promise.all([
     countUnreadThreads(db, tenantId, { consumerId: viewer.id }),

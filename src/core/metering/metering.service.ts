@@ -1,7 +1,9 @@
 import type { Db } from "../../db/connection";
+import { requireViewer } from "../accounts/accounts.policy";
 import { requireManageableApp } from "../apps/apps.policy";
 import { AppError } from "../errors/app-error";
 import { assertCanManageApi } from "../plans/plans.policy";
+import type { UseCaseContext } from "../use-case-context";
 import { selectRollups, type UsageFilter } from "./metering.queries";
 import { LATENCY_BUCKET_COLUMNS, percentileFromBuckets, type UsageMinute } from "./usage.types";
 
@@ -89,24 +91,24 @@ export async function summarizeUsage(db: Db, tenantId: string, filter: UsageFilt
 
 /** The consumer's view: usage of one of the viewer's apps. */
 export async function summarizeAppUsage(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   appId: string,
   range: { from: number; to: number },
 ): Promise<UsageSummary> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await requireManageableApp(db, tenantId, viewerId, appId);
   return summarizeUsage(db, tenantId, { appId, ...range });
 }
 
 /** The provider's view: usage of one of the viewer's APIs. */
 export async function summarizeApiUsage(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   apiId: string,
   range: { from: number; to: number },
 ): Promise<UsageSummary> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await assertCanManageApi(db, tenantId, viewerId, apiId);
   return summarizeUsage(db, tenantId, { apiId, ...range });
 }

@@ -58,9 +58,9 @@ describeEachDialect("notifications from events", ({ db }) => {
   });
 
   it("a follow tells the provider once, even retried at once or after unfollowing; the Followed event is recorded", async () => {
-    await Promise.all([1, 2, 3].map(() => followApi(db(), tenantId, consumer, { apiId })));
-    await unfollowApi(db(), tenantId, consumer, { apiId });
-    await followApi(db(), tenantId, consumer, { apiId });
+    await Promise.all([1, 2, 3].map(() => followApi({ db: db(), tenantId, viewer: consumer }, { apiId })));
+    await unfollowApi({ db: db(), tenantId, viewer: consumer }, { apiId });
+    await followApi({ db: db(), tenantId, viewer: consumer }, { apiId });
     const rows = await notificationsOf(provider.id, "api_followed");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.title).toBe(`${consumer.username} followed Weather Pro`);
@@ -74,29 +74,34 @@ describeEachDialect("notifications from events", ({ db }) => {
     // Two real follows (the retries added nothing), each recorded once.
     expect(events.map((e) => JSON.parse(e.payload))).toEqual([{ api_id: apiId }, { api_id: apiId }]);
     // The owner following their own API is no news to them.
-    await followApi(db(), tenantId, provider, { apiId });
+    await followApi({ db: db(), tenantId, viewer: provider }, { apiId });
     expect(await notificationsOf(provider.id, "api_followed")).toHaveLength(1);
   });
 
   it("following a user tells them once", async () => {
-    await Promise.all([1, 2].map(() => followUser(db(), tenantId, other, { userId: provider.id })));
+    await Promise.all([1, 2].map(() => followUser({ db: db(), tenantId, viewer: other }, { userId: provider.id })));
     expect(await notificationsOf(provider.id, "user_followed")).toHaveLength(1);
   });
 
   it("subscription request, approval and rejection reach the right side once; a retried decision adds nothing", async () => {
-    const plan = await createPlan(db(), tenantId, provider.id, apiId, { name: "Gated", approvalRequired: true });
-    const app = await createApp(db(), tenantId, consumer.id, { name: "Consumer app" });
-    const sub = await subscribeToPlan(db(), tenantId, consumer.id, plan.id, app.id);
+    const plan = await createPlan({ db: db(), tenantId, viewer: provider }, apiId, {
+      name: "Gated",
+      approvalRequired: true,
+    });
+    const app = await createApp({ db: db(), tenantId, viewer: consumer }, { name: "Consumer app" });
+    const sub = await subscribeToPlan({ db: db(), tenantId, viewer: consumer }, plan.id, app.id);
     expect(sub.status).toBe("pending_approval");
     const requested = await notificationsOf(provider.id, "subscription_requested");
     expect(requested).toHaveLength(1);
     expect(requested[0]?.title).toContain(consumer.username);
     expect(requested[0]?.title).toContain("Gated");
 
-    await decideSubscription(db(), tenantId, provider.id, sub.id, "approve");
-    await expect(decideSubscription(db(), tenantId, provider.id, sub.id, "approve")).rejects.toMatchObject({
-      code: "CONFLICT",
-    });
+    await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "approve");
+    await expect(decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "approve")).rejects.toMatchObject(
+      {
+        code: "CONFLICT",
+      },
+    );
     const approved = await notificationsOf(consumer.id, "subscription_approved");
     expect(approved).toHaveLength(1);
     expect(approved[0]?.cta_url).toBe("/developer/dashboard");
@@ -105,56 +110,70 @@ describeEachDialect("notifications from events", ({ db }) => {
       (await outboxOf(consumer.email)).filter((m) => m.kind === "notification:subscription_approved"),
     ).toHaveLength(1);
 
-    const app2 = await createApp(db(), tenantId, consumer.id, { name: "Second app" });
-    const sub2 = await subscribeToPlan(db(), tenantId, consumer.id, plan.id, app2.id);
-    await decideSubscription(db(), tenantId, provider.id, sub2.id, "reject");
+    const app2 = await createApp({ db: db(), tenantId, viewer: consumer }, { name: "Second app" });
+    const sub2 = await subscribeToPlan({ db: db(), tenantId, viewer: consumer }, plan.id, app2.id);
+    await decideSubscription({ db: db(), tenantId, viewer: provider }, sub2.id, "reject");
     const rejected = await notificationsOf(consumer.id, "subscription_rejected");
     expect(rejected).toHaveLength(1);
     expect(rejected[0]?.type).toBe("error");
     expect(await notificationsOf(provider.id, "subscription_requested")).toHaveLength(2);
 
-    await decideSubscription(db(), tenantId, provider.id, sub.id, "suspend");
-    await decideSubscription(db(), tenantId, provider.id, sub.id, "reactivate");
+    await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "suspend");
+    await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "reactivate");
     expect(await notificationsOf(consumer.id, "subscription_suspended")).toHaveLength(1);
     expect(await notificationsOf(consumer.id, "subscription_reactivated")).toHaveLength(1);
   });
 
   it("preferences: off stores nothing, in_app sends no mail; bad input is refused and changes nothing", async () => {
-    await setNotificationPreferences(db(), tenantId, consumer, {
-      preferences: [
-        { kind: "subscription_approved", channel: "off" },
-        { kind: "subscription_rejected", channel: "in_app" },
-      ],
+    await setNotificationPreferences(
+      { db: db(), tenantId, viewer: consumer },
+      {
+        preferences: [
+          { kind: "subscription_approved", channel: "off" },
+          { kind: "subscription_rejected", channel: "in_app" },
+        ],
+      },
+    );
+    const plan = await createPlan({ db: db(), tenantId, viewer: provider }, apiId, {
+      name: "Gated 2",
+      approvalRequired: true,
     });
-    const plan = await createPlan(db(), tenantId, provider.id, apiId, { name: "Gated 2", approvalRequired: true });
     const mailsBefore = (await outboxOf(consumer.email)).length;
     for (const [name, decision] of [
       ["Off app", "approve"],
       ["In-app app", "reject"],
     ] as const) {
-      const app = await createApp(db(), tenantId, consumer.id, { name });
-      const sub = await subscribeToPlan(db(), tenantId, consumer.id, plan.id, app.id);
-      await decideSubscription(db(), tenantId, provider.id, sub.id, decision);
+      const app = await createApp({ db: db(), tenantId, viewer: consumer }, { name });
+      const sub = await subscribeToPlan({ db: db(), tenantId, viewer: consumer }, plan.id, app.id);
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, decision);
     }
     expect(await notificationsOf(consumer.id, "subscription_approved")).toHaveLength(1);
     expect(await notificationsOf(consumer.id, "subscription_rejected")).toHaveLength(2);
     expect((await outboxOf(consumer.email)).length).toBe(mailsBefore);
 
     await expect(
-      setNotificationPreferences(db(), tenantId, consumer, {
-        preferences: [
-          { kind: "message", channel: "off" },
-          { kind: "message", channel: "loud" },
-        ],
-      }),
+      setNotificationPreferences(
+        { db: db(), tenantId, viewer: consumer },
+        {
+          preferences: [
+            { kind: "message", channel: "off" },
+            { kind: "message", channel: "loud" },
+          ],
+        },
+      ),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(
-      setNotificationPreferences(db(), tenantId, consumer, { preferences: [{ kind: "nope", channel: "off" }] }),
+      setNotificationPreferences(
+        { db: db(), tenantId, viewer: consumer },
+        { preferences: [{ kind: "nope", channel: "off" }] },
+      ),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    const prefs = await getNotificationPreferences(db(), tenantId, consumer);
+    const prefs = await getNotificationPreferences({ db: db(), tenantId, viewer: consumer });
     expect(prefs.items.find((p) => p.kind === "message")?.channel).toBe("email");
     expect(prefs.items.find((p) => p.kind === "subscription_approved")?.channel).toBe("off");
-    await expect(getNotificationPreferences(db(), tenantId, null)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(getNotificationPreferences({ db: db(), tenantId, viewer: null })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
   });
 
   it("the same dedup key never notifies twice; the digest mails waiting e-mails once", async () => {
@@ -165,7 +184,7 @@ describeEachDialect("notifications from events", ({ db }) => {
       text: "<script>alert(1)</script> hi",
       url: "/developer/messages/x",
     };
-    await setNotificationPreferences(db(), tenantId, other, { emailDigest: true });
+    await setNotificationPreferences({ db: db(), tenantId, viewer: other }, { emailDigest: true });
     expect(await notifyIn(db().kysely, tenantId, [other.id], event)).toBe(1);
     expect(await notifyIn(db().kysely, tenantId, [other.id], event)).toBe(0);
     await notifyIn(db().kysely, tenantId, [other.id], { ...event, dedupKey: "test:digest-2" });
@@ -187,35 +206,45 @@ describeEachDialect("notifications from events", ({ db }) => {
   });
 
   it("discussion comments, tutorials, organizations and private-API invitations notify once each", async () => {
-    const discussion = await createDiscussion(db(), tenantId, consumer, apiId, {
+    const discussion = await createDiscussion({ db: db(), tenantId, viewer: consumer }, apiId, {
       title: "Rate limits?",
       body: "How many?",
     });
-    await addDiscussionComment(db(), tenantId, provider, discussion.id, { body: "100 a minute" });
-    await addDiscussionComment(db(), tenantId, consumer, discussion.id, { body: "Thanks" });
+    await addDiscussionComment({ db: db(), tenantId, viewer: provider }, discussion.id, { body: "100 a minute" });
+    await addDiscussionComment({ db: db(), tenantId, viewer: consumer }, discussion.id, { body: "Thanks" });
     const comments = await notificationsOf(consumer.id, "discussion_comment");
     expect(comments).toHaveLength(1);
     expect(comments[0]?.body_html).toBe("100 a minute");
 
     // consumer follows apiId (first test); a draft tells no one, its first publication does, later edits do not.
-    const tutorial = await createTutorial(db(), tenantId, provider, apiId, { title: "Start", body: "Go", draft: true });
+    const tutorial = await createTutorial({ db: db(), tenantId, viewer: provider }, apiId, {
+      title: "Start",
+      body: "Go",
+      draft: true,
+    });
     expect(await notificationsOf(consumer.id, "tutorial_published")).toHaveLength(0);
-    await updateTutorial(db(), tenantId, provider, tutorial.id, { draft: false });
-    await updateTutorial(db(), tenantId, provider, tutorial.id, { body: "Go on" });
+    await updateTutorial({ db: db(), tenantId, viewer: provider }, tutorial.id, { draft: false });
+    await updateTutorial({ db: db(), tenantId, viewer: provider }, tutorial.id, { body: "Go on" });
     expect(await notificationsOf(consumer.id, "tutorial_published")).toHaveLength(1);
 
-    const org = await createOrganization(db(), tenantId, provider, { name: "Acme Labs" });
-    await addOrganizationMember(db(), tenantId, provider, org.id, { username: other.username });
+    const org = await createOrganization({ db: db(), tenantId, viewer: provider }, { name: "Acme Labs" });
+    await addOrganizationMember({ db: db(), tenantId, viewer: provider }, org.id, { username: other.username });
     expect(await notificationsOf(other.id, "org_added")).toHaveLength(1);
 
     const privateApi = await createTestApi(db(), tenantId, { owner_id: provider.id, visibility: "PRIVATE" });
-    await inviteToApi(db(), tenantId, provider, {
-      apiId: privateApi.id,
-      principalType: "USER",
-      username: other.username,
-    });
+    await inviteToApi(
+      { db: db(), tenantId, viewer: provider },
+      {
+        apiId: privateApi.id,
+        principalType: "USER",
+        username: other.username,
+      },
+    );
     await expect(
-      inviteToApi(db(), tenantId, provider, { apiId: privateApi.id, principalType: "USER", username: other.username }),
+      inviteToApi(
+        { db: db(), tenantId, viewer: provider },
+        { apiId: privateApi.id, principalType: "USER", username: other.username },
+      ),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await notificationsOf(other.id, "private_api_invite")).toHaveLength(1);
   });

@@ -80,9 +80,12 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
   const pendingSubscription = async () => {
     const { provider, apiId } = await providerWithApi();
     const consumer = await viewer();
-    const plan = await createPlan(db(), tenantId, provider.id, apiId, { name: "Gated", approvalRequired: true });
-    const app = await createApp(db(), tenantId, consumer.id, { name: "Retry app" });
-    const sub = await subscribeToPlan(db(), tenantId, consumer.id, plan.id, app.id);
+    const plan = await createPlan({ db: db(), tenantId, viewer: provider }, apiId, {
+      name: "Gated",
+      approvalRequired: true,
+    });
+    const app = await createApp({ db: db(), tenantId, viewer: consumer }, { name: "Retry app" });
+    const sub = await subscribeToPlan({ db: db(), tenantId, viewer: consumer }, plan.id, app.id);
     return { provider, consumer, apiId, plan, sub };
   };
 
@@ -94,21 +97,26 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
     api_followed: async () => {
       const { provider, apiId } = await providerWithApi();
       const fan = await viewer();
-      await Promise.all([1, 2].map(() => followApi(db(), tenantId, fan, { apiId })));
-      await unfollowApi(db(), tenantId, fan, { apiId });
-      await followApi(db(), tenantId, fan, { apiId });
+      await Promise.all([1, 2].map(() => followApi({ db: db(), tenantId, viewer: fan }, { apiId })));
+      await unfollowApi({ db: db(), tenantId, viewer: fan }, { apiId });
+      await followApi({ db: db(), tenantId, viewer: fan }, { apiId });
       return provider.id;
     },
     user_followed: async () => {
       const [star, fan] = [await viewer(), await viewer()];
-      await Promise.all([1, 2].map(() => followUser(db(), tenantId, fan, { userId: star.id })));
+      await Promise.all([1, 2].map(() => followUser({ db: db(), tenantId, viewer: fan }, { userId: star.id })));
       return star.id;
     },
     discussion_comment: async () => {
       const { provider, apiId } = await providerWithApi();
       const asker = await viewer();
-      const discussion = await createDiscussion(db(), tenantId, asker, apiId, { title: "Q", body: "How?" });
-      const comment = await addDiscussionComment(db(), tenantId, provider, discussion.id, { body: "Like so" });
+      const discussion = await createDiscussion({ db: db(), tenantId, viewer: asker }, apiId, {
+        title: "Q",
+        body: "How?",
+      });
+      const comment = await addDiscussionComment({ db: db(), tenantId, viewer: provider }, discussion.id, {
+        body: "Like so",
+      });
       // The outbox's re-delivery of the same comment event.
       await notifyDiscussionComment(
         db().kysely,
@@ -126,8 +134,13 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
     discussion_answer: async () => {
       const { apiId } = await providerWithApi();
       const [asker, helper] = [await viewer(), await viewer()];
-      const discussion = await createDiscussion(db(), tenantId, asker, apiId, { title: "Q", body: "How?" });
-      const reply = await addDiscussionComment(db(), tenantId, helper, discussion.id, { body: "Like so" });
+      const discussion = await createDiscussion({ db: db(), tenantId, viewer: asker }, apiId, {
+        title: "Q",
+        body: "How?",
+      });
+      const reply = await addDiscussionComment({ db: db(), tenantId, viewer: helper }, discussion.id, {
+        body: "Like so",
+      });
       const ctx = { db: db(), tenantId, viewer: asker };
       await markDiscussionAnswer(ctx, { discussionId: discussion.id, commentId: reply.id });
       await markDiscussionAnswer(ctx, { discussionId: discussion.id, commentId: reply.id });
@@ -138,8 +151,11 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
     message: async () => {
       const { provider, apiId } = await providerWithApi();
       const consumer = await viewer();
-      const { threadId } = await sendApiMessage(db(), tenantId, consumer, { apiId, subject: "Hi", body: "Question" });
-      const sent = await replyToThread(db(), tenantId, provider, { threadId, body: "Answer" });
+      const { threadId } = await sendApiMessage(
+        { db: db(), tenantId, viewer: consumer },
+        { apiId, subject: "Hi", body: "Question" },
+      );
+      const sent = await replyToThread({ db: db(), tenantId, viewer: provider }, { threadId, body: "Answer" });
       await notifyMessage(
         db().kysely,
         tenantId,
@@ -156,34 +172,34 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
     },
     subscription_requested: async () => {
       const { provider, sub } = await pendingSubscription();
-      await retried(() => decideSubscription(db(), tenantId, provider.id, sub.id, "approve"));
+      await retried(() => decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "approve"));
       return provider.id;
     },
     subscription_approved: async () => {
       const { provider, consumer, sub } = await pendingSubscription();
-      await decideSubscription(db(), tenantId, provider.id, sub.id, "approve");
-      await retried(() => decideSubscription(db(), tenantId, provider.id, sub.id, "approve"));
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "approve");
+      await retried(() => decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "approve"));
       return consumer.id;
     },
     subscription_rejected: async () => {
       const { provider, consumer, sub } = await pendingSubscription();
-      await decideSubscription(db(), tenantId, provider.id, sub.id, "reject");
-      await retried(() => decideSubscription(db(), tenantId, provider.id, sub.id, "reject"));
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "reject");
+      await retried(() => decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "reject"));
       return consumer.id;
     },
     subscription_suspended: async () => {
       const { provider, consumer, sub } = await pendingSubscription();
-      await decideSubscription(db(), tenantId, provider.id, sub.id, "approve");
-      await decideSubscription(db(), tenantId, provider.id, sub.id, "suspend");
-      await retried(() => decideSubscription(db(), tenantId, provider.id, sub.id, "suspend"));
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "approve");
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "suspend");
+      await retried(() => decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "suspend"));
       return consumer.id;
     },
     subscription_reactivated: async () => {
       const { provider, consumer, sub } = await pendingSubscription();
-      await decideSubscription(db(), tenantId, provider.id, sub.id, "approve");
-      await decideSubscription(db(), tenantId, provider.id, sub.id, "suspend");
-      await decideSubscription(db(), tenantId, provider.id, sub.id, "reactivate");
-      await retried(() => decideSubscription(db(), tenantId, provider.id, sub.id, "reactivate"));
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "approve");
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "suspend");
+      await decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "reactivate");
+      await retried(() => decideSubscription({ db: db(), tenantId, viewer: provider }, sub.id, "reactivate"));
       return consumer.id;
     },
     renewal_failed: async () => {
@@ -217,20 +233,28 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
     },
     org_added: async () => {
       const [admin, member] = [await viewer(), await viewer()];
-      const org = await createOrganization(db(), tenantId, admin, { name: `Retry Org ${member.username}` });
-      await addOrganizationMember(db(), tenantId, admin, org.id, { username: member.username });
-      await retried(() => addOrganizationMember(db(), tenantId, admin, org.id, { username: member.username }));
+      const org = await createOrganization(
+        { db: db(), tenantId, viewer: admin },
+        { name: `Retry Org ${member.username}` },
+      );
+      await addOrganizationMember({ db: db(), tenantId, viewer: admin }, org.id, { username: member.username });
+      await retried(() =>
+        addOrganizationMember({ db: db(), tenantId, viewer: admin }, org.id, { username: member.username }),
+      );
       await removeOrganizationMember({ db: db(), tenantId, viewer: admin }, org.id, member.id);
-      await addOrganizationMember(db(), tenantId, admin, org.id, { username: member.username });
+      await addOrganizationMember({ db: db(), tenantId, viewer: admin }, org.id, { username: member.username });
       return member.id;
     },
     team_added: async () => {
       const [admin, member] = [await viewer(), await viewer()];
-      const org = await createOrganization(db(), tenantId, admin, { name: `Retry Team Org ${member.username}` });
-      await addOrganizationMember(db(), tenantId, admin, org.id, { username: member.username });
-      const team = await createTeam(db(), tenantId, admin, org.id, "Readers");
-      await addTeamDevelopers(db(), tenantId, admin, team.id, [member.username]);
-      await retried(() => addTeamDevelopers(db(), tenantId, admin, team.id, [member.username]));
+      const org = await createOrganization(
+        { db: db(), tenantId, viewer: admin },
+        { name: `Retry Team Org ${member.username}` },
+      );
+      await addOrganizationMember({ db: db(), tenantId, viewer: admin }, org.id, { username: member.username });
+      const team = await createTeam({ db: db(), tenantId, viewer: admin }, org.id, "Readers");
+      await addTeamDevelopers({ db: db(), tenantId, viewer: admin }, team.id, [member.username]);
+      await retried(() => addTeamDevelopers({ db: db(), tenantId, viewer: admin }, team.id, [member.username]));
       return member.id;
     },
     private_api_invite: async () => {
@@ -238,26 +262,28 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
       const guest = await viewer();
       const api = await createTestApi(db(), tenantId, { owner_id: provider.id, visibility: "PRIVATE" });
       const input = { apiId: api.id, principalType: "USER" as const, username: guest.username };
-      await inviteToApi(db(), tenantId, provider, input);
-      await retried(() => inviteToApi(db(), tenantId, provider, input));
+      await inviteToApi({ db: db(), tenantId, viewer: provider }, input);
+      await retried(() => inviteToApi({ db: db(), tenantId, viewer: provider }, input));
       return guest.id;
     },
     tutorial_published: async () => {
       const { provider, apiId } = await providerWithApi();
       const fan = await viewer();
-      await followApi(db(), tenantId, fan, { apiId });
-      await createTutorial(db(), tenantId, provider, apiId, { title: "Start", body: "Go", draft: false });
+      await followApi({ db: db(), tenantId, viewer: fan }, { apiId });
+      await createTutorial({ db: db(), tenantId, viewer: provider }, apiId, {
+        title: "Start",
+        body: "Go",
+        draft: false,
+      });
       return fan.id;
     },
     spec_version: async () => {
       const { provider, apiId } = await providerWithApi();
       const fan = await viewer();
-      await followApi(db(), tenantId, fan, { apiId });
-      await importApiSpec(db(), tenantId, provider, apiId, { text: SPEC_V1 });
+      await followApi({ db: db(), tenantId, viewer: fan }, { apiId });
+      await importApiSpec({ db: db(), tenantId, viewer: provider }, apiId, { text: SPEC_V1 });
       const second = await importApiSpec(
-        db(),
-        tenantId,
-        provider,
+        { db: db(), tenantId, viewer: provider },
         apiId,
         { text: SPEC_V2 },
         {
@@ -272,17 +298,17 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
       const { provider, apiId } = await providerWithApi();
       const reviewer = await viewer();
       const review = { stars: 4, title: "Good", body: "Works well" };
-      await rateApi(db(), tenantId, reviewer, apiId, review);
-      await retried(() => rateApi(db(), tenantId, reviewer, apiId, review));
+      await rateApi({ db: db(), tenantId, viewer: reviewer }, apiId, review);
+      await retried(() => rateApi({ db: db(), tenantId, viewer: reviewer }, apiId, review));
       // Deleting and writing the review again is no second piece of news.
-      await deleteRating(db(), tenantId, reviewer, apiId);
-      await rateApi(db(), tenantId, reviewer, apiId, review);
+      await deleteRating({ db: db(), tenantId, viewer: reviewer }, apiId);
+      await rateApi({ db: db(), tenantId, viewer: reviewer }, apiId, review);
       return provider.id;
     },
     review_reply: async () => {
       const { provider, apiId } = await providerWithApi();
       const reviewer = await viewer();
-      await rateApi(db(), tenantId, reviewer, apiId, { stars: 2, title: "Slow", body: "Too slow" });
+      await rateApi({ db: db(), tenantId, viewer: reviewer }, apiId, { stars: 2, title: "Slow", body: "Too slow" });
       const ratingId = (
         await db()
           .kysely.selectFrom("api_ratings")
@@ -291,8 +317,8 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
           .where("api_id", "=", apiId)
           .executeTakeFirstOrThrow()
       ).id;
-      await replyToReview(db(), tenantId, provider, ratingId, { body: "Fixed in 2.0" });
-      await retried(() => replyToReview(db(), tenantId, provider, ratingId, { body: "Fixed in 2.0" }));
+      await replyToReview({ db: db(), tenantId, viewer: provider }, ratingId, { body: "Fixed in 2.0" });
+      await retried(() => replyToReview({ db: db(), tenantId, viewer: provider }, ratingId, { body: "Fixed in 2.0" }));
       return reviewer.id;
     },
   };
@@ -311,7 +337,7 @@ describeEachDialect("every event kind notifies once when retried", ({ db }) => {
   it("tracks the spec's Followed and PressSubscribe analytics events, once per real action", async () => {
     const { apiId } = await providerWithApi();
     const fan = await viewer();
-    await Promise.all([1, 2].map(() => followApi(db(), tenantId, fan, { apiId })));
+    await Promise.all([1, 2].map(() => followApi({ db: db(), tenantId, viewer: fan }, { apiId })));
     const press = { type: PRESS_SUBSCRIBE_EVENT, payload: { api_id: apiId, plan_id: null } } as const;
     const client = { ip: "203.0.113.9", userId: fan.id };
     expect(await recordClientEvent(db(), tenantId, press, client)).toBe(true);

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
 import { requireViewer } from "../accounts/accounts.policy";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
+import type { UseCaseContext } from "../use-case-context";
 import {
   selectPreferencesOfUser,
   selectSettings,
@@ -26,11 +25,8 @@ export interface NotificationPreferences {
 }
 
 /** The signed-in user's channel per event kind (their choice or the default) and the digest choice. */
-export async function getNotificationPreferences(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-): Promise<NotificationPreferences> {
+export async function getNotificationPreferences(ctx: UseCaseContext): Promise<NotificationPreferences> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const [rows, settings] = await Promise.all([
     selectPreferencesOfUser(db, tenantId, v.id),
@@ -61,11 +57,10 @@ const preferencesSchema = z.object({
 
 /** Saves some or all kinds' channels and, when given, the digest choice, in one transaction. */
 export async function setNotificationPreferences(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   input: unknown,
 ): Promise<NotificationPreferences> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(preferencesSchema, input);
   const now = Date.now();
@@ -75,5 +70,5 @@ export async function setNotificationPreferences(
       await upsertDigestSetting(trx, tenantId, v.id, data.emailDigest, now);
     }
   });
-  return getNotificationPreferences(db, tenantId, v);
+  return getNotificationPreferences({ db, tenantId, viewer: v });
 }

@@ -47,7 +47,7 @@ describeEachDialect("notifications", ({ db }) => {
       },
       2_000,
     );
-    const tray = await listNotifications(db(), t1.id, ann);
+    const tray = await listNotifications({ db: db(), tenantId: t1.id, viewer: ann });
     expect(tray.items.map((n) => n.title)).toEqual(["Payment failed", "Welcome"]);
     expect(tray.unread).toBe(2);
     expect(tray.hasMore).toBe(false);
@@ -61,36 +61,44 @@ describeEachDialect("notifications", ({ db }) => {
   });
 
   it("reading one or all clears the unread badge; a read notification is no longer new", async () => {
-    expect(await countUnreadNotifications(db(), t1.id, ann)).toBe(2);
-    const [first] = (await listNotifications(db(), t1.id, ann)).items;
-    await setNotificationRead(db(), t1.id, ann, first?.id ?? "");
-    const after = await listNotifications(db(), t1.id, ann);
+    expect(await countUnreadNotifications({ db: db(), tenantId: t1.id, viewer: ann })).toBe(2);
+    const [first] = (await listNotifications({ db: db(), tenantId: t1.id, viewer: ann })).items;
+    await setNotificationRead({ db: db(), tenantId: t1.id, viewer: ann }, first?.id ?? "");
+    const after = await listNotifications({ db: db(), tenantId: t1.id, viewer: ann });
     expect(after.unread).toBe(1);
     expect(after.items[0]).toMatchObject({ isRead: true, isNew: false });
-    await setNotificationRead(db(), t1.id, ann, first?.id ?? "", false);
-    expect(await countUnreadNotifications(db(), t1.id, ann)).toBe(2);
-    await setNotificationRead(db(), t1.id, ann, null);
-    expect(await countUnreadNotifications(db(), t1.id, ann)).toBe(0);
+    await setNotificationRead({ db: db(), tenantId: t1.id, viewer: ann }, first?.id ?? "", false);
+    expect(await countUnreadNotifications({ db: db(), tenantId: t1.id, viewer: ann })).toBe(2);
+    await setNotificationRead({ db: db(), tenantId: t1.id, viewer: ann }, null);
+    expect(await countUnreadNotifications({ db: db(), tenantId: t1.id, viewer: ann })).toBe(0);
   });
 
   it("pages by 10 from an offset; 'has more' is off when fewer than a page arrive", async () => {
     for (let i = 0; i < 12; i++) await createNotification(db(), t1.id, bob.id, { title: `N${i}` }, 10_000 + i);
-    const first = await listNotifications(db(), t1.id, bob);
+    const first = await listNotifications({ db: db(), tenantId: t1.id, viewer: bob });
     expect(first.items.map((n) => n.title)).toEqual(["N11", "N10", "N9", "N8", "N7", "N6", "N5", "N4", "N3", "N2"]);
     expect(first.hasMore).toBe(true);
-    const second = await listNotifications(db(), t1.id, bob, { offset: first.items.length });
+    const second = await listNotifications({ db: db(), tenantId: t1.id, viewer: bob }, { offset: first.items.length });
     expect(second.items.map((n) => n.title)).toEqual(["N1", "N0"]);
     expect(second.hasMore).toBe(false);
-    await expect(listNotifications(db(), t1.id, bob, { limit: 500 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await setNotificationRead(db(), t1.id, bob, null);
+    await expect(listNotifications({ db: db(), tenantId: t1.id, viewer: bob }, { limit: 500 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await setNotificationRead({ db: db(), tenantId: t1.id, viewer: bob }, null);
   });
 
   it("keeps users and tenants apart", async () => {
-    expect((await listNotifications(db(), t1.id, bob)).items.some((n) => n.title === "Welcome")).toBe(false);
-    const [first] = (await listNotifications(db(), t1.id, ann)).items;
-    await expect(setNotificationRead(db(), t1.id, bob, first?.id ?? "")).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(listNotifications(db(), t1.id, stranger)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    expect(await countUnreadNotifications(db(), t1.id, stranger)).toBe(0);
+    expect(
+      (await listNotifications({ db: db(), tenantId: t1.id, viewer: bob })).items.some((n) => n.title === "Welcome"),
+    ).toBe(false);
+    const [first] = (await listNotifications({ db: db(), tenantId: t1.id, viewer: ann })).items;
+    await expect(
+      setNotificationRead({ db: db(), tenantId: t1.id, viewer: bob }, first?.id ?? ""),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(listNotifications({ db: db(), tenantId: t1.id, viewer: stranger })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    expect(await countUnreadNotifications({ db: db(), tenantId: t1.id, viewer: stranger })).toBe(0);
     await expect(createNotification(db(), t1.id, stranger.id, { title: "x" })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
@@ -118,11 +126,15 @@ describeEachDialect("notifications", ({ db }) => {
     await expect(createNotification(db(), t1.id, bob.id, { title: "x", type: "spam" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
-    expect(await countUnreadNotifications(db(), t1.id, bob)).toBe(0);
+    expect(await countUnreadNotifications({ db: db(), tenantId: t1.id, viewer: bob })).toBe(0);
   });
 
   it("signed-out callers get UNAUTHENTICATED", async () => {
-    await expect(listNotifications(db(), t1.id, null)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(setNotificationRead(db(), t1.id, null, null)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(listNotifications({ db: db(), tenantId: t1.id, viewer: null })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    await expect(setNotificationRead({ db: db(), tenantId: t1.id, viewer: null }, null)).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
   });
 });

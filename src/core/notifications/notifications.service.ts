@@ -3,9 +3,9 @@ import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
 import { requireViewer } from "../accounts/accounts.policy";
 import { selectUserById } from "../accounts/accounts.queries";
-import type { Viewer } from "../accounts/accounts.types";
 import { parseInput } from "../accounts/validation";
 import { AppError } from "../errors/app-error";
+import type { UseCaseContext } from "../use-case-context";
 import { BODY_LINK_PATTERN, isSafeNotificationUrl } from "./notification-links";
 import { countUnread, insertNotification, selectNotifications, updateRead } from "./notifications.queries";
 
@@ -134,11 +134,10 @@ const pageSchema = z.object({
 
 /** A page of the signed-in user's notifications, newest first, with the unread count (spec sections 4 and 9). */
 export async function listNotifications(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   page: { offset?: number | null; limit?: number | null } = {},
 ): Promise<NotificationPage> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const { offset, limit } = parseInput(pageSchema, {
     offset: page.offset ?? undefined,
@@ -171,7 +170,8 @@ export async function listNotifications(
 }
 
 /** The badge count for the top bar; 0 when signed out. */
-export async function countUnreadNotifications(db: Db, tenantId: string, viewer: Viewer | null): Promise<number> {
+export async function countUnreadNotifications(ctx: UseCaseContext): Promise<number> {
+  const { db, tenantId, viewer } = ctx;
   if (!viewer || viewer.tenantId !== tenantId) return 0;
   return countUnread(db, tenantId, viewer.id);
 }
@@ -180,13 +180,8 @@ export async function countUnreadNotifications(db: Db, tenantId: string, viewer:
  * Spec section 4 "unread to read": marks one notification (or, with a null id, all of the viewer's) read, or unread
  * again with isRead false. Someone else's id is NOT_FOUND.
  */
-export async function setNotificationRead(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  id: string | null,
-  isRead = true,
-): Promise<void> {
+export async function setNotificationRead(ctx: UseCaseContext, id: string | null, isRead = true): Promise<void> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const changed = await updateRead(db, tenantId, v.id, id, isRead);
   if (id !== null && changed === 0) throw new AppError("NOT_FOUND", "Unknown notification");

@@ -64,50 +64,72 @@ describeEachDialect("organizations and teams", ({ db }) => {
   let orgId = "";
 
   it("creates an organization with the creator as admin and refuses a duplicate name", async () => {
-    const org = await createOrganization(db(), t1.id, admin, { name: "Acme Corp", corporateDomain: "acme.test" });
+    const org = await createOrganization(
+      { db: db(), tenantId: t1.id, viewer: admin },
+      { name: "Acme Corp", corporateDomain: "acme.test" },
+    );
     orgId = org.id;
     expect(org).toMatchObject({ name: "Acme Corp", slugifiedName: "acme-corp" });
     expect(
       (await listMyOrganizations({ db: db(), tenantId: t1.id, viewer: admin })).map((o) => [o.id, o.role]),
     ).toEqual([[orgId, "admin"]]);
-    await expect(createOrganization(db(), t1.id, member, { name: "ACME corp" })).rejects.toMatchObject({
+    await expect(
+      createOrganization({ db: db(), tenantId: t1.id, viewer: member }, { name: "ACME corp" }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       details: { fields: { name: "An organization with this name already exists" } },
     });
-    await expect(createOrganization(db(), t1.id, member, { name: "x" })).rejects.toMatchObject({
+    await expect(
+      createOrganization({ db: db(), tenantId: t1.id, viewer: member }, { name: "x" }),
+    ).rejects.toMatchObject({
       details: { fields: { name: "Name must be at least 2 characters" } },
     });
-    await expect(createOrganization(db(), t1.id, null, { name: "Anon Org" })).rejects.toMatchObject({
+    await expect(
+      createOrganization({ db: db(), tenantId: t1.id, viewer: null }, { name: "Anon Org" }),
+    ).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
     });
   });
 
   it("refuses to claim a domain that is not the admin's own", async () => {
     await expect(
-      createOrganization(db(), t1.id, member, { name: "Pete Inc", corporateDomain: "acme.test" }),
+      createOrganization(
+        { db: db(), tenantId: t1.id, viewer: member },
+        { name: "Pete Inc", corporateDomain: "acme.test" },
+      ),
     ).rejects.toMatchObject({
       details: { fields: { corporateDomain: "You can only claim the domain of your own company e-mail address" } },
     });
   });
 
   it("adds members by username; unknown users and adding twice are clear errors", async () => {
-    const members = await addOrganizationMember(db(), t1.id, admin, orgId, { username: "pete" });
+    const members = await addOrganizationMember({ db: db(), tenantId: t1.id, viewer: admin }, orgId, {
+      username: "pete",
+    });
     expect(members.map((m) => [m.username, m.role])).toEqual([
       ["olga", "admin"],
       ["pete", "member"],
     ]);
-    await expect(addOrganizationMember(db(), t1.id, admin, orgId, { username: "nobody" })).rejects.toMatchObject({
+    await expect(
+      addOrganizationMember({ db: db(), tenantId: t1.id, viewer: admin }, orgId, { username: "nobody" }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    await expect(addOrganizationMember(db(), t1.id, admin, orgId, { username: "PETE" })).rejects.toMatchObject({
+    await expect(
+      addOrganizationMember({ db: db(), tenantId: t1.id, viewer: admin }, orgId, { username: "PETE" }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: USER_ALREADY_MEMBER,
     });
-    await expect(addOrganizationMember(db(), t1.id, member, orgId, { username: "rita" })).rejects.toMatchObject({
+    await expect(
+      addOrganizationMember({ db: db(), tenantId: t1.id, viewer: member }, orgId, { username: "rita" }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     // A user of another tenant is unknown here.
-    await expect(addOrganizationMember(db(), t1.id, admin, orgId, { username: "uma" })).rejects.toMatchObject({
+    await expect(
+      addOrganizationMember({ db: db(), tenantId: t1.id, viewer: admin }, orgId, { username: "uma" }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });
@@ -224,9 +246,13 @@ describeEachDialect("organizations and teams", ({ db }) => {
   });
 
   it("adds only organization members as team developers, all or nothing, with the spec's messages", async () => {
-    const team = await createTeam(db(), t1.id, admin, orgId, "Platform Team");
-    await expect(createTeam(db(), t1.id, colleague, orgId, "Rogue")).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(addTeamDevelopers(db(), t1.id, admin, team.id, ["quinn", "rita"])).rejects.toMatchObject({
+    const team = await createTeam({ db: db(), tenantId: t1.id, viewer: admin }, orgId, "Platform Team");
+    await expect(createTeam({ db: db(), tenantId: t1.id, viewer: colleague }, orgId, "Rogue")).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(
+      addTeamDevelopers({ db: db(), tenantId: t1.id, viewer: admin }, team.id, ["quinn", "rita"]),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: ADD_DEVELOPERS_FAILED,
       details: { fields: { usernames: "Only organization members can be added: rita" } },
@@ -234,14 +260,16 @@ describeEachDialect("organizations and teams", ({ db }) => {
     expect((await getOrganization({ db: db(), tenantId: t1.id, viewer: admin }, orgId)).teams[0]?.developers).toEqual(
       [],
     );
-    const withQuinn = await addTeamDevelopers(db(), t1.id, admin, team.id, ["quinn"]);
+    const withQuinn = await addTeamDevelopers({ db: db(), tenantId: t1.id, viewer: admin }, team.id, ["quinn"]);
     expect(withQuinn.developers.map((d) => d.username)).toEqual(["quinn"]);
     await expect(
       removeTeamDevelopers({ db: db(), tenantId: t1.id, viewer: admin }, team.id, ["pete"]),
     ).rejects.toMatchObject({
       message: REMOVE_DEVELOPERS_FAILED,
     });
-    await expect(addTeamDevelopers(db(), t2.id, stranger, team.id, ["uma"])).rejects.toMatchObject({
+    await expect(
+      addTeamDevelopers({ db: db(), tenantId: t2.id, viewer: stranger }, team.id, ["uma"]),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
 
@@ -251,7 +279,7 @@ describeEachDialect("organizations and teams", ({ db }) => {
       ["Team", team.id, "Acme Corp"],
     ]);
     expect(quinn.all.map((c) => c.type)).toEqual(["User", "Organization", "Team"]);
-    await createTeam(db(), t1.id, admin, orgId, "Data Team");
+    await createTeam({ db: db(), tenantId: t1.id, viewer: admin }, orgId, "Data Team");
     expect((await buildUserContexts(db(), t1.id, admin)).tree[orgId]?.children).toHaveLength(2);
     expect((await buildUserContexts(db(), t1.id, colleague)).tree[orgId]?.children).toHaveLength(1);
 

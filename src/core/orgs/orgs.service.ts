@@ -127,12 +127,8 @@ async function claimDomain(db: Db, tenantId: string, viewer: Viewer, orgId: stri
 }
 
 /** Creates an organization; the creator becomes its first admin. */
-export async function createOrganization(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<OrganizationSummary> {
+export async function createOrganization(ctx: UseCaseContext, input: unknown): Promise<OrganizationSummary> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(createOrganizationSchema, input);
   const slug = data.slug ?? sanitizeSlug(data.name);
@@ -301,12 +297,11 @@ export async function joinOrganization(ctx: UseCaseContext, orgId: string): Prom
 
 /** Admins add an existing user of the tenant by username. */
 export async function addOrganizationMember(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   orgId: string,
   input: { username: unknown; role?: unknown },
 ): Promise<MemberRow[]> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const { role } = await loadOrg({ db, tenantId, viewer: v }, orgId);
   assertCanManageOrganization(v, tenantId, role);

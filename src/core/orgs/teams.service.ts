@@ -30,13 +30,8 @@ export const ADD_DEVELOPERS_FAILED = "Error adding developers. Please try again 
 export const REMOVE_DEVELOPERS_FAILED = "Error removing developers. Please try again later.";
 
 /** Admins create a team in their organization. */
-export async function createTeam(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  orgId: string,
-  nameInput: unknown,
-): Promise<TeamDetail> {
+export async function createTeam(ctx: UseCaseContext, orgId: string, nameInput: unknown): Promise<TeamDetail> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const { role } = await loadOrg({ db, tenantId, viewer: v }, orgId);
   assertCanManageOrganization(v, tenantId, role);
@@ -91,12 +86,11 @@ async function teamDetail(db: Db, tenantId: string, teamId: string): Promise<Tea
  * fails the whole call with the spec's message, the offending usernames in fields.usernames.
  */
 export async function addTeamDevelopers(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   teamId: string,
   usernamesInput: unknown,
 ): Promise<TeamDetail> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const { team, role } = await loadTeam(db, tenantId, v, teamId);
   assertCanManageOrganization(v, tenantId, role);

@@ -29,7 +29,7 @@ async function everywhere(db: Db, api: TestApi) {
   const detail = await getApiDetail(db, T, api.ownerUsername, api.slug);
   const cards = await listApis(db, T, { offset: 0, limit: 50 });
   const hub = await getHubAggregates(db, T, HUB);
-  const compared = await compareApis(db, T, null, [ref]);
+  const compared = await compareApis({ db, tenantId: T, viewer: null }, [ref]);
   const search = await searchApis(db, T, { term: api.name, offset: 0, limit: 10 }, searchBackendFor(db));
   const foundBy: PricingType[] = [];
   for (const type of TYPES) {
@@ -79,11 +79,17 @@ describeEachDialect("an API's pricing type follows its public plans", ({ db }) =
     // Read once first, so the hub's cached cards exist and must be dropped by the plan writes.
     expect(await everywhere(db(), api)).toEqual(same("FREE"));
 
-    const ten = await createPlan(db(), T, providerId, api.id, { name: "Starter", monthlyPriceCents: 1000 });
-    const fifty = await createPlan(db(), T, providerId, api.id, { name: "Pro", monthlyPriceCents: 5000 });
+    const ten = await createPlan(await userContext(db(), T, providerId), api.id, {
+      name: "Starter",
+      monthlyPriceCents: 1000,
+    });
+    const fifty = await createPlan(await userContext(db(), T, providerId), api.id, {
+      name: "Pro",
+      monthlyPriceCents: 5000,
+    });
     expect(await everywhere(db(), api)).toEqual(same("PAID"));
 
-    await createPlan(db(), T, providerId, api.id, { name: "Basic", monthlyPriceCents: 0 });
+    await createPlan(await userContext(db(), T, providerId), api.id, { name: "Basic", monthlyPriceCents: 0 });
     expect(await everywhere(db(), api)).toEqual(same("FREEMIUM"));
 
     await updatePlan(await userContext(db(), T, providerId), ten.id, { private: true });
@@ -97,7 +103,7 @@ describeEachDialect("an API's pricing type follows its public plans", ({ db }) =
 
   it("counts a $0 plan with overage beyond its quota as free to start and paid beyond it", async () => {
     const api = await newApi("Meterly");
-    const metered = await createPlan(db(), T, providerId, api.id, {
+    const metered = await createPlan(await userContext(db(), T, providerId), api.id, {
       name: "Pay as you go",
       monthlyPriceCents: 0,
       quota: 1000,
@@ -113,12 +119,16 @@ describeEachDialect("an API's pricing type follows its public plans", ({ db }) =
   it("keeps the declared type while there are no plans; with only private plans it is FREE", async () => {
     const api = await newApi("Listedpaid", "PAID");
     expect(await everywhere(db(), api)).toEqual(same("PAID"));
-    await createPlan(db(), T, providerId, api.id, { name: "Custom", private: true, monthlyPriceCents: 90000 });
+    await createPlan(await userContext(db(), T, providerId), api.id, {
+      name: "Custom",
+      private: true,
+      monthlyPriceCents: 90000,
+    });
     expect(await everywhere(db(), api)).toEqual(same("FREE"));
   });
 
   it("migration 032 recomputes stored types with the same rule as the plan writes", async () => {
-    const shapes: Array<{ name: string; plans: Array<Parameters<typeof createPlan>[4]> }> = [
+    const shapes: Array<{ name: string; plans: Array<Parameters<typeof createPlan>[2]> }> = [
       { name: "Mig-none", plans: [] },
       { name: "Mig-paid", plans: [{ name: "A", monthlyPriceCents: 1000 }] },
       { name: "Mig-mixed", plans: [{ name: "A", monthlyPriceCents: 1000 }, { name: "B" }] },
@@ -132,7 +142,7 @@ describeEachDialect("an API's pricing type follows its public plans", ({ db }) =
     const apis: TestApi[] = [];
     for (const shape of shapes) {
       const api = await newApi(shape.name, "PAID");
-      for (const plan of shape.plans) await createPlan(db(), T, providerId, api.id, plan);
+      for (const plan of shape.plans) await createPlan(await userContext(db(), T, providerId), api.id, plan);
       apis.push(api);
     }
     const expected = ["PAID", "PAID", "FREEMIUM", "FREE", "FREE", "FREEMIUM"];

@@ -22,7 +22,8 @@ export interface PlanManagerData {
 /** Only whoever may edit the API (spec section 6) opens its plan manager; anyone else finds no such API. */
 export async function planManagerData(ctx: UseCaseContext, apiId: string): Promise<PlanManagerData> {
   const viewer = requireViewer(ctx.viewer, ctx.tenantId);
-  if (!(await canEditApi(ctx.db, ctx.tenantId, viewer, apiId))) throw new AppError("NOT_FOUND", API_NOT_FOUND);
+  if (!(await canEditApi({ db: ctx.db, tenantId: ctx.tenantId, viewer }, apiId)))
+    throw new AppError("NOT_FOUND", API_NOT_FOUND);
   const [plans, endpoints, gatewayMode, subscriptions] = await Promise.all([
     listPlansForApi(ctx.db, ctx.tenantId, apiId, { includePrivate: true }),
     selectEndpointTemplates(ctx.db, ctx.tenantId, apiId),

@@ -41,8 +41,11 @@ describeEachDialect("managing an API's plans: owner or context tree (spec sectio
     stranger = await viewer((await createTestUser(db(), tenant)).id);
     personalApi = (await createTestApi(db(), tenant, { owner_id: owner.id })).id;
     // An organization's API is owned by the organization's id, which its members find in their context tree.
-    const org = await createOrganization(db(), tenant, owner, { name: `Plans Org ${Date.now()}` });
-    await addOrganizationMember(db(), tenant, owner, org.id, { username: member.username });
+    const org = await createOrganization(
+      { db: db(), tenantId: tenant, viewer: owner },
+      { name: `Plans Org ${Date.now()}` },
+    );
+    await addOrganizationMember({ db: db(), tenantId: tenant, viewer: owner }, org.id, { username: member.username });
     await createTestUser(db(), tenant, { id: org.id, username: org.slugifiedName, name: org.name });
     orgApi = (await createTestApi(db(), tenant, { owner_id: org.id })).id;
   });
@@ -57,11 +60,13 @@ describeEachDialect("managing an API's plans: owner or context tree (spec sectio
     expect(await refusal(() => assertCanManageApi(db(), tenant, member.id, orgApi))).toBe("ALLOWED");
     expect(await refusal(() => assertCanManageApi(db(), tenant, owner.id, orgApi))).toBe("ALLOWED");
     expect(await refusal(() => assertCanManageApi(db(), tenant, stranger.id, orgApi))).toBe("FORBIDDEN");
-    const plan = await createPlan(db(), tenant, member.id, orgApi, { name: "Team plan" });
+    const plan = await createPlan({ db: db(), tenantId: tenant, viewer: member }, orgApi, { name: "Team plan" });
     expect((await updatePlan({ db: db(), tenantId: tenant, viewer: member }, plan.id, { name: "Renamed" })).name).toBe(
       "Renamed",
     );
-    expect(await refusal(() => createPlan(db(), tenant, stranger.id, orgApi, { name: "Nope" }))).toBe("FORBIDDEN");
+    expect(
+      await refusal(() => createPlan({ db: db(), tenantId: tenant, viewer: stranger }, orgApi, { name: "Nope" })),
+    ).toBe("FORBIDDEN");
   });
 
   it("answers NOT_FOUND for a missing API and for another tenant's API", async () => {

@@ -149,13 +149,9 @@ function assertCoherent(plan: { hardLimit: boolean; quota: number | null; overag
 }
 
 /** Provider side: adds a plan to an API the viewer owns. */
-export async function createPlan(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  apiId: string,
-  input: CreatePlanInput,
-): Promise<Plan> {
+export async function createPlan(ctx: UseCaseContext, apiId: string, input: CreatePlanInput): Promise<Plan> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   await assertCanManageApi(db, tenantId, viewerId, apiId);
   const parsed = createPlanInput.safeParse(input);
   if (!parsed.success) throw firstIssue(parsed.error);

@@ -30,10 +30,17 @@ describeEachDialect("plans as the viewer may see them (spec section 3 Pricing ta
     stranger = await createTestViewer(db(), tenant);
     publicApi = (await createTestApi(db(), tenant, { owner_id: owner.id })).id;
     privateApi = (await createTestApi(db(), tenant, { owner_id: owner.id, visibility: "PRIVATE" })).id;
-    publicPlan = (await createPlan(db(), tenant, owner.id, publicApi, { name: "Free" })).id;
-    privatePlan = (await createPlan(db(), tenant, owner.id, publicApi, { name: "Partner", private: true })).id;
-    secretApiPlan = (await createPlan(db(), tenant, owner.id, privateApi, { name: "Secret free" })).id;
-    await inviteToApi(db(), tenant, owner, { apiId: privateApi, principalType: "USER", username: invited.username });
+    publicPlan = (await createPlan({ db: db(), tenantId: tenant, viewer: owner }, publicApi, { name: "Free" })).id;
+    privatePlan = (
+      await createPlan({ db: db(), tenantId: tenant, viewer: owner }, publicApi, { name: "Partner", private: true })
+    ).id;
+    secretApiPlan = (
+      await createPlan({ db: db(), tenantId: tenant, viewer: owner }, privateApi, { name: "Secret free" })
+    ).id;
+    await inviteToApi(
+      { db: db(), tenantId: tenant, viewer: owner },
+      { apiId: privateApi, principalType: "USER", username: invited.username },
+    );
   });
 
   it("shows a private plan to the API's provider only", async () => {

@@ -15,8 +15,8 @@ export interface ViewerPlans {
  */
 export async function plansForViewer(ctx: UseCaseContext, apiId: string): Promise<ViewerPlans> {
   const { db, tenantId, viewer } = ctx;
-  if (!(await canViewApi(db, tenantId, viewer, apiId))) return { canEdit: false, plans: [] };
-  const canEdit = await canEditApi(db, tenantId, viewer, apiId);
+  if (!(await canViewApi({ db, tenantId, viewer }, apiId))) return { canEdit: false, plans: [] };
+  const canEdit = await canEditApi({ db, tenantId, viewer }, apiId);
   return { canEdit, plans: await listPlansForApi(db, tenantId, apiId, { includePrivate: canEdit }) };
 }
 
@@ -29,7 +29,7 @@ export async function listPlansForViewer(ctx: UseCaseContext, apiId: string): Pr
 export async function getPlanForViewer(ctx: UseCaseContext, planId: string): Promise<Plan | null> {
   const { db, tenantId, viewer } = ctx;
   const plan = await getPlan(db, tenantId, planId);
-  if (!plan || !(await canViewApi(db, tenantId, viewer, plan.apiId))) return null;
-  if (plan.private && !(await canEditApi(db, tenantId, viewer, plan.apiId))) return null;
+  if (!plan || !(await canViewApi({ db, tenantId, viewer }, plan.apiId))) return null;
+  if (plan.private && !(await canEditApi({ db, tenantId, viewer }, plan.apiId))) return null;
   return plan;
 }

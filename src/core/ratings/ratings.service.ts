@@ -11,6 +11,7 @@ import { parseInput } from "../accounts/validation";
 import { renderContentMarkdown } from "../content/content-markdown";
 import { AppError, isAppError } from "../errors/app-error";
 import { notifyReviewNew, notifyReviewReply } from "../notifications/event-notifications";
+import type { UseCaseContext } from "../use-case-context";
 import { RATING_LIMITS, RATING_MESSAGES, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "./rating-messages";
 import {
   bumpHelpfulCount,
@@ -184,19 +185,18 @@ async function limitWrites(db: Db, tenantId: string, viewer: Viewer, now: number
 
 /** The API for a rating by `viewer`: visible to them, and not theirs to provide (owners cannot rate their own API). */
 async function requireRateable(db: Db, tenantId: string, viewer: Viewer, apiId: string) {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
-  if (await canEditApi(db, tenantId, viewer, apiId)) throw new AppError("FORBIDDEN", RATING_MESSAGES.ownApi);
+  await requireVisibleApi({ db, tenantId, viewer }, apiId);
+  if (await canEditApi({ db, tenantId, viewer }, apiId)) throw new AppError("FORBIDDEN", RATING_MESSAGES.ownApi);
 }
 
 /** Rates an API 1-5 with an optional review; one rating per user and API (a second one is CONFLICT). */
 export async function rateApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   input: RatingInput,
   now = Date.now(),
 ): Promise<RatingSummary> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   await requireRateable(db, tenantId, v, apiId);
   const data = parseRating(input);
@@ -229,20 +229,19 @@ export async function rateApi(
       throw new AppError("CONFLICT", RATING_MESSAGES.alreadyRated);
     throw error;
   }
-  return getRatingSummary(db, tenantId, v, apiId);
+  return getRatingSummary({ db, tenantId, viewer: v }, apiId);
 }
 
 /** Changes the viewer's own rating and review. */
 export async function editRating(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   input: RatingInput,
   now = Date.now(),
 ): Promise<RatingSummary> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  await requireVisibleApi(db, tenantId, v, apiId);
+  await requireVisibleApi({ db, tenantId, viewer: v }, apiId);
   const data = parseRating(input);
   const existing = await selectRatingOfUser(db, tenantId, apiId, v.id);
   if (!existing) throw new AppError("NOT_FOUND", RATING_MESSAGES.notRated);
@@ -254,19 +253,14 @@ export async function editRating(
     // A text added by an edit is a new review for the provider; the dedup key keeps it to one per reviewer and API.
     if (data.body && !existing.body) await notifyReviewNew(trx, tenantId, { apiId, reviewer: v, ...data }, now);
   });
-  return getRatingSummary(db, tenantId, v, apiId);
+  return getRatingSummary({ db, tenantId, viewer: v }, apiId);
 }
 
 /** Deletes the viewer's own rating (with its review, reply and votes). */
-export async function deleteRating(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-  now = Date.now(),
-): Promise<RatingSummary> {
+export async function deleteRating(ctx: UseCaseContext, apiId: string, now = Date.now()): Promise<RatingSummary> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
-  await requireVisibleApi(db, tenantId, v, apiId);
+  await requireVisibleApi({ db, tenantId, viewer: v }, apiId);
   const existing = await selectRatingOfUser(db, tenantId, apiId, v.id);
   if (!existing) throw new AppError("NOT_FOUND", RATING_MESSAGES.notRated);
   await limitWrites(db, tenantId, v, now);
@@ -275,14 +269,14 @@ export async function deleteRating(
     await deleteRatingRow(trx, tenantId, existing.id);
     await refreshAggregate(trx, tenantId, apiId);
   });
-  return getRatingSummary(db, tenantId, v, apiId);
+  return getRatingSummary({ db, tenantId, viewer: v }, apiId);
 }
 
 /** A review the viewer may see (its API visible to them), or NOT_FOUND. */
 async function requireReview(db: Db, tenantId: string, viewer: Viewer, ratingId: string) {
   const row = await selectRating(db, tenantId, ratingId);
   if (!row) throw new AppError("NOT_FOUND", RATING_MESSAGES.notFound);
-  await requireVisibleApi(db, tenantId, viewer, row.api_id).catch(() => {
+  await requireVisibleApi({ db, tenantId, viewer }, row.api_id).catch(() => {
     throw new AppError("NOT_FOUND", RATING_MESSAGES.notFound);
   });
   return row;
@@ -299,16 +293,16 @@ const replySchema = z.object({
 
 /** The provider's one reply to a review of their API (a second reply is CONFLICT). */
 export async function replyToReview(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   ratingId: string,
   input: { body?: unknown },
   now = Date.now(),
 ): Promise<Review> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const row = await requireReview(db, tenantId, v, ratingId);
-  if (!(await canEditApi(db, tenantId, v, row.api_id))) throw new AppError("FORBIDDEN", RATING_MESSAGES.notProvider);
+  if (!(await canEditApi({ db, tenantId, viewer: v }, row.api_id)))
+    throw new AppError("FORBIDDEN", RATING_MESSAGES.notProvider);
   const { body } = parseInput(replySchema, { body: input.body ?? "" });
   if (row.reply_body !== null) throw new AppError("CONFLICT", RATING_MESSAGES.alreadyReplied);
   await limitWrites(db, tenantId, v, now);
@@ -328,13 +322,12 @@ export async function replyToReview(
 
 /** "Was this helpful": adds (helpful true) or takes back the viewer's vote; idempotent. Returns the new count. */
 export async function voteReviewHelpful(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   ratingId: string,
   helpful: boolean,
   now = Date.now(),
 ): Promise<{ ratingId: string; helpfulCount: number; votedHelpful: boolean }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const row = await requireReview(db, tenantId, v, ratingId);
   if (row.user_id === v.id) throw new AppError("FORBIDDEN", RATING_MESSAGES.ownReviewVote);
@@ -382,13 +375,9 @@ async function requireReviewView(db: Db, tenantId: string, viewer: Viewer, ratin
 }
 
 /** The API's rating summary (real aggregate, or the demo numbers marked as such). */
-export async function getRatingSummary(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  apiId: string,
-): Promise<RatingSummary> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+export async function getRatingSummary(ctx: UseCaseContext, apiId: string): Promise<RatingSummary> {
+  const { db, tenantId } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const row = await selectApiAggregate(db, tenantId, apiId);
   if (!row) throw new AppError("NOT_FOUND", "API not found");
   return toSummary(row);
@@ -402,13 +391,12 @@ const listSchema = z.object({
 
 /** A page of an API's reviews in the chosen order, with the summary and the viewer's own rating. */
 export async function listReviews(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
+  ctx: UseCaseContext,
   apiId: string,
   page: { sort?: string | null; offset?: number | null; limit?: number | null } = {},
 ): Promise<ReviewPage> {
-  await requireVisibleApi(db, tenantId, viewer, apiId);
+  const { db, tenantId, viewer } = ctx;
+  await requireVisibleApi(ctx, apiId);
   const { sort, offset, limit } = parseInput(listSchema, {
     sort: page.sort ?? undefined,
     offset: page.offset ?? undefined,
@@ -420,7 +408,7 @@ export async function listReviews(
     selectReviews(db, tenantId, apiId, v?.id ?? null, { sort, offset, limit }),
     countReviews(db, tenantId, apiId),
     v ? selectRatingOfUser(db, tenantId, apiId, v.id) : Promise.resolve(undefined),
-    canEditApi(db, tenantId, v, apiId),
+    canEditApi({ db, tenantId, viewer: v }, apiId),
   ]);
   if (!aggregate) throw new AppError("NOT_FOUND", "API not found");
   const items = await Promise.all(rows.map((r) => toReview(r, v?.id ?? null)));

@@ -46,7 +46,7 @@ describeEachDialect("private search", ({ db }) => {
     input: Partial<SearchApisInput>,
     tenant = A,
   ): Promise<ApiSearchResult> {
-    const privateApiIds = await privateApiIdsForSearchToken(db(), tenant, who, token);
+    const privateApiIds = await privateApiIdsForSearchToken({ db: db(), tenantId: tenant, viewer: who }, token);
     const full: SearchApisInput = { offset: 0, limit: 50, ...input, privateApiIds };
     const onePass = await searchApis(db(), tenant, full, searchBackendFor(db()));
     const tiered = await searchApis(db(), tenant, full, searchBackendFor(db()), { onePassMaxMatches: 0 });
@@ -61,7 +61,7 @@ describeEachDialect("private search", ({ db }) => {
   }
 
   const names = (r: ApiSearchResult) => r.items.map((i) => i.name);
-  const tokenOf = async (v: Viewer) => (await getPrivateApisJwt(db(), A, v)).token;
+  const tokenOf = async (v: Viewer) => (await getPrivateApisJwt({ db: db(), tenantId: A, viewer: v })).token;
 
   beforeAll(async () => {
     await createTestTenant(db(), { id: A });
@@ -138,14 +138,23 @@ describeEachDialect("private search", ({ db }) => {
     ).id;
     ids.foreign = (await createTestApi(db(), B, { name: "Weather Abroad", visibility: "PRIVATE", popularity: 8 })).id;
 
-    const org = await createOrganization(db(), A, owner, { name: "Forecast Org" });
-    await addOrganizationMember(db(), A, owner, org.id, { username: "ps-teammate" });
-    await addOrganizationMember(db(), A, owner, org.id, { username: "ps-orgmate" });
-    const team = await createTeam(db(), A, owner, org.id, "Radar Team");
-    await addTeamDevelopers(db(), A, owner, team.id, ["ps-teammate"]);
-    await inviteToApi(db(), A, owner, { apiId: ids.vault, principalType: "USER", username: "ps-invited" });
-    await inviteToApi(db(), A, owner, { apiId: ids.team, principalType: "TEAM", principalId: team.id });
-    await inviteToApi(db(), A, owner, { apiId: ids.org, principalType: "ORGANIZATION", principalId: org.id });
+    const org = await createOrganization({ db: db(), tenantId: A, viewer: owner }, { name: "Forecast Org" });
+    await addOrganizationMember({ db: db(), tenantId: A, viewer: owner }, org.id, { username: "ps-teammate" });
+    await addOrganizationMember({ db: db(), tenantId: A, viewer: owner }, org.id, { username: "ps-orgmate" });
+    const team = await createTeam({ db: db(), tenantId: A, viewer: owner }, org.id, "Radar Team");
+    await addTeamDevelopers({ db: db(), tenantId: A, viewer: owner }, team.id, ["ps-teammate"]);
+    await inviteToApi(
+      { db: db(), tenantId: A, viewer: owner },
+      { apiId: ids.vault, principalType: "USER", username: "ps-invited" },
+    );
+    await inviteToApi(
+      { db: db(), tenantId: A, viewer: owner },
+      { apiId: ids.team, principalType: "TEAM", principalId: team.id },
+    );
+    await inviteToApi(
+      { db: db(), tenantId: A, viewer: owner },
+      { apiId: ids.org, principalType: "ORGANIZATION", principalId: org.id },
+    );
   });
 
   it("lets an invited user find the private API, with the lock's visibility and counted in totals and facets", async () => {
@@ -227,7 +236,7 @@ describeEachDialect("private search", ({ db }) => {
   });
 
   it("never crosses tenants", async () => {
-    const foreignToken = (await getPrivateApisJwt(db(), B, foreigner)).token;
+    const foreignToken = (await getPrivateApisJwt({ db: db(), tenantId: B, viewer: foreigner })).token;
     expect(names(await search(foreigner, foreignToken, { term: "weather" }, B))).toEqual([]);
     // Tenant A's token presented on tenant B, and B's user on A.
     expect(names(await search(invited, await tokenOf(invited), { term: "weather" }, B))).toEqual([]);

@@ -77,29 +77,35 @@ describeEachDialect("follow, save and private APIs", ({ db }) => {
   });
 
   it("follows an API once, keeping followers_count in step, and unfollows", async () => {
-    const entry = await followApi(db(), t1.id, fan, { apiId: publicApi });
+    const entry = await followApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId: publicApi });
     expect(entry).toMatchObject({ follower: fan.id, apiId: publicApi, status: "ACTIVE" });
-    await followApi(db(), t1.id, fan, { id: publicApi, userId: fan.id });
+    await followApi({ db: db(), tenantId: t1.id, viewer: fan }, { id: publicApi, userId: fan.id });
     expect(await followers(publicApi)).toBe(8);
-    await unfollowApi(db(), t1.id, fan, { id: entry.id });
-    await unfollowApi(db(), t1.id, fan, { apiId: publicApi });
+    await unfollowApi({ db: db(), tenantId: t1.id, viewer: fan }, { id: entry.id });
+    await unfollowApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId: publicApi });
     expect(await followers(publicApi)).toBe(7);
   });
 
   it("refuses forged user ids, hidden private APIs and other tenants' APIs without changing anything", async () => {
-    await expect(followApi(db(), t1.id, fan, { apiId: publicApi, userId: owner.id })).rejects.toMatchObject({
+    await expect(
+      followApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId: publicApi, userId: owner.id }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: OTHER_USER,
     });
     for (const apiId of [privateApi, foreignApi, "api_missing"]) {
-      await expect(followApi(db(), t1.id, fan, { apiId })).rejects.toMatchObject({
+      await expect(followApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId })).rejects.toMatchObject({
         code: "NOT_FOUND",
         message: API_NOT_FOUND,
       });
-      await expect(saveUserApi(db(), t1.id, fan, { apiId })).rejects.toMatchObject({ message: API_NOT_FOUND });
+      await expect(saveUserApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId })).rejects.toMatchObject({
+        message: API_NOT_FOUND,
+      });
     }
-    await expect(followApi(db(), t1.id, null, { apiId: publicApi })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(followApi(db(), t1.id, fan, {})).rejects.toMatchObject({
+    await expect(followApi({ db: db(), tenantId: t1.id, viewer: null }, { apiId: publicApi })).rejects.toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
+    await expect(followApi({ db: db(), tenantId: t1.id, viewer: fan }, {})).rejects.toMatchObject({
       details: { fields: { apiId: "apiId is required" } },
     });
     expect(await followers(publicApi)).toBe(7);
@@ -107,21 +113,28 @@ describeEachDialect("follow, save and private APIs", ({ db }) => {
   });
 
   it("saves and unsaves APIs by apiId or productId", async () => {
-    expect(await saveUserApi(db(), t1.id, fan, { productId: publicApi })).toEqual({ apiId: publicApi, status: 1 });
-    expect((await getUserSavedApis(db(), t1.id, fan)).map((s) => [s.apiId, s.status, s.api.name])).toEqual([
-      [publicApi, 1, expect.any(String)],
-    ]);
-    await saveUserApi(db(), t1.id, fan, { apiId: publicApi, status: 0 });
-    expect(await getUserSavedApis(db(), t1.id, fan)).toEqual([]);
+    expect(await saveUserApi({ db: db(), tenantId: t1.id, viewer: fan }, { productId: publicApi })).toEqual({
+      apiId: publicApi,
+      status: 1,
+    });
+    expect(
+      (await getUserSavedApis({ db: db(), tenantId: t1.id, viewer: fan })).map((s) => [s.apiId, s.status, s.api.name]),
+    ).toEqual([[publicApi, 1, expect.any(String)]]);
+    await saveUserApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId: publicApi, status: 0 });
+    expect(await getUserSavedApis({ db: db(), tenantId: t1.id, viewer: fan })).toEqual([]);
   });
 
   it("follows users (not oneself), and the profile shows counts and lists", async () => {
-    await followUser(db(), t1.id, fan, { username: "owner" });
-    await followUser(db(), t1.id, fan, { userId: owner.id });
-    await expect(followUser(db(), t1.id, fan, { userId: fan.id })).rejects.toMatchObject({ message: SELF_FOLLOW });
-    await expect(followUser(db(), t1.id, fan, { userId: foreigner.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await followApi(db(), t1.id, fan, { apiId: publicApi });
-    const profile = await getUserProfile(db(), t1.id, fan, "owner");
+    await followUser({ db: db(), tenantId: t1.id, viewer: fan }, { username: "owner" });
+    await followUser({ db: db(), tenantId: t1.id, viewer: fan }, { userId: owner.id });
+    await expect(followUser({ db: db(), tenantId: t1.id, viewer: fan }, { userId: fan.id })).rejects.toMatchObject({
+      message: SELF_FOLLOW,
+    });
+    await expect(
+      followUser({ db: db(), tenantId: t1.id, viewer: fan }, { userId: foreigner.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await followApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId: publicApi });
+    const profile = await getUserProfile({ db: db(), tenantId: t1.id, viewer: fan }, "owner");
     expect(profile).toMatchObject({
       username: "owner",
       email: null,
@@ -129,63 +142,89 @@ describeEachDialect("follow, save and private APIs", ({ db }) => {
       viewerFollows: true,
       counts: { publishedApis: 1, followingApis: 0, followers: 1, following: 0 },
     });
-    expect((await getUserProfile(db(), t1.id, owner, "owner"))?.counts.publishedApis).toBe(2);
-    expect((await getUserProfile(db(), t1.id, owner, "owner"))?.email).toBe("owner@example.test");
+    expect((await getUserProfile({ db: db(), tenantId: t1.id, viewer: owner }, "owner"))?.counts.publishedApis).toBe(2);
+    expect((await getUserProfile({ db: db(), tenantId: t1.id, viewer: owner }, "owner"))?.email).toBe(
+      "owner@example.test",
+    );
     expect(
       (await listFollowUsers(db(), t1.id, "owner", "followers", { offset: 0, limit: 10 })).items.map((u) => u.username),
     ).toEqual(["fan"]);
-    expect((await listFollowedApis(db(), t1.id, null, "fan", { offset: 0, limit: 10 })).items.map((a) => a.id)).toEqual(
-      [publicApi],
-    );
-    await unfollowUser(db(), t1.id, fan, { username: "owner" });
-    expect((await getUserProfile(db(), t1.id, fan, "owner"))?.counts.followers).toBe(0);
-    expect(await getUserProfile(db(), t2.id, null, "owner")).toBeNull();
+    expect(
+      (await listFollowedApis({ db: db(), tenantId: t1.id, viewer: null }, "fan", { offset: 0, limit: 10 })).items.map(
+        (a) => a.id,
+      ),
+    ).toEqual([publicApi]);
+    await unfollowUser({ db: db(), tenantId: t1.id, viewer: fan }, { username: "owner" });
+    expect((await getUserProfile({ db: db(), tenantId: t1.id, viewer: fan }, "owner"))?.counts.followers).toBe(0);
+    expect(await getUserProfile({ db: db(), tenantId: t2.id, viewer: null }, "owner")).toBeNull();
   });
 
   it("shows a private API only to its owner, invitees (user, team, organization) and tenant admins", async () => {
-    const org = await createOrganization(db(), t1.id, owner, { name: "Owner Org" });
-    await addOrganizationMember(db(), t1.id, owner, org.id, { username: "teammate" });
-    await addOrganizationMember(db(), t1.id, owner, org.id, { username: "orgmate" });
-    const team = await createTeam(db(), t1.id, owner, org.id, "Core");
-    await addTeamDevelopers(db(), t1.id, owner, team.id, ["teammate"]);
+    const org = await createOrganization({ db: db(), tenantId: t1.id, viewer: owner }, { name: "Owner Org" });
+    await addOrganizationMember({ db: db(), tenantId: t1.id, viewer: owner }, org.id, { username: "teammate" });
+    await addOrganizationMember({ db: db(), tenantId: t1.id, viewer: owner }, org.id, { username: "orgmate" });
+    const team = await createTeam({ db: db(), tenantId: t1.id, viewer: owner }, org.id, "Core");
+    await addTeamDevelopers({ db: db(), tenantId: t1.id, viewer: owner }, team.id, ["teammate"]);
 
     expect(await privateApiIdsFor(db(), t1.id, owner)).toEqual([privateApi]);
     expect(await privateApiIdsFor(db(), t1.id, admin)).toEqual([privateApi]);
     expect(await privateApiIdsFor(db(), t1.id, fan)).toEqual([]);
     expect(await privateApiIdsFor(db(), t1.id, null)).toEqual([]);
-    expect(await canViewApi(db(), t1.id, fan, privateApi)).toBe(false);
-    expect((await listPublishedApis(db(), t1.id, fan, "owner", { offset: 0, limit: 10 })).total).toBe(1);
+    expect(await canViewApi({ db: db(), tenantId: t1.id, viewer: fan }, privateApi)).toBe(false);
+    expect(
+      (await listPublishedApis({ db: db(), tenantId: t1.id, viewer: fan }, "owner", { offset: 0, limit: 10 })).total,
+    ).toBe(1);
 
     await expect(
-      inviteToApi(db(), t1.id, fan, { apiId: privateApi, principalType: "USER", username: "fan" }),
+      inviteToApi(
+        { db: db(), tenantId: t1.id, viewer: fan },
+        { apiId: privateApi, principalType: "USER", username: "fan" },
+      ),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: API_NOT_FOUND,
     });
-    const invite = await inviteToApi(db(), t1.id, owner, { apiId: privateApi, principalType: "USER", username: "fan" });
+    const invite = await inviteToApi(
+      { db: db(), tenantId: t1.id, viewer: owner },
+      { apiId: privateApi, principalType: "USER", username: "fan" },
+    );
     expect(invite).toMatchObject({ principalType: "USER", principalId: fan.id, principalName: "fan" });
     await expect(
-      inviteToApi(db(), t1.id, owner, { apiId: privateApi, principalType: "USER", principalId: fan.id }),
+      inviteToApi(
+        { db: db(), tenantId: t1.id, viewer: owner },
+        { apiId: privateApi, principalType: "USER", principalId: fan.id },
+      ),
     ).rejects.toMatchObject({
       code: "CONFLICT",
     });
     await expect(
-      inviteToApi(db(), t1.id, owner, { apiId: privateApi, principalType: "USER", principalId: foreigner.id }),
+      inviteToApi(
+        { db: db(), tenantId: t1.id, viewer: owner },
+        { apiId: privateApi, principalType: "USER", principalId: foreigner.id },
+      ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await privateApiIdsFor(db(), t1.id, fan)).toEqual([privateApi]);
     expect(await privateApiIdsFor(db(), t1.id, teammate)).toEqual([]);
 
-    await inviteToApi(db(), t1.id, owner, { apiId: privateApi, principalType: "TEAM", principalId: team.id });
+    await inviteToApi(
+      { db: db(), tenantId: t1.id, viewer: owner },
+      { apiId: privateApi, principalType: "TEAM", principalId: team.id },
+    );
     expect(await privateApiIdsFor(db(), t1.id, teammate)).toEqual([privateApi]);
     expect(await privateApiIdsFor(db(), t1.id, orgmate)).toEqual([]);
-    await inviteToApi(db(), t1.id, owner, { apiId: privateApi, principalType: "ORGANIZATION", principalId: org.id });
+    await inviteToApi(
+      { db: db(), tenantId: t1.id, viewer: owner },
+      { apiId: privateApi, principalType: "ORGANIZATION", principalId: org.id },
+    );
     expect(await privateApiIdsFor(db(), t1.id, orgmate)).toEqual([privateApi]);
-    expect(await listApiInvitations(db(), t1.id, owner, privateApi)).toHaveLength(3);
-    await expect(listApiInvitations(db(), t1.id, fan, privateApi)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await listApiInvitations({ db: db(), tenantId: t1.id, viewer: owner }, privateApi)).toHaveLength(3);
+    await expect(listApiInvitations({ db: db(), tenantId: t1.id, viewer: fan }, privateApi)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
 
     // Invited users may follow it; the search token names them and is recomputed on use.
-    await followApi(db(), t1.id, fan, { apiId: privateApi });
-    const jwt = await getPrivateApisJwt(db(), t1.id, fan);
+    await followApi({ db: db(), tenantId: t1.id, viewer: fan }, { apiId: privateApi });
+    const jwt = await getPrivateApisJwt({ db: db(), tenantId: t1.id, viewer: fan });
     expect(jwt.apiIds).toEqual([privateApi]);
     expect(await privateApiIdsFor(db(), t1.id, jwt.token)).toEqual([privateApi]);
     expect(await privateApiIdsFor(db(), t2.id, jwt.token)).toEqual([]);
@@ -193,21 +232,27 @@ describeEachDialect("follow, save and private APIs", ({ db }) => {
     const expired = await signToken(db(), "private-apis", { tid: t1.id }, fan.id, -10);
     expect(await privateApiIdsFor(db(), t1.id, expired.token)).toEqual([]);
 
-    await revokeApiInvitation(db(), t1.id, owner, invite.id);
+    await revokeApiInvitation({ db: db(), tenantId: t1.id, viewer: owner }, invite.id);
     expect(await privateApiIdsFor(db(), t1.id, jwt.token)).toEqual([]);
-    expect((await getUserSavedApis(db(), t1.id, fan)).map((s) => s.apiId)).not.toContain(privateApi);
+    expect((await getUserSavedApis({ db: db(), tenantId: t1.id, viewer: fan })).map((s) => s.apiId)).not.toContain(
+      privateApi,
+    );
   });
 
   it("lets only the owner change visibility", async () => {
-    await expect(setApiVisibility(db(), t1.id, fan, publicApi, "PRIVATE")).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(setApiVisibility(db(), t1.id, owner, publicApi, "SECRET")).rejects.toMatchObject({
+    await expect(
+      setApiVisibility({ db: db(), tenantId: t1.id, viewer: fan }, publicApi, "PRIVATE"),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      setApiVisibility({ db: db(), tenantId: t1.id, viewer: owner }, publicApi, "SECRET"),
+    ).rejects.toMatchObject({
       details: { fields: { input: "Visibility must be PUBLIC or PRIVATE" } },
     });
-    expect(await setApiVisibility(db(), t1.id, owner, publicApi, "PRIVATE")).toEqual({
+    expect(await setApiVisibility({ db: db(), tenantId: t1.id, viewer: owner }, publicApi, "PRIVATE")).toEqual({
       apiId: publicApi,
       visibility: "PRIVATE",
     });
-    expect(await canViewApi(db(), t1.id, fan, publicApi)).toBe(false);
-    await setApiVisibility(db(), t1.id, owner, publicApi, "PUBLIC");
+    expect(await canViewApi({ db: db(), tenantId: t1.id, viewer: fan }, publicApi)).toBe(false);
+    await setApiVisibility({ db: db(), tenantId: t1.id, viewer: owner }, publicApi, "PUBLIC");
   });
 });

@@ -11,6 +11,7 @@ import type { ApiCard } from "../catalog/catalog.types";
 import { AppError } from "../errors/app-error";
 import { recordFollowedIn } from "../events/events.service";
 import { notifyApiFollowed, notifyUserFollowed } from "../notifications/event-notifications";
+import type { UseCaseContext } from "../use-case-context";
 import { assertActsForSelf, canFollowUser, keepsSavedEntry, SELF_FOLLOW } from "./social.policy";
 import {
   adjustFollowersCount,
@@ -72,17 +73,13 @@ export interface Page {
 }
 
 /** Follows an API (idempotent) and bumps apis.followers_count in the same transaction. */
-export async function followApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<FollowApiEntry> {
+export async function followApi(ctx: UseCaseContext, input: unknown): Promise<FollowApiEntry> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(followApiInputSchema, input);
   assertActsForSelf(v, data.userId);
   const apiId = data.apiId ?? data.id ?? "";
-  await requireVisibleApi(db, tenantId, v, apiId);
+  await requireVisibleApi({ db, tenantId, viewer: v }, apiId);
   const now = Date.now();
   await inTransaction(db, async (trx) => {
     if (await insertApiFollow(trx, tenantId, { id: newId("fol"), userId: v.id, apiId, now })) {
@@ -98,12 +95,8 @@ export async function followApi(
 }
 
 /** Unfollows an API (by api id, or by the follow entry's id) and decrements followers_count in the same transaction. */
-export async function unfollowApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<{ apiId: string; following: false }> {
+export async function unfollowApi(ctx: UseCaseContext, input: unknown): Promise<{ apiId: string; following: false }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(followApiInputSchema, input);
   assertActsForSelf(v, data.userId);
@@ -112,7 +105,7 @@ export async function unfollowApi(
     const entry = await selectApiFollowById(db, tenantId, data.id);
     apiId = entry && entry.user_id === v.id ? entry.api_id : data.id;
   }
-  await requireVisibleApi(db, tenantId, v, apiId);
+  await requireVisibleApi({ db, tenantId, viewer: v }, apiId);
   await inTransaction(db, async (trx) => {
     if (await deleteApiFollow(trx, tenantId, v.id, apiId)) await adjustFollowersCount(trx, tenantId, apiId, -1);
   });
@@ -120,7 +113,9 @@ export async function unfollowApi(
 }
 
 /** The viewer's followsApiList (spec section 3), visible APIs only. */
-export async function listFollowsApi(db: Db, tenantId: string, viewer: Viewer): Promise<FollowApiEntry[]> {
+export async function listFollowsApi(ctx: UseCaseContext): Promise<FollowApiEntry[]> {
+  const { db, tenantId } = ctx;
+  const viewer = requireViewer(ctx.viewer, ctx.tenantId);
   const rows = await selectApiFollowsOfUser(db, tenantId, viewer.id);
   const visible = await visibleApiIds(
     db,
@@ -157,12 +152,8 @@ async function resolveUser(db: Db, tenantId: string, data: { userId?: string | n
 }
 
 /** Follows a user of the same tenant; self-follow is refused, following twice changes nothing. */
-export async function followUser(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<{ userId: string; following: true }> {
+export async function followUser(ctx: UseCaseContext, input: unknown): Promise<{ userId: string; following: true }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const target = await resolveUser(db, tenantId, parseInput(followUserInputSchema, input));
   if (!canFollowUser(v, tenantId, target.id))
@@ -177,12 +168,8 @@ export async function followUser(
   return { userId: target.id, following: true };
 }
 
-export async function unfollowUser(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<{ userId: string; following: false }> {
+export async function unfollowUser(ctx: UseCaseContext, input: unknown): Promise<{ userId: string; following: false }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const target = await resolveUser(db, tenantId, parseInput(followUserInputSchema, input));
   if (!canFollowUser(v, tenantId, target.id))
@@ -192,16 +179,12 @@ export async function unfollowUser(
 }
 
 /** spec section 7 saveUserApi: status > 0 saves (or updates) the entry, 0 removes it. Default status 1. */
-export async function saveUserApi(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  input: unknown,
-): Promise<{ apiId: string; status: number }> {
+export async function saveUserApi(ctx: UseCaseContext, input: unknown): Promise<{ apiId: string; status: number }> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const data = parseInput(saveApiInputSchema, input);
   const apiId = data.apiId ?? data.productId ?? "";
-  await requireVisibleApi(db, tenantId, v, apiId);
+  await requireVisibleApi({ db, tenantId, viewer: v }, apiId);
   const status = data.status ?? 1;
   if (keepsSavedEntry(status)) await upsertSavedApi(db, tenantId, v.id, apiId, status, Date.now());
   else await deleteSavedApi(db, tenantId, v.id, apiId);
@@ -209,7 +192,8 @@ export async function saveUserApi(
 }
 
 /** spec section 7 getUserSavedApis: the viewer's saved APIs that they can still see, newest first. */
-export async function getUserSavedApis(db: Db, tenantId: string, viewer: Viewer | null): Promise<SavedApiEntry[]> {
+export async function getUserSavedApis(ctx: UseCaseContext): Promise<SavedApiEntry[]> {
+  const { db, tenantId, viewer } = ctx;
   const v = requireViewer(viewer, tenantId);
   const saved = await selectSavedApis(db, tenantId, v.id);
   const cards = await selectApiCards(
@@ -227,12 +211,8 @@ export async function getUserSavedApis(db: Db, tenantId: string, viewer: Viewer 
 }
 
 /** /user/{username}: profile fields, joined date and counts; e-mail only for the owner. */
-export async function getUserProfile(
-  db: Db,
-  tenantId: string,
-  viewer: Viewer | null,
-  username: string,
-): Promise<UserProfile | null> {
+export async function getUserProfile(ctx: UseCaseContext, username: string): Promise<UserProfile | null> {
+  const { db, tenantId, viewer } = ctx;
   const user = await selectUserByUsername(db, tenantId, username);
   if (!user) return null;
   const isViewer = !!viewer && viewer.tenantId === tenantId && viewer.id === user.id;
@@ -265,7 +245,8 @@ async function requireUser(db: Db, tenantId: string, username: string) {
 }
 
 /** Profile tab "Published APIs": the user's APIs the viewer may see. */
-export async function listPublishedApis(db: Db, tenantId: string, viewer: Viewer | null, username: string, page: Page) {
+export async function listPublishedApis(ctx: UseCaseContext, username: string, page: Page) {
+  const { db, tenantId, viewer } = ctx;
   const user = await requireUser(db, tenantId, username);
   const result = await selectApiCards(
     db,
@@ -278,7 +259,8 @@ export async function listPublishedApis(db: Db, tenantId: string, viewer: Viewer
 }
 
 /** Profile tab "APIs Following". */
-export async function listFollowedApis(db: Db, tenantId: string, viewer: Viewer | null, username: string, page: Page) {
+export async function listFollowedApis(ctx: UseCaseContext, username: string, page: Page) {
+  const { db, tenantId, viewer } = ctx;
   const user = await requireUser(db, tenantId, username);
   const result = await selectApiCards(
     db,

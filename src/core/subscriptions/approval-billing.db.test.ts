@@ -47,7 +47,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     providerId = (await createTestUser(db(), tenantId)).id;
     consumerId = (await createTestUser(db(), tenantId)).id;
     const api = await createTestApi(db(), tenantId, { owner_id: providerId });
-    gated = await createPlan(db(), tenantId, providerId, api.id, {
+    gated = await createPlan(await userContext(db(), tenantId, providerId), api.id, {
       name: "Gated",
       monthlyPriceCents: 4000,
       approvalRequired: true,
@@ -56,11 +56,9 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
   });
 
   async function request(name: string) {
-    const appId = (await createApp(db(), tenantId, consumerId, { name })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name })).id;
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: gated.id, appId, card: GOOD, idempotencyKey: `k-${name}` },
       deps(),
     );
@@ -68,7 +66,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
   }
 
   it("quotes nothing due today, with the card hold and the price charged on approval", async () => {
-    const appId = (await createApp(db(), tenantId, consumerId, { name: "Quote" })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Quote" })).id;
     const quote = await subscriptionQuote(await userContext(db(), tenantId, consumerId), gated.id, appId, now);
     expect(quote).toMatchObject({
       totalDueTodayMinor: 0,
@@ -90,7 +88,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
   it("a rejection charges nothing", async () => {
     const before = (await captured()).length;
     const { sub } = await request("Rejected");
-    const rejected = await decideSubscription(db(), tenantId, providerId, sub.id, "reject", deps());
+    const rejected = await decideSubscription(await userContext(db(), tenantId, providerId), sub.id, "reject", deps());
     expect(rejected.status).toBe("access_rejected");
     expect((await captured()).length).toBe(before);
     expect(await listInvoices(db(), tenantId, { subscriptionId: sub.id })).toEqual([]);
@@ -100,8 +98,9 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     const { sub } = await request("Approved");
     const before = (await captured()).length;
     clock = T0 + 3 * 24 * 60 * 60 * 1000;
+    const asProvider = await userContext(db(), tenantId, providerId);
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps())),
+      Array.from({ length: 5 }, () => decideSubscription(asProvider, sub.id, "approve", deps())),
     );
     expect(results.some((r) => r.status === "fulfilled")).toBe(true);
     expect((await captured()).length).toBe(before + 1);
@@ -128,7 +127,7 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
       .set({ behaviour: "decline" })
       .where("token", "=", row?.payment_method_token ?? "")
       .execute();
-    const decided = await decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps());
+    const decided = await decideSubscription(await userContext(db(), tenantId, providerId), sub.id, "approve", deps());
     expect(decided).toMatchObject({ status: "suspended", pastDueMinor: 4000 });
     const events = await db()
       .kysely.selectFrom("events")
@@ -152,16 +151,20 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     const provider = (await createTestUser(db(), invoiced)).id;
     const consumer = (await createTestUser(db(), invoiced)).id;
     const api = await createTestApi(db(), invoiced, { owner_id: provider });
-    const plan = await createPlan(db(), invoiced, provider, api.id, {
+    const plan = await createPlan(await userContext(db(), invoiced, provider), api.id, {
       name: "Gated by invoice",
       monthlyPriceCents: 9900,
       approvalRequired: true,
     });
-    const appId = (await createApp(db(), invoiced, consumer, { name: "Invoiced" })).id;
-    const sub = await subscribeWithPayment(db(), invoiced, consumer, { planId: plan.id, appId }, deps());
+    const appId = (await createApp(await userContext(db(), invoiced, consumer), { name: "Invoiced" })).id;
+    const sub = await subscribeWithPayment(
+      await userContext(db(), invoiced, consumer),
+      { planId: plan.id, appId },
+      deps(),
+    );
     expect(sub.status).toBe("pending_approval");
     expect(await listInvoices(db(), invoiced, { subscriptionId: sub.id })).toEqual([]);
-    const approved = await decideSubscription(db(), invoiced, provider, sub.id, "approve", deps());
+    const approved = await decideSubscription(await userContext(db(), invoiced, provider), sub.id, "approve", deps());
     expect(approved.status).toBe("subscribed");
     const [invoice] = await listInvoices(db(), invoiced, { subscriptionId: sub.id });
     expect(invoice).toMatchObject({ status: "open", totalMinor: 9900, collectionMethod: "send_invoice" });
@@ -172,7 +175,9 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     const { sub } = await request("Outage");
     processor.setAvailable(false);
     try {
-      await expect(decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps())).rejects.toMatchObject({
+      await expect(
+        decideSubscription(await userContext(db(), tenantId, providerId), sub.id, "approve", deps()),
+      ).rejects.toMatchObject({
         code: "UNAVAILABLE",
       });
     } finally {
@@ -180,6 +185,8 @@ describeEachDialect("paid plans that need approval", ({ db }) => {
     }
     const row = await selectSubscriptionIn(db().kysely, tenantId, sub.id);
     expect(row?.status).toBe("pending_approval");
-    expect((await decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps())).status).toBe("subscribed");
+    expect(
+      (await decideSubscription(await userContext(db(), tenantId, providerId), sub.id, "approve", deps())).status,
+    ).toBe("subscribed");
   });
 });

@@ -47,28 +47,38 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
     admin = viewer;
     const provider = await createUser(db(), tenantId, { username: "prov", email: "prov@org.test" });
     const api = await createTestApi(db(), tenantId, { owner_id: provider.id });
-    basic = await createPlan(db(), tenantId, provider.id, api.id, { name: "Basic", monthlyPriceCents: 3000 });
-    pro = await createPlan(db(), tenantId, provider.id, api.id, { name: "Pro", monthlyPriceCents: 6000 });
-    orgId = (await createOrganization(db(), tenantId, admin, { name: "Acme Org" })).id;
-    teamA = (await createTeam(db(), tenantId, admin, orgId, "Team A")).id;
-    teamB = (await createTeam(db(), tenantId, admin, orgId, "Team B")).id;
+    basic = await createPlan(await userContext(db(), tenantId, provider.id), api.id, {
+      name: "Basic",
+      monthlyPriceCents: 3000,
+    });
+    pro = await createPlan(await userContext(db(), tenantId, provider.id), api.id, {
+      name: "Pro",
+      monthlyPriceCents: 6000,
+    });
+    orgId = (await createOrganization({ db: db(), tenantId, viewer: admin }, { name: "Acme Org" })).id;
+    teamA = (await createTeam({ db: db(), tenantId, viewer: admin }, orgId, "Team A")).id;
+    teamB = (await createTeam({ db: db(), tenantId, viewer: admin }, orgId, "Team B")).id;
     processor = new SandboxPaymentProcessor(db(), { now });
   });
 
   it("adds a second team at no cost, then a plan change moves every team with one prorated charge", async () => {
-    const appA = await createApp(db(), tenantId, admin.id, {
-      name: "A",
-      context: { organizationId: orgId, teamId: teamA },
-    });
-    const appB = await createApp(db(), tenantId, admin.id, {
-      name: "B",
-      context: { organizationId: orgId, teamId: teamB },
-    });
+    const appA = await createApp(
+      { db: db(), tenantId, viewer: admin },
+      {
+        name: "A",
+        context: { organizationId: orgId, teamId: teamA },
+      },
+    );
+    const appB = await createApp(
+      { db: db(), tenantId, viewer: admin },
+      {
+        name: "B",
+        context: { organizationId: orgId, teamId: teamB },
+      },
+    );
     const deps = { processor, now };
     const orgSub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      admin.id,
+      { db: db(), tenantId, viewer: admin },
       { planId: basic.id, appId: appA.id, card: GOOD, idempotencyKey: "org-1" },
       deps,
     );
@@ -76,7 +86,7 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
 
     const quote = await subscriptionQuote({ db: db(), tenantId, viewer: admin }, basic.id, appB.id, now);
     expect(quote).toMatchObject({ existingOrganizationSubscription: true, teamAddedFree: true, totalDueTodayMinor: 0 });
-    const teamSub = await subscribeToPlan(db(), tenantId, admin.id, basic.id, appB.id);
+    const teamSub = await subscribeToPlan({ db: db(), tenantId, viewer: admin }, basic.id, appB.id);
     expect(teamSub).toMatchObject({ status: "subscribed", coveredBySubscriptionId: orgSub.id, planId: basic.id });
     expect(await captures()).toEqual([3000]);
 
@@ -124,9 +134,16 @@ describeEachDialect("organization subscriptions and invoice billing", ({ db }) =
     const user = await createUser(db(), invoiced, { username: "billed", email: "billed@org.test" });
     const provider = await createUser(db(), invoiced, { username: "prov2", email: "prov2@org.test" });
     const api = await createTestApi(db(), invoiced, { owner_id: provider.id });
-    const plan = await createPlan(db(), invoiced, provider.id, api.id, { name: "Invoiced", monthlyPriceCents: 9900 });
-    const app = await createApp(db(), invoiced, user.id, { name: "Invoiced app" });
-    const sub = await subscribeWithPayment(db(), invoiced, user.id, { planId: plan.id, appId: app.id }, { now });
+    const plan = await createPlan(await userContext(db(), invoiced, provider.id), api.id, {
+      name: "Invoiced",
+      monthlyPriceCents: 9900,
+    });
+    const app = await createApp(await userContext(db(), invoiced, user.id), { name: "Invoiced app" });
+    const sub = await subscribeWithPayment(
+      await userContext(db(), invoiced, user.id),
+      { planId: plan.id, appId: app.id },
+      { now },
+    );
     expect(sub).toMatchObject({ status: "subscribed", collectionMethod: "send_invoice" });
     const [invoice] = await listInvoices(db(), invoiced, { subscriptionId: sub.id });
     expect(invoice).toMatchObject({ status: "open", totalMinor: 9900, collectionMethod: "send_invoice" });

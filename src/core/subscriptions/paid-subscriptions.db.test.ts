@@ -53,7 +53,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
   let basePath: string;
 
-  const newApp = async (name = "App") => (await createApp(db(), tenantId, consumerId, { name })).id;
+  const newApp = async (name = "App") => (await createApp(await userContext(db(), tenantId, consumerId), { name })).id;
   const deps = (extra: { crashAt?: (s: PaymentStep) => void } = {}) => ({ processor, now, ip: "10.0.0.1", ...extra });
   const sandbox = () => db().kysely;
   const captured = async () =>
@@ -87,7 +87,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
       endpoints: [{ method: "GET", path: "/items" }],
     });
     basePath = `/${api.ownerUsername}/${api.slug}`;
-    paid = await createPlan(db(), tenantId, provider.id, api.id, {
+    paid = await createPlan(await userContext(db(), tenantId, provider.id), api.id, {
       name: "Paid",
       monthlyPriceCents: 1900,
       quota: 100,
@@ -95,7 +95,10 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
       hardLimit: false,
       overagePriceMicros: 1000, // $0.001 per request above the quota
     });
-    pro = await createPlan(db(), tenantId, provider.id, api.id, { name: "Pro", monthlyPriceCents: 4900 });
+    pro = await createPlan(await userContext(db(), tenantId, provider.id), api.id, {
+      name: "Pro",
+      monthlyPriceCents: 4900,
+    });
     processor = new SandboxPaymentProcessor(db(), { now });
   });
 
@@ -107,9 +110,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
   it("subscribes with a card: 0.50 hold voided, first period charged once, invoice, event, transition log", async () => {
     const appId = await newApp();
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: paid.id, appId, card: GOOD, idempotencyKey: "k-basic" },
       deps(),
     );
@@ -144,9 +145,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     const before = (await captured()).length;
     await expect(
       subscribeWithPayment(
-        db(),
-        tenantId,
-        consumerId,
+        await userContext(db(), tenantId, consumerId),
         { planId: paid.id, appId, card: DECLINED, idempotencyKey: "k-dec" },
         deps(),
       ),
@@ -158,12 +157,14 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     const appId = await newApp("Retrying");
     const input = { planId: paid.id, appId, card: card("4000000000000119") };
     await expect(
-      subscribeWithPayment(db(), tenantId, consumerId, { ...input, idempotencyKey: "k-retry-1" }, deps()),
+      subscribeWithPayment(
+        await userContext(db(), tenantId, consumerId),
+        { ...input, idempotencyKey: "k-retry-1" },
+        deps(),
+      ),
     ).rejects.toMatchObject({ message: PAYMENT_ERROR_MESSAGE, details: { graphqlCode: "PAYMENT_ERROR" } });
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { ...input, idempotencyKey: "k-retry-2" },
       deps(),
     );
@@ -174,8 +175,9 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     const appId = await newApp();
     const before = (await captured()).length;
     const input = { planId: paid.id, appId, card: GOOD, idempotencyKey: "k-100" };
+    const asConsumer = await userContext(db(), tenantId, consumerId);
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, () => subscribeWithPayment(db(), tenantId, consumerId, input, deps())),
+      Array.from({ length: 100 }, () => subscribeWithPayment(asConsumer, input, deps())),
     );
     const ok = results.filter((r) => r.status === "fulfilled").map((r) => r.value);
     const refused = results.filter((r) => r.status === "rejected").map((r) => r.reason as Error);
@@ -183,9 +185,13 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     for (const value of ok) expect(value).toEqual(ok[0]);
     for (const error of refused) expect(error.message).toBe(IDEMPOTENCY_IN_FLIGHT_MESSAGE);
     expect((await captured()).length).toBe(before + 1);
-    expect(await subscribeWithPayment(db(), tenantId, consumerId, input, deps())).toEqual(ok[0]);
+    expect(await subscribeWithPayment(await userContext(db(), tenantId, consumerId), input, deps())).toEqual(ok[0]);
     await expect(
-      subscribeWithPayment(db(), tenantId, consumerId, { ...input, card: card("5555555555554444") }, deps()),
+      subscribeWithPayment(
+        await userContext(db(), tenantId, consumerId),
+        { ...input, card: card("5555555555554444") },
+        deps(),
+      ),
     ).rejects.toThrow(IDEMPOTENCY_MISMATCH_MESSAGE);
     expect((await captured()).length).toBe(before + 1);
   });
@@ -202,8 +208,10 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
         }
       };
       const input = { planId: paid.id, appId, card: GOOD, idempotencyKey: `k-crash-${step}` };
-      await expect(subscribeWithPayment(db(), tenantId, consumerId, input, deps({ crashAt }))).rejects.toThrow(Crash);
-      const sub = await subscribeWithPayment(db(), tenantId, consumerId, input, deps());
+      await expect(
+        subscribeWithPayment(await userContext(db(), tenantId, consumerId), input, deps({ crashAt })),
+      ).rejects.toThrow(Crash);
+      const sub = await subscribeWithPayment(await userContext(db(), tenantId, consumerId), input, deps());
       expect(sub.status).toBe("subscribed");
       expect((await captured()).length).toBe(before + 1);
       expect(await listInvoices(db(), tenantId, { subscriptionId: sub.id })).toHaveLength(1);
@@ -220,9 +228,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     };
     await expect(
       subscribeWithPayment(
-        db(),
-        tenantId,
-        consumerId,
+        await userContext(db(), tenantId, consumerId),
         { planId: paid.id, appId, card: GOOD, idempotencyKey: "k-orphan" },
         deps({ crashAt }),
       ),
@@ -240,11 +246,9 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
   it("renewal fails → suspended (gateway refuses the key) → past due paid → reactivated; overage billed exactly", async () => {
     clock = T0;
     const appId = await newApp("Renewing");
-    const issued = await createAppKey(db(), tenantId, consumerId, appId);
+    const issued = await createAppKey(await userContext(db(), tenantId, consumerId), appId);
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: paid.id, appId, card: LATER_DECLINED, idempotencyKey: "k-renew" },
       deps(),
     );
@@ -292,9 +296,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     clock = T0;
     const appId = await newApp("Cancelling");
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: paid.id, appId, card: GOOD, idempotencyKey: "k-cancel" },
       deps(),
     );
@@ -311,9 +313,7 @@ describeEachDialect("paid subscriptions: subscribe, idempotency, crashes, renewa
     clock = T0;
     const appId = await newApp("Renew twice");
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: pro.id, appId, card: GOOD, idempotencyKey: "k-renew-twice" },
       deps(),
     );

@@ -47,22 +47,23 @@ describeEachDialect("payment lock per (app, API)", ({ db }) => {
     const providerId = (await createTestUser(db(), tenantId)).id;
     consumerId = (await createTestUser(db(), tenantId)).id;
     const api = await createTestApi(db(), tenantId, { owner_id: providerId });
-    basic = await createPlan(db(), tenantId, providerId, api.id, { name: "Basic", monthlyPriceCents: 1000 });
-    pro = await createPlan(db(), tenantId, providerId, api.id, { name: "Pro", monthlyPriceCents: 3000 });
+    basic = await createPlan(await userContext(db(), tenantId, providerId), api.id, {
+      name: "Basic",
+      monthlyPriceCents: 1000,
+    });
+    pro = await createPlan(await userContext(db(), tenantId, providerId), api.id, {
+      name: "Pro",
+      monthlyPriceCents: 3000,
+    });
     processor = new SandboxPaymentProcessor(db(), { now });
   });
 
   it("charges once when 20 requests with 20 different keys subscribe one app at once", async () => {
-    const appId = (await createApp(db(), tenantId, consumerId, { name: "Racing" })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Racing" })).id;
     const before = (await captured()).length;
+    const asConsumer = await userContext(db(), tenantId, consumerId);
     const attempt = (key: string) =>
-      subscribeWithPayment(
-        db(),
-        tenantId,
-        consumerId,
-        { planId: basic.id, appId, card: GOOD, idempotencyKey: key },
-        deps(),
-      );
+      subscribeWithPayment(asConsumer, { planId: basic.id, appId, card: GOOD, idempotencyKey: key }, deps());
     const keys = Array.from({ length: 20 }, (_, i) => `k-race-${i}`);
     const results = await Promise.allSettled(keys.map(attempt));
     for (const r of results) {
@@ -81,11 +82,9 @@ describeEachDialect("payment lock per (app, API)", ({ db }) => {
   });
 
   it("charges one proration when two different keys change the plan at once", async () => {
-    const appId = (await createApp(db(), tenantId, consumerId, { name: "Upgrading" })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Upgrading" })).id;
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: basic.id, appId, card: GOOD, idempotencyKey: "k-up-sub" },
       deps(),
     );

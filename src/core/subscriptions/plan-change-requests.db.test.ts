@@ -66,8 +66,11 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     providerId = (await createTestUser(db(), tenantId)).id;
     consumerId = (await createTestUser(db(), tenantId)).id;
     apiId = (await createTestApi(db(), tenantId, { owner_id: providerId })).id;
-    pro = await createPlan(db(), tenantId, providerId, apiId, { name: "Pro", monthlyPriceCents: 1000 });
-    enterprise = await createPlan(db(), tenantId, providerId, apiId, {
+    pro = await createPlan(await userContext(db(), tenantId, providerId), apiId, {
+      name: "Pro",
+      monthlyPriceCents: 1000,
+    });
+    enterprise = await createPlan(await userContext(db(), tenantId, providerId), apiId, {
       name: "Enterprise",
       monthlyPriceCents: 4997,
       approvalRequired: true,
@@ -77,11 +80,9 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
 
   it("request → reject → request again → approve: no charge until approval, then the proration once", async () => {
     clock = T0;
-    const appId = (await createApp(db(), tenantId, consumerId, { name: "Dashboard" })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Dashboard" })).id;
     const onPro = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: pro.id, appId, card: GOOD, idempotencyKey: "k-pro" },
       deps(),
     );
@@ -95,9 +96,7 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     expect(quote.dueOnApprovalMinor).toBeGreaterThan(0);
     expect(quote.dueOnApprovalMinor).toBeLessThan(4997);
     const asked = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: enterprise.id, appId, card: GOOD, idempotencyKey: "k-ent-1" },
       deps(),
     );
@@ -109,7 +108,12 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     expect((await notificationsOf(providerId)).map((n) => n.title)).toContain("Plan change request for Enterprise");
 
     // The provider rejects: still Pro, nothing to refund, the consumer is told.
-    const rejected = await decideSubscription(db(), tenantId, providerId, onPro.id, "reject", deps());
+    const rejected = await decideSubscription(
+      await userContext(db(), tenantId, providerId),
+      onPro.id,
+      "reject",
+      deps(),
+    );
     expect(rejected).toMatchObject({ status: "subscribed", planId: pro.id });
     expect(rejected.planRequest).toMatchObject({ status: "rejected", planId: enterprise.id });
     expect(await captures()).toEqual([1000]);
@@ -132,15 +136,21 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
 
     // Approval: the plan moves and the proration is charged exactly once, whatever the retries.
     // Two clicks at once: one wins the payment lock, the other is told a payment is in progress.
+    const asProvider = await userContext(db(), tenantId, providerId);
     const clicks = await Promise.allSettled(
-      Array.from({ length: 3 }, () => decideSubscription(db(), tenantId, providerId, onPro.id, "approve", deps())),
+      Array.from({ length: 3 }, () => decideSubscription(asProvider, onPro.id, "approve", deps())),
     );
     for (const click of clicks) {
       if (click.status === "rejected") expect(click.reason).toMatchObject({ code: "CONFLICT" });
     }
     expect(clicks.some((c) => c.status === "fulfilled")).toBe(true);
     // And a retry afterwards answers with the switched subscription, charging nothing more.
-    const approved = await decideSubscription(db(), tenantId, providerId, onPro.id, "approve", deps());
+    const approved = await decideSubscription(
+      await userContext(db(), tenantId, providerId),
+      onPro.id,
+      "approve",
+      deps(),
+    );
     expect(approved).toMatchObject({ status: "subscribed", planId: enterprise.id, planRequest: null });
     expect(await captures()).toEqual([1000, quote.dueOnApprovalMinor]);
     expect(await gatewayView(appId)).toEqual({ status: "subscribed", planId: enterprise.id });
@@ -158,11 +168,9 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
 
   it("a card declined at approval leaves the request waiting and the old plan working", async () => {
     clock = T0;
-    const appId = (await createApp(db(), tenantId, consumerId, { name: "Declined" })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Declined" })).id;
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: pro.id, appId, card: GOOD, idempotencyKey: "k-pro-declined" },
       deps(),
     );
@@ -179,7 +187,9 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
       .where("token", "=", row?.payment_method_token ?? "")
       .execute();
     const before = await captures();
-    await expect(decideSubscription(db(), tenantId, providerId, sub.id, "approve", deps())).rejects.toMatchObject({
+    await expect(
+      decideSubscription(await userContext(db(), tenantId, providerId), sub.id, "approve", deps()),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
     expect(await captures()).toEqual(before);
@@ -190,16 +200,14 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
 
   it("a request still waiting for its first approval switches to another gated plan without a charge", async () => {
     clock = T0;
-    const plus = await createPlan(db(), tenantId, providerId, apiId, {
+    const plus = await createPlan(await userContext(db(), tenantId, providerId), apiId, {
       name: "Enterprise Plus",
       monthlyPriceCents: 9000,
       approvalRequired: true,
     });
-    const appId = (await createApp(db(), tenantId, consumerId, { name: "Still waiting" })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Still waiting" })).id;
     const asked = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: enterprise.id, appId, card: GOOD, idempotencyKey: "k-new-ent" },
       deps(),
     );
@@ -213,7 +221,12 @@ describeEachDialect("plan change to a plan that needs approval", ({ db }) => {
     expect(switched).toMatchObject({ status: "pending_approval", planId: plus.id, currentPeriodEnd: null });
     expect(await captures()).toEqual(before);
     expect(await listInvoices(db(), tenantId, { subscriptionId: asked.id })).toEqual([]);
-    const approved = await decideSubscription(db(), tenantId, providerId, asked.id, "approve", deps());
+    const approved = await decideSubscription(
+      await userContext(db(), tenantId, providerId),
+      asked.id,
+      "approve",
+      deps(),
+    );
     expect(approved).toMatchObject({ status: "subscribed", planId: plus.id });
     expect(await captures()).toEqual([...before, 9000]);
   });

@@ -31,16 +31,29 @@ describeEachDialect("the provider's subscriptions and the Pricing tab's choices 
     alice = await createTestViewer(db(), tenant);
     colleague = await createTestViewer(db(), tenant);
     apiId = (await createTestApi(db(), tenant, { owner_id: provider.id })).id;
-    const free = await createPlan(db(), tenant, provider.id, apiId, { name: "Free" });
-    const gated = await createPlan(db(), tenant, provider.id, apiId, { name: "Gated", approvalRequired: true });
-    await createPlan(db(), tenant, provider.id, apiId, { name: "Partner", private: true });
-    const personal = await createApp(db(), tenant, alice.id, { name: "Alice's" });
-    await subscribeToPlan(db(), tenant, alice.id, gated.id, personal.id);
-    const org = await createOrganization(db(), tenant, alice, { name: `Use Case Org ${Date.now()}` });
+    const free = await createPlan({ db: db(), tenantId: tenant, viewer: provider }, apiId, { name: "Free" });
+    const gated = await createPlan({ db: db(), tenantId: tenant, viewer: provider }, apiId, {
+      name: "Gated",
+      approvalRequired: true,
+    });
+    await createPlan({ db: db(), tenantId: tenant, viewer: provider }, apiId, { name: "Partner", private: true });
+    const personal = await createApp({ db: db(), tenantId: tenant, viewer: alice }, { name: "Alice's" });
+    await subscribeToPlan({ db: db(), tenantId: tenant, viewer: alice }, gated.id, personal.id);
+    const org = await createOrganization(
+      { db: db(), tenantId: tenant, viewer: alice },
+      { name: `Use Case Org ${Date.now()}` },
+    );
     orgName = org.name;
-    await addOrganizationMember(db(), tenant, alice, org.id, { username: colleague.username });
-    orgAppId = (await createApp(db(), tenant, alice.id, { name: "Org app", context: { organizationId: org.id } })).id;
-    await subscribeToPlan(db(), tenant, alice.id, free.id, orgAppId);
+    await addOrganizationMember({ db: db(), tenantId: tenant, viewer: alice }, org.id, {
+      username: colleague.username,
+    });
+    orgAppId = (
+      await createApp(
+        { db: db(), tenantId: tenant, viewer: alice },
+        { name: "Org app", context: { organizationId: org.id } },
+      )
+    ).id;
+    await subscribeToPlan({ db: db(), tenantId: tenant, viewer: alice }, free.id, orgAppId);
   });
 
   it("lists the API's subscriptions with app, owner and plan for its provider only", async () => {

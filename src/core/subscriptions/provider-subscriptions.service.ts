@@ -29,7 +29,7 @@ export interface ProviderSubscription {
 async function managesSubscriptions(ctx: UseCaseContext, apiId: string): Promise<boolean> {
   if (!ctx.viewer) return false;
   if (!(await selectApiOwner(ctx.db, ctx.tenantId, apiId))) throw new AppError("NOT_FOUND", "API not found");
-  return canEditApi(ctx.db, ctx.tenantId, ctx.viewer, apiId);
+  return canEditApi(ctx, apiId);
 }
 
 /**

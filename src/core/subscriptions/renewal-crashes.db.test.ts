@@ -3,6 +3,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { listInvoices } from "../billing/invoices.service";
@@ -49,18 +50,19 @@ describeEachDialect("renewals: crash injection per step", ({ db }) => {
     const provider = await createTestUser(db(), tenantId);
     consumerId = (await createTestUser(db(), tenantId)).id;
     const api = await createTestApi(db(), tenantId, { owner_id: provider.id });
-    plan = await createPlan(db(), tenantId, provider.id, api.id, { name: "Monthly", monthlyPriceCents: 2500 });
+    plan = await createPlan(await userContext(db(), tenantId, provider.id), api.id, {
+      name: "Monthly",
+      monthlyPriceCents: 2500,
+    });
     processor = new SandboxPaymentProcessor(db(), { now });
   });
 
   /** Subscribes a new app at T0 and moves the clock past its period end. */
   async function dueSubscription(name: string, number: CardDetails) {
     clock = T0;
-    const appId = (await createApp(db(), tenantId, consumerId, { name })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name })).id;
     const sub = await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: plan.id, appId, card: number, idempotencyKey: `k-${name}` },
       { processor, now, ip: "10.0.0.9" },
     );

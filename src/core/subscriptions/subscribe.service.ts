@@ -10,6 +10,7 @@
 import { newId } from "../../common/ids";
 import type { Db, DbTransaction } from "../../db/connection";
 import type { AppRow, SubscriptionRow } from "../../db/tables/gateway.tables";
+import { requireViewer } from "../accounts/accounts.policy";
 import { fingerprintRequest, type IdempotentContext, runIdempotent } from "../billing/idempotency";
 import { subscriptionLine } from "../billing/invoice-lines";
 import { insertInvoiceIn } from "../billing/invoices.service";
@@ -19,6 +20,7 @@ import { SUBSCRIBED_TO_PLAN_EVENT, subscribedToPlanPayload } from "../events/eve
 import type { CardDetails } from "../payments/payment-processor";
 import type { Plan } from "../plans/plans.types";
 import { getTenant } from "../tenants/tenants.service";
+import type { UseCaseContext } from "../use-case-context";
 import { withSubscriptionPaymentLock } from "./payment-lock";
 import { changePlanSteps } from "./subscription-billing.service";
 import { addBillingPeriod, loadSubscribable, type Subscription, toSubscription } from "./subscription-model";
@@ -52,12 +54,12 @@ export interface SubscribeInput {
 
 /** Subscribes (free or paid). See the file comment for the steps. */
 export async function subscribeWithPayment(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   input: SubscribeInput,
   deps: PaymentDeps = {},
 ): Promise<Subscription> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const scope = `subscribe:${viewerId}`;
   const run = (ctx: IdempotentContext) => subscribeSteps(db, tenantId, viewerId, input, ctx, deps);
   if (!input.idempotencyKey) return run(oneShotContext(tenantId, scope, newId("once")));

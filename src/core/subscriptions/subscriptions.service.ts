@@ -1,4 +1,3 @@
-import type { Db } from "../../db/connection";
 import type { SubscriptionStatus } from "../../db/tables/gateway.tables";
 import { requireViewer } from "../accounts/accounts.policy";
 import { requireManageableApp } from "../apps/apps.policy";
@@ -38,18 +37,15 @@ export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
  * organization team joining an existing subscription. A paid plan that needs a card is refused with
  * PAID_PLANS_MESSAGE; subscribeWithPayment (subscribe.service.ts) takes the card.
  */
-export function subscribeToPlan(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
-  planId: string,
-  appId: string,
-): Promise<Subscription> {
-  return subscribeWithPayment(db, tenantId, viewerId, { planId, appId });
+export function subscribeToPlan(ctx: UseCaseContext, planId: string, appId: string): Promise<Subscription> {
+  const _viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
+  return subscribeWithPayment(ctx, { planId, appId });
 }
 
 /** The consumer ends a subscription now; the gateway refuses the app's calls to that API within seconds. */
-export async function unsubscribe(db: Db, tenantId: string, viewerId: string, subscriptionId: string) {
+export async function unsubscribe(ctx: UseCaseContext, subscriptionId: string) {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const sub = await selectSubscriptionById(db, tenantId, subscriptionId);
   if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
   await requireManageableApp(db, tenantId, viewerId, sub.app_id);
@@ -85,13 +81,13 @@ const DECISIONS: Record<ProviderDecision, SubscriptionTransition> = {
  * subscription, approve and reject decide its plan change request (plan-change-requests.ts, decision 049).
  */
 export async function decideSubscription(
-  db: Db,
-  tenantId: string,
-  viewerId: string,
+  ctx: UseCaseContext,
   subscriptionId: string,
   decision: ProviderDecision,
   deps: PaymentDeps = {},
 ): Promise<Subscription> {
+  const { db, tenantId } = ctx;
+  const viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
   const sub = await selectSubscriptionById(db, tenantId, subscriptionId);
   if (!sub) throw new AppError("NOT_FOUND", "Subscription not found");
   await assertCanManageApi(db, tenantId, viewerId, sub.api_id);

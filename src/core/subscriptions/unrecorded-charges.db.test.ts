@@ -3,6 +3,7 @@ import { describeEachDialect } from "../../../tests/db-dialects";
 import { createTestApi } from "../../../tests/factories/apis";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import { createTestUser } from "../../../tests/factories/users";
+import { userContext } from "../../../tests/factories/viewers";
 import { SandboxPaymentProcessor } from "../../infra/payments/sandbox-processor";
 import { createApp } from "../apps/apps.service";
 import { PAYMENT_ERROR_MESSAGE } from "../payments/payment-messages";
@@ -47,26 +48,29 @@ describeEachDialect("reconciliation: unrecorded captured charges", ({ db }) => {
     const providerId = (await createTestUser(db(), tenantId)).id;
     consumerId = (await createTestUser(db(), tenantId)).id;
     const api = await createTestApi(db(), tenantId, { owner_id: providerId });
-    plan = await createPlan(db(), tenantId, providerId, api.id, { name: "Team", monthlyPriceCents: 2200 });
+    plan = await createPlan(await userContext(db(), tenantId, providerId), api.id, {
+      name: "Team",
+      monthlyPriceCents: 2200,
+    });
     processor = new SandboxPaymentProcessor(db(), { now });
   });
 
   it("refunds a charge whose request crashed before recording it, once, and refuses its late retry", async () => {
     clock = T0;
-    const recordedApp = (await createApp(db(), tenantId, consumerId, { name: "Recorded" })).id;
+    const recordedApp = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Recorded" })).id;
     await subscribeWithPayment(
-      db(),
-      tenantId,
-      consumerId,
+      await userContext(db(), tenantId, consumerId),
       { planId: plan.id, appId: recordedApp, card: GOOD, idempotencyKey: "k-recorded" },
       deps(),
     );
-    const appId = (await createApp(db(), tenantId, consumerId, { name: "Abandoned" })).id;
+    const appId = (await createApp(await userContext(db(), tenantId, consumerId), { name: "Abandoned" })).id;
     const input = { planId: plan.id, appId, card: GOOD, idempotencyKey: "k-abandoned" };
     const crash = (step: PaymentStep) => {
       if (step === "charge_captured") throw new Crash("process died");
     };
-    await expect(subscribeWithPayment(db(), tenantId, consumerId, input, deps(crash))).rejects.toThrow(Crash);
+    await expect(
+      subscribeWithPayment(await userContext(db(), tenantId, consumerId), input, deps(crash)),
+    ).rejects.toThrow(Crash);
 
     // Within the retry window nothing is touched.
     expect((await refundUnrecordedCharges(db(), processor, { olderThanMs: DAY, now })).refunded).toEqual([]);
@@ -88,11 +92,17 @@ describeEachDialect("reconciliation: unrecorded captured charges", ({ db }) => {
     expect(ledger.map((r) => r.status).sort()).toEqual(["captured", "refunded"]);
 
     // The abandoned request retried very late: the payment error, no subscription on the refunded charge.
-    await expect(subscribeWithPayment(db(), tenantId, consumerId, input, deps())).rejects.toMatchObject({
+    await expect(
+      subscribeWithPayment(await userContext(db(), tenantId, consumerId), input, deps()),
+    ).rejects.toMatchObject({
       message: PAYMENT_ERROR_MESSAGE,
     });
     // Trying again (a new key) pays anew and subscribes.
-    const sub = await subscribeWithPayment(db(), tenantId, consumerId, { ...input, idempotencyKey: "k-new" }, deps());
+    const sub = await subscribeWithPayment(
+      await userContext(db(), tenantId, consumerId),
+      { ...input, idempotencyKey: "k-new" },
+      deps(),
+    );
     expect(sub.status).toBe("subscribed");
     expect(
       (await refundUnrecordedCharges(db(), processor, { olderThanMs: DAY, now: () => clock + 2 * DAY })).refunded,

@@ -24,7 +24,8 @@ export async function setApiGatewayMode(ctx: UseCaseContext, apiId: string, mode
 /** Provider side: the API's gateway mode; an API the viewer may not edit is "not found", as if it did not exist. */
 export async function getApiGatewayMode(ctx: UseCaseContext, apiId: string): Promise<GatewayMode> {
   const viewer = requireViewer(ctx.viewer, ctx.tenantId);
-  if (!(await canEditApi(ctx.db, ctx.tenantId, viewer, apiId))) throw new AppError("NOT_FOUND", API_NOT_FOUND);
+  if (!(await canEditApi({ db: ctx.db, tenantId: ctx.tenantId, viewer }, apiId)))
+    throw new AppError("NOT_FOUND", API_NOT_FOUND);
   return selectGatewayMode(ctx.db, ctx.tenantId, apiId);
 }
 

@@ -80,7 +80,7 @@ function spec(version: string, extra = ""): string {
 
 async function importAs(f: GatewayFixture, text: string): Promise<void> {
   const owner = await getViewer(database.db, f.tenantId, f.providerId);
-  await importApiSpec(database.db, f.tenantId, owner, f.api.id, { text });
+  await importApiSpec({ db: database.db, tenantId: f.tenantId, viewer: owner }, f.api.id, { text });
 }
 
 async function connect(url: string, headers: Record<string, string>): Promise<Client> {
@@ -383,17 +383,23 @@ describe("MCP on the gateway: tools follow the spec and the provider's settings"
     const f = await createGatewayFixture(database.db, { upstreamUrl: `${upstream.url}/v1` });
     await importAs(f, spec("1.0.0"));
     const owner = await getViewer(database.db, f.tenantId, f.providerId);
-    await setMcpToolSetting(database.db, f.tenantId, owner, {
-      apiId: f.api.id,
-      endpoint: "POST /items",
-      hidden: true,
-    });
-    await setMcpToolSetting(database.db, f.tenantId, owner, {
-      apiId: f.api.id,
-      endpoint: "GET /items",
-      hidden: false,
-      description: "Lists the shop's items, newest first.",
-    });
+    await setMcpToolSetting(
+      { db: database.db, tenantId: f.tenantId, viewer: owner },
+      {
+        apiId: f.api.id,
+        endpoint: "POST /items",
+        hidden: true,
+      },
+    );
+    await setMcpToolSetting(
+      { db: database.db, tenantId: f.tenantId, viewer: owner },
+      {
+        apiId: f.api.id,
+        endpoint: "GET /items",
+        hidden: false,
+        description: "Lists the shop's items, newest first.",
+      },
+    );
     const client = await connect(mcpUrl(f), { "x-api-key": f.key, "x-tenant-id": f.tenantId });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(["getItem", "listItems"]);

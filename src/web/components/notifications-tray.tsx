@@ -7,7 +7,7 @@ import { BellIcon } from "./icons";
 import { useDismiss } from "./ui/menu";
 
 /** Spec section 9: preload 10 at offset 0, then 10 more from the current count. */
-const PAGE_SIZE = 10;
+const _PAGE_SIZE = 10;
 
 interface TrayNotification {
   id: string;

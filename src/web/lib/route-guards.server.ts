@@ -58,7 +58,7 @@ export async function requireEditor(
   const viewer = viewerOf(context);
   if (!viewer && options.signedOut === "sign-in") signInRedirect(request, params.lang);
   const api = await loadApiOr404(context, params);
-  if (!viewer || !(await canEditApi(context.db, context.tenant.id, viewer, api.id))) notFound();
+  if (!viewer || !(await canEditApi({ db: context.db, tenantId: context.tenant.id, viewer }, api.id))) notFound();
   return { viewer, api };
 }
 

@@ -44,8 +44,8 @@ export async function loadSessionData(context: AppLoadContext): Promise<SessionD
       },
     ),
     buildUserContexts(db, tenant.id, viewer),
-    listFollowsApi(db, tenant.id, viewer),
-    getUserSavedApis(db, tenant.id, viewer),
+    listFollowsApi({ db, tenantId: tenant.id, viewer }),
+    getUserSavedApis({ db, tenantId: tenant.id, viewer }),
   ]);
   return {
     user: publicUser(viewer),

@@ -89,7 +89,7 @@ export async function handleManageAction(
       const token = formText(form, "progressToken");
       const onStage = viewer ? progress.track(tenant.id, viewer.id, token) : undefined;
       const source = await specSourceFromForm(form);
-      const result = await importApiSpec(db, tenant.id, viewer, apiId, source, {
+      const result = await importApiSpec({ db, tenantId: tenant.id, viewer }, apiId, source, {
         allowPrivateUrls: context.config.SPEC_IMPORT_ALLOW_PRIVATE_URLS,
         processor,
         onStage,

@@ -22,7 +22,7 @@ import type { Route } from "./+types/admin-analytics";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = requireAdmin(context, request, params.lang);
   const page = await dashboardPage(new URL(request.url), { audience: "admin" }, (range) =>
-    tenantAnalytics(context.db, context.tenant.id, viewer, { range }),
+    tenantAnalytics({ db: context.db, tenantId: context.tenant.id, viewer }, { range }),
   );
   return {
     ...page,
@@ -36,7 +36,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   requireActionCsrf(request, form);
   return runAction("retention", () =>
-    setRequestLogRetention(context.db, context.tenant.id, viewer, { days: Number(formText(form, "days")) }),
+    setRequestLogRetention(
+      { db: context.db, tenantId: context.tenant.id, viewer },
+      { days: Number(formText(form, "days")) },
+    ),
   );
 }
 

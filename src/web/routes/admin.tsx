@@ -19,7 +19,6 @@ import { DataTable } from "../components/ui/data-table";
 import { EmptyState } from "../components/ui/empty-state";
 import { FormError, FormNotice } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
-import { TabBar, TabLink } from "../components/ui/tabs";
 import { UserAvatar } from "../components/user-avatar";
 import { useTranslation } from "../i18n/use-translation";
 import { formText, runAction } from "../lib/action-result.server";
@@ -54,7 +53,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const catalogImport = await getDirectoryImportProgress(db, tenant.id, viewer);
   const base = { tab, viewerId: viewer.id, operator, catalogImport, report: null, users: null, domains: null };
   if (tab === "search") {
-    const report = await searchAnalyticsReport(db, tenant.id, viewer, { days: periodFrom(url) });
+    const report = await searchAnalyticsReport({ db, tenantId: tenant.id, viewer }, { days: periodFrom(url) });
     return { ...base, report };
   }
   if (tab === "domains") {

@@ -17,15 +17,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     let dashboard: Awaited<ReturnType<typeof tenantAnalytics>>;
     if (audience === "provider") {
-      dashboard = (await providerAnalytics(db, tenant.id, viewer, { apiId, range })).dashboard;
+      dashboard = (await providerAnalytics({ db, tenantId: tenant.id, viewer }, { apiId, range })).dashboard;
     } else if (audience === "consumer") {
-      dashboard = await consumerAnalytics(db, tenant.id, viewer, {
-        appId: url.searchParams.get("app") ?? "",
-        apiId,
-        range,
-      });
+      dashboard = await consumerAnalytics(
+        { db, tenantId: tenant.id, viewer },
+        {
+          appId: url.searchParams.get("app") ?? "",
+          apiId,
+          range,
+        },
+      );
     } else if (audience === "admin") {
-      dashboard = await tenantAnalytics(db, tenant.id, viewer, { range });
+      dashboard = await tenantAnalytics({ db, tenantId: tenant.id, viewer }, { range });
     } else {
       return new Response("Unknown audience: use provider, consumer or admin", { status: 400 });
     }

@@ -35,7 +35,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     return { refs, result: { items: [], problems: [] } as CompareResult, error: TOO_MANY_TO_COMPARE, hideScores };
   }
   const [compared, localizer] = await Promise.all([
-    compareApis(context.db, context.tenant.id, context.viewer, refs, { hideScores }),
+    compareApis({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, refs, { hideScores }),
     getCatalogLocalizer(context.db, context.tenant.id, pageLocale(params)),
   ]);
   const result = { ...compared, items: compared.items.map(localizer.card) };

@@ -18,8 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, tenant, viewer } = context;
   if (!viewer) return { signedIn: false as const, saved: [], privateApis: { items: [], total: 0 } };
   const [saved, privateApis] = await Promise.all([
-    getUserSavedApis(db, tenant.id, viewer),
-    listPrivateApis(db, tenant.id, viewer, { offset: 0, limit: PRIVATE_PREVIEW }),
+    getUserSavedApis({ db, tenantId: tenant.id, viewer }),
+    listPrivateApis({ db, tenantId: tenant.id, viewer }, { offset: 0, limit: PRIVATE_PREVIEW }),
   ]);
   return {
     signedIn: true as const,

@@ -23,7 +23,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
   const viewer = context.viewer && context.viewer.tenantId === context.tenant.id ? context.viewer : null;
   // The MCP panel fills in the browser's stored key of one of these apps (decision 005); only key prefixes are sent.
-  const keyApps = viewer ? await listKeyAppsForApi(context.db, context.tenant.id, viewer, api.id) : null;
+  const keyApps = viewer
+    ? await listKeyAppsForApi({ db: context.db, tenantId: context.tenant.id, viewer }, api.id)
+    : null;
   const keys: TryItKeys | null =
     viewer && keyApps ? { scope: { tenantId: context.tenant.id, userId: viewer.id }, apps: keyApps } : null;
   const username = params.username ?? "";

@@ -23,8 +23,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { page, offset, limit } = pageFromUrl(new URL(request.url), PAGE_SIZE);
   const ctx = toUseCaseContext(context);
   const [log, versions] = await Promise.all([
-    listApiChangelog(context.db, context.tenant.id, context.viewer, api.id, { offset, limit }),
-    listApiVersions(context.db, context.tenant.id, ctx.viewer, api.id),
+    listApiChangelog({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id, {
+      offset,
+      limit,
+    }),
+    listApiVersions({ db: context.db, tenantId: context.tenant.id, viewer: ctx.viewer }, api.id),
   ]);
   // "What changed since": any two versions, the one before the current and the current by default. Addresses
   // naming versions this API does not have (an old link) fall back to the default rather than failing the page.

@@ -29,11 +29,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   requireActionCsrf(request, form);
   let threadId = "";
   const result: ActionResult = await runAction("send", async () => {
-    ({ threadId } = await sendApiMessage(context.db, context.tenant.id, context.viewer, {
-      apiId: api.id,
-      subject: formText(form, "subject"),
-      body: formText(form, "body"),
-    }));
+    ({ threadId } = await sendApiMessage(
+      { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+      {
+        apiId: api.id,
+        subject: formText(form, "subject"),
+        body: formText(form, "body"),
+      },
+    ));
   });
   if (result.ok) return localizedRedirect(`/developer/messages/${threadId}`, params.lang);
   return result;

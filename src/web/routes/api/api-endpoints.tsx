@@ -38,7 +38,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
   // Documented-first (decision 100): an API without a spec opens on About, which says so and links the provider's
   // docs. Its owner stays here, where the empty state points at importing a spec.
-  if (api.currentVersion === null && !(await canEditApi(context.db, context.tenant.id, context.viewer, api.id))) {
+  if (
+    api.currentVersion === null &&
+    !(await canEditApi({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id))
+  ) {
     throw localizedRedirect(`${apiPath(api)}/details`, params.lang);
   }
   const url = new URL(request.url);
@@ -47,7 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [nav, requested, keyApps] = await Promise.all([
     listApiEndpointIndex(context.db, context.tenant.id, api.id, viewer, SSR_NAV_ROWS),
     op ? findApiEndpoint(context.db, context.tenant.id, api.id, viewer, op) : null,
-    viewer ? listKeyAppsForApi(context.db, context.tenant.id, viewer, api.id) : null,
+    viewer ? listKeyAppsForApi({ db: context.db, tenantId: context.tenant.id, viewer }, api.id) : null,
   ]);
   const selectedId = requested ?? nav.items[0]?.id ?? null;
   const detail = selectedId

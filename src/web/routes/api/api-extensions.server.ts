@@ -34,8 +34,10 @@ export async function loadApiExtensions(
   const asked = new URL(request.url).searchParams.get("version");
   if (asked !== null && !VERSION_ID.test(asked)) notFound();
   const [result, versions] = await Promise.all([
-    orNotFound(getApiSpecExtensions(context.db, context.tenant.id, context.viewer, api.id, asked)),
-    listApiVersions(context.db, context.tenant.id, context.viewer, api.id),
+    orNotFound(
+      getApiSpecExtensions({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id, asked),
+    ),
+    listApiVersions({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id),
   ]);
   return {
     name: api.name,

@@ -31,18 +31,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { readme: _readme, ...header } = api;
   // The sharing panel and the Manage tab are for whoever may edit the API (spec section 6: owner, or found in their
   // context tree).
-  const canEdit = await canEditApi(context.db, context.tenant.id, context.viewer, api.id);
+  const canEdit = await canEditApi({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id);
   const tabs = visibleTabs(context.tenant.config, canEdit).map(({ id, segment, labelKey }) => ({
     id,
     segment,
     labelKey,
   }));
   const invitations = canEdit
-    ? (await listApiInvitations(context.db, context.tenant.id, context.viewer, api.id)).map((i) => ({
-        id: i.id,
-        principalType: i.principalType,
-        principalName: i.principalName,
-      }))
+    ? (await listApiInvitations({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id)).map(
+        (i) => ({
+          id: i.id,
+          principalType: i.principalType,
+          principalName: i.principalName,
+        }),
+      )
     : [];
   const spotlightStrip = await loadSpotlightStrip(context, api.id);
   return { api: header, tabs, canEdit, invitations, spotlightStrip };

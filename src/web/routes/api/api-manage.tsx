@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { context } = args;
   const api = await editableOr404(args);
   const [versions, categories] = await Promise.all([
-    listApiVersions(context.db, context.tenant.id, context.viewer, api.id),
+    listApiVersions({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id),
     listCategoryOptions(context.db, context.tenant.id),
   ]);
   return { api, versions, categories };

@@ -64,11 +64,11 @@ export async function action({ context, params, request }: Route.ActionArgs): Pr
     if (!appId || appId === NEW_APP) {
       const name = formText(form, "newAppName");
       if (!name.trim()) return refuse("BAD_REQUEST", "The app needs a name", { newAppName: "The app needs a name" });
-      const app = await createApp(db, tenant.id, viewer.id, { name });
+      const app = await createApp({ db, tenantId: tenant.id, viewer }, { name });
       appId = app.id;
       appName = app.name;
     }
-    const sub = await subscribeToPlan(db, tenant.id, viewer.id, planId, appId);
+    const sub = await subscribeToPlan({ db, tenantId: tenant.id, viewer }, planId, appId);
     if (!appName) {
       const apps = await loadPricingApps(context, api.id);
       appName = apps.find((a) => a.id === appId)?.name ?? "";

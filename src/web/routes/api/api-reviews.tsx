@@ -33,7 +33,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { page, offset, limit } = pageFromUrl(url, REVIEWS_PAGE_SIZE);
   const sort = sortOf(url);
-  const reviews = await listReviews(context.db, context.tenant.id, context.viewer, api.id, { sort, offset, limit });
+  const reviews = await listReviews({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id, {
+    sort,
+    offset,
+    limit,
+  });
   return { name: api.name, signedIn: !!context.viewer, page, reviews };
 }
 
@@ -50,13 +54,19 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     body: formText(form, "body"),
   });
   const result: ActionResult = await runAction(intent, async () => {
-    if (intent === "rate") await rateApi(db, tenant.id, viewer, api.id, rating());
-    else if (intent === "edit") await editRating(db, tenant.id, viewer, api.id, rating());
-    else if (intent === "delete") await deleteRating(db, tenant.id, viewer, api.id);
+    if (intent === "rate") await rateApi({ db, tenantId: tenant.id, viewer }, api.id, rating());
+    else if (intent === "edit") await editRating({ db, tenantId: tenant.id, viewer }, api.id, rating());
+    else if (intent === "delete") await deleteRating({ db, tenantId: tenant.id, viewer }, api.id);
     else if (intent === "reply")
-      await replyToReview(db, tenant.id, viewer, formText(form, "reviewId"), { body: formText(form, "body") });
+      await replyToReview({ db, tenantId: tenant.id, viewer }, formText(form, "reviewId"), {
+        body: formText(form, "body"),
+      });
     else if (intent === "vote")
-      await voteReviewHelpful(db, tenant.id, viewer, formText(form, "reviewId"), formText(form, "helpful") === "1");
+      await voteReviewHelpful(
+        { db, tenantId: tenant.id, viewer },
+        formText(form, "reviewId"),
+        formText(form, "helpful") === "1",
+      );
   });
   return { ...result, reviewId: formText(form, "reviewId") };
 }

@@ -13,7 +13,10 @@ import type { Route } from "./+types/api-specs";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!context.tenant.config.switches.specsTab) notFound();
   const api = await loadApiOr404(context, params);
-  const versions = await listApiVersions(context.db, context.tenant.id, context.viewer, api.id);
+  const versions = await listApiVersions(
+    { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+    api.id,
+  );
   const requested = new URL(request.url).searchParams.get("version");
   const selected = versions.find((v) => v.id === requested) ?? versions.find((v) => v.isCurrent) ?? versions[0] ?? null;
   return { name: api.name, owner: api.ownerUsername, slug: api.slug, versions, selected };

@@ -9,7 +9,9 @@ import type { Route } from "./+types/changelog-feed-resource";
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadApiOr404(context, params);
-  const log = await listApiChangelog(context.db, context.tenant.id, context.viewer, api.id, { limit: 20 });
+  const log = await listApiChangelog({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id, {
+    limit: 20,
+  });
   const origin = new URL(request.url).origin;
   const xml = changelogAtom({
     apiName: api.name,

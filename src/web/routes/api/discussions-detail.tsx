@@ -22,7 +22,7 @@ import { KindBadge } from "./discussions-shared";
 async function loadThread(context: Route.LoaderArgs["context"], params: Route.LoaderArgs["params"]) {
   const api = await loadDiscussionsApi(context, params);
   const thread = await orNotFound(
-    getDiscussionThread(context.db, context.tenant.id, context.viewer, params.issue, api.id),
+    getDiscussionThread({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, params.issue, api.id),
   );
   return { api, thread };
 }
@@ -71,9 +71,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return result;
   }
   const result: ActionResult = await runAction("comment", () =>
-    addDiscussionComment(context.db, context.tenant.id, context.viewer, thread.discussion.id, {
-      body: formText(form, "body"),
-    }),
+    addDiscussionComment(
+      { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+      thread.discussion.id,
+      {
+        body: formText(form, "body"),
+      },
+    ),
   );
   return result;
 }

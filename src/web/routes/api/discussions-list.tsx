@@ -28,7 +28,10 @@ const PAGE_SIZE = 20;
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = await loadDiscussionsApi(context, params);
   const { page, offset, limit } = pageFromUrl(new URL(request.url), PAGE_SIZE);
-  const list = await listDiscussions(context.db, context.tenant.id, context.viewer, api.id, { offset, limit });
+  const list = await listDiscussions({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id, {
+    offset,
+    limit,
+  });
   return {
     name: api.name,
     base: `${apiPath(api)}/discussions`,
@@ -52,10 +55,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   requireActionCsrf(request, form);
   let id = "";
   const result: ActionResult = await runAction("post", async () => {
-    const created = await createDiscussion(context.db, context.tenant.id, context.viewer, api.id, {
-      title: formText(form, "title"),
-      body: formText(form, "body"),
-    });
+    const created = await createDiscussion(
+      { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+      api.id,
+      {
+        title: formText(form, "title"),
+        body: formText(form, "body"),
+      },
+    );
     id = created.id;
   });
   if (result.ok) return localizedRedirect(`${apiPath(api)}/discussions/${id}`, params.lang);

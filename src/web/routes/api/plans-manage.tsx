@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
       const decision = formText(form, "decision") as ProviderDecision;
       if (!DECISIONS.has(decision)) throw new AppError("BAD_REQUEST", "Unknown decision");
       // Approving a paid request charges its first period (decision 045).
-      await decideSubscription(db, tenant.id, viewer.id, formText(form, "subscriptionId"), decision, {
+      await decideSubscription({ db, tenantId: tenant.id, viewer }, formText(form, "subscriptionId"), decision, {
         processor: context.providers.payments,
       });
       return { ok: true, intent, formId, decision };
@@ -97,7 +97,7 @@ export async function action(args: Route.ActionArgs): Promise<PlansManageResult>
     const parsed = parsePlanForm(formDataSource(form), { priceDigits: currencyExponent(currency) });
     if (!parsed.ok) return fail("BAD_REQUEST", "Please correct the highlighted fields", parsed.fields);
     if (existing) await updatePlan({ db, tenantId: tenant.id, viewer }, existing.id, parsed.values);
-    else await createPlan(db, tenant.id, viewer.id, api.id, { ...parsed.values, currency });
+    else await createPlan({ db, tenantId: tenant.id, viewer }, api.id, { ...parsed.values, currency });
     return { ok: true, intent, formId };
   } catch (error) {
     const { code, message, field } = actionErrorOf(error);

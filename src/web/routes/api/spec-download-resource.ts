@@ -21,7 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return notFound();
   }
   const doc = await whenRefused(
-    getApiSpecDocument(context.db, tenant.id, viewer, api.id, params.versionId, kind),
+    getApiSpecDocument({ db: context.db, tenantId: tenant.id, viewer }, api.id, params.versionId, kind),
     ["NOT_FOUND"],
     () => null,
   );

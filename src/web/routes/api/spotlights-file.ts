@@ -10,7 +10,11 @@ const ID = /^spl_[0-9a-z]{16}$/;
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = params.spotlightId;
   const file = ID.test(id)
-    ? await getSpotlightFile(context.db, context.tenant.id, context.viewer, id, context.providers.storage)
+    ? await getSpotlightFile(
+        { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+        id,
+        context.providers.storage,
+      )
     : null;
   if (!file)
     return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });

@@ -33,9 +33,13 @@ async function loadEditableApi({ context, params, request }: Route.LoaderArgs | 
 export async function loader(args: Route.LoaderArgs) {
   const { context } = args;
   const api = await loadEditableApi(args);
-  const spotlights = await listSpotlights(context.db, context.tenant.id, context.viewer, api.id, {
-    includeUnpublished: true,
-  });
+  const spotlights = await listSpotlights(
+    { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+    api.id,
+    {
+      includeUnpublished: true,
+    },
+  );
   const { spotlightFiles, switches } = context.tenant.config;
   return {
     name: api.name,
@@ -72,14 +76,18 @@ export async function action(args: Route.ActionArgs) {
         removeFile: formText(form, "removeFile") === "1",
       };
       const file = await uploadedFile(form, "file");
-      if (intent === "create") await createSpotlight(db, tenant.id, viewer, api.id, input, file, deps);
-      else await updateSpotlight(db, tenant.id, viewer, id, input, file, deps);
+      if (intent === "create") await createSpotlight({ db, tenantId: tenant.id, viewer }, api.id, input, file, deps);
+      else await updateSpotlight({ db, tenantId: tenant.id, viewer }, id, input, file, deps);
     } else if (intent === "move") {
-      await moveSpotlight(db, tenant.id, viewer, id, formText(form, "direction") === "left" ? "left" : "right");
+      await moveSpotlight(
+        { db, tenantId: tenant.id, viewer },
+        id,
+        formText(form, "direction") === "left" ? "left" : "right",
+      );
     } else if (intent === "state") {
-      await setSpotlightState(db, tenant.id, viewer, id, state);
+      await setSpotlightState({ db, tenantId: tenant.id, viewer }, id, state);
     } else if (intent === "delete") {
-      await deleteSpotlight(db, tenant.id, viewer, id, deps);
+      await deleteSpotlight({ db, tenantId: tenant.id, viewer }, id, deps);
     }
   });
   // Post/redirect/get: a reload never repeats the change; the edit form closes.

@@ -33,8 +33,10 @@ export type SpotlightView = ReturnType<typeof spotlightView>;
 export async function loadSpotlightStrip(context: AppLoadContext, apiId: string) {
   const { db, tenant, viewer } = context;
   const [canManage, spotlights] = await Promise.all([
-    canEditApi(db, tenant.id, viewer, apiId),
-    tenant.config.switches.spotlightVisibility ? listSpotlights(db, tenant.id, viewer, apiId) : Promise.resolve([]),
+    canEditApi({ db, tenantId: tenant.id, viewer }, apiId),
+    tenant.config.switches.spotlightVisibility
+      ? listSpotlights({ db, tenantId: tenant.id, viewer }, apiId)
+      : Promise.resolve([]),
   ]);
   return { canManage, spotlights: spotlights.map(spotlightView) };
 }

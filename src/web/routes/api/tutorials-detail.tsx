@@ -17,7 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const base = `${apiPath(api)}/tutorials`;
   // Spec section 8 'Tutorial Not Found' (also for drafts the viewer may not read), with a 404 status.
   const page = await whenRefused(
-    getTutorialPage(context.db, context.tenant.id, context.viewer, api.id, params.tutorial),
+    getTutorialPage({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id, params.tutorial),
     ["NOT_FOUND"],
     () => {
       throw data({ reason: "tutorial-not-found", base }, { status: 404 });

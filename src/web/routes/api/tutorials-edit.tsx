@@ -11,9 +11,11 @@ import { loadTutorialEditorApi, tutorialEditorAction } from "./tutorials-editor.
 
 async function editable({ context, params, request }: Route.LoaderArgs | Route.ActionArgs) {
   const api = await loadTutorialEditorApi(context, request, params);
-  const page = await getTutorialPage(context.db, context.tenant.id, context.viewer, api.id, params.tutorial).catch(() =>
-    notFound(),
-  );
+  const page = await getTutorialPage(
+    { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+    api.id,
+    params.tutorial,
+  ).catch(() => notFound());
   return { api, tutorial: page.tutorial };
 }
 

@@ -47,7 +47,7 @@ export async function tutorialEditorAction(
   }
   const base = `${apiPath(api)}/tutorials`;
   if (intent === "delete" && tutorialId) {
-    const result = await runAction("delete", () => deleteTutorial(db, tenant.id, viewer, tutorialId));
+    const result = await runAction("delete", () => deleteTutorial({ db, tenantId: tenant.id, viewer }, tutorialId));
     return result.ok ? localizedRedirect(base, params.lang) : result;
   }
   const input = {
@@ -59,8 +59,8 @@ export async function tutorialEditorAction(
   let slug = "";
   const result = await runAction("save", async () => {
     const saved = tutorialId
-      ? await updateTutorial(db, tenant.id, viewer, tutorialId, input)
-      : await createTutorial(db, tenant.id, viewer, api.id, input);
+      ? await updateTutorial({ db, tenantId: tenant.id, viewer }, tutorialId, input)
+      : await createTutorial({ db, tenantId: tenant.id, viewer }, api.id, input);
     slug = saved.slug;
   });
   return result.ok ? localizedRedirect(`${base}/${slug}`, params.lang) : result;

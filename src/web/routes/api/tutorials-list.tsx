@@ -15,8 +15,8 @@ import { StatusLabel } from "./tutorials-status-label";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = await loadTutorialsApi(context, params);
   const [tutorials, canEdit] = await Promise.all([
-    listTutorials(context.db, context.tenant.id, context.viewer, api.id),
-    canEditApi(context.db, context.tenant.id, context.viewer, api.id),
+    listTutorials({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id),
+    canEditApi({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id),
   ]);
   return {
     name: api.name,

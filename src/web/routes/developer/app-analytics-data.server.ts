@@ -13,7 +13,7 @@ export function consumerViewer(context: AppLoadContext, request: Request, lang: 
 /** The app (the viewer's: another's is NOT_FOUND) and the APIs it subscribes to, for the API picker. */
 export async function appWithApis(context: AppLoadContext, viewer: Viewer, appId: string) {
   const { db, tenant } = context;
-  const app = await getApp(db, tenant.id, viewer.id, appId);
+  const app = await getApp({ db, tenantId: tenant.id, viewer }, appId);
   const subscriptions = await listSubscriptionsOfApp({ db, tenantId: tenant.id, viewer }, appId);
   const lookup = apiRefLookup(db, tenant.id);
   const ids = [...new Set(subscriptions.map((s) => s.apiId))];

@@ -21,7 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { app, apis } = await appWithApis(context, viewer, params.appId);
   const csv = { audience: "consumer", app: app.id, ...(apiId ? { api: apiId } : {}) };
   const page = await dashboardPage(url, csv, (range) =>
-    consumerAnalytics(db, tenant.id, viewer, { appId: app.id, apiId, range }),
+    consumerAnalytics({ db, tenantId: tenant.id, viewer }, { appId: app.id, apiId, range }),
   );
   return { ...page, app, apis, apiId, currency: tenant.config.defaultCurrency };
 }

@@ -17,15 +17,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { app } = await appWithApis(context, viewer, params.appId);
   const { filters, before, detail, rangeParams } = logQueryOf(url);
   const { result, rangeError, range } = await withRange(url, (r, fallback) =>
-    searchRequestLog(db, tenant.id, viewer, {
-      audience: "consumer",
-      appId: app.id,
-      ...(fallback ? {} : { status: filters.status, endpoint: filters.endpoint, requestId: filters.requestId, before }),
-      range: r,
-    }),
+    searchRequestLog(
+      { db, tenantId: tenant.id, viewer },
+      {
+        audience: "consumer",
+        appId: app.id,
+        ...(fallback
+          ? {}
+          : { status: filters.status, endpoint: filters.endpoint, requestId: filters.requestId, before }),
+        range: r,
+      },
+    ),
   );
   const selected = detail
-    ? await getRequestLogEntry(db, tenant.id, viewer, { audience: "consumer", appId: app.id, ...detail })
+    ? await getRequestLogEntry({ db, tenantId: tenant.id, viewer }, { audience: "consumer", appId: app.id, ...detail })
     : null;
   return {
     app,

@@ -4,6 +4,7 @@ import { describeEachDialect } from "../../../../tests/db-dialects";
 import { createTestApi } from "../../../../tests/factories/apis";
 import { createTestTenant } from "../../../../tests/factories/tenants";
 import { createTestUser } from "../../../../tests/factories/users";
+import { userContext } from "../../../../tests/factories/viewers";
 import type { Viewer } from "../../../core/accounts/accounts.types";
 import { createApp } from "../../../core/apps/apps.service";
 import type { CardDetails } from "../../../core/payments/payment-processor";
@@ -53,7 +54,7 @@ describeEachDialect("Billing page data: subscriptions with price, period end and
     consumer = await createTestUser(db(), tenant.id);
     other = await createTestUser(db(), tenant.id);
     const api = await createTestApi(db(), tenant.id, { owner_id: provider.id, name: "Forecast API" });
-    const team = await createPlan(db(), tenant.id, provider.id, api.id, {
+    const team = await createPlan(await userContext(db(), tenant.id, provider.id), api.id, {
       name: "Team",
       monthlyPriceCents: 1900,
       quota: 100,
@@ -61,18 +62,19 @@ describeEachDialect("Billing page data: subscriptions with price, period end and
       hardLimit: false,
       overagePriceMicros: 1000,
     });
-    await createPlan(db(), tenant.id, provider.id, api.id, { name: "Business", monthlyPriceCents: 4900 });
-    await createPlan(db(), tenant.id, provider.id, api.id, {
+    await createPlan(await userContext(db(), tenant.id, provider.id), api.id, {
+      name: "Business",
+      monthlyPriceCents: 4900,
+    });
+    await createPlan(await userContext(db(), tenant.id, provider.id), api.id, {
       name: "Legacy",
       monthlyPriceCents: 900,
       deprecated: true,
     });
-    const appId = (await createApp(db(), tenant.id, consumer.id, { name: "Weather board" })).id;
+    const appId = (await createApp(await userContext(db(), tenant.id, consumer.id), { name: "Weather board" })).id;
     const processor = new SandboxPaymentProcessor(db(), { now });
     const sub = await subscribeWithPayment(
-      db(),
-      tenant.id,
-      consumer.id,
+      await userContext(db(), tenant.id, consumer.id),
       { planId: team.id, appId, card: LATER_DECLINED, idempotencyKey: "billing-page" },
       { processor, now, ip: "10.0.0.9" },
     );

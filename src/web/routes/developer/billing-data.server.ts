@@ -52,7 +52,7 @@ export async function loadBilling(context: AppLoadContext, viewer: Viewer, page:
 
   const subscriptions: BillingSubscription[] = [];
   for (const entry of contexts.all) {
-    const apps = await listApps(db, tenant.id, viewer.id, appContextOf(entry));
+    const apps = await listApps({ db, tenantId: tenant.id, viewer }, appContextOf(entry));
     const contextLabel =
       entry.type === "User" ? null : entry.parentName ? `${entry.name} (${entry.parentName})` : entry.name;
     for (const app of apps) {

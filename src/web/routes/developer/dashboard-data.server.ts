@@ -34,16 +34,16 @@ export async function loadDashboard(
   now = Date.now(),
 ): Promise<DashboardData> {
   const { db, tenant } = context;
-  const apps = await listApps(db, tenant.id, viewer.id, appContextOf(entry));
+  const apps = await listApps({ db, tenantId: tenant.id, viewer }, appContextOf(entry));
   const lookupApi = apiRefLookup(db, tenant.id);
   const toMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const fromMinute = toMinute - (USAGE_WINDOW_MINUTES - 1) * MINUTE_MS;
   const loaded = await Promise.all(
     apps.map(async (app): Promise<DashboardApp> => {
       const [keys, subscriptions, usage] = await Promise.all([
-        listAppKeys(db, tenant.id, viewer.id, app.id),
+        listAppKeys({ db, tenantId: tenant.id, viewer }, app.id),
         listSubscriptionsOfApp({ db, tenantId: tenant.id, viewer }, app.id),
-        summarizeAppUsage(db, tenant.id, viewer.id, app.id, { from: fromMinute, to: toMinute + MINUTE_MS }),
+        summarizeAppUsage({ db, tenantId: tenant.id, viewer }, app.id, { from: fromMinute, to: toMinute + MINUTE_MS }),
       ]);
       const live = subscriptions.filter((s) => s.status !== "unsubscribed");
       return {

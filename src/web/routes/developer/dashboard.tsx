@@ -73,32 +73,40 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
     switch (intent) {
       case "create-app": {
         const entry = await resolveDashboardContext(context, viewer, formText(form, "contextId") || null);
-        await createApp(db, tenant.id, viewer.id, { name: formText(form, "name"), context: appContextOf(entry) });
+        await createApp(
+          { db, tenantId: tenant.id, viewer },
+          { name: formText(form, "name"), context: appContextOf(entry) },
+        );
         return;
       }
       case "rename-app":
-        await renameApp(db, tenant.id, viewer.id, formText(form, "appId"), {
+        await renameApp({ db, tenantId: tenant.id, viewer }, formText(form, "appId"), {
           name: formText(form, "name"),
           description: formText(form, "description") || null,
         });
         return;
       case "delete-app":
-        await deleteApp(db, tenant.id, viewer.id, formText(form, "appId"));
+        await deleteApp({ db, tenantId: tenant.id, viewer }, formText(form, "appId"));
         return;
       case "create-key":
-        secret = (await createAppKey(db, tenant.id, viewer.id, formText(form, "appId"), formText(form, "name") || null))
-          .secret;
+        secret = (
+          await createAppKey(
+            { db, tenantId: tenant.id, viewer },
+            formText(form, "appId"),
+            formText(form, "name") || null,
+          )
+        ).secret;
         return;
       case "rotate-key": {
         const overlap = Number(formText(form, "overlapSeconds") || "86400");
-        secret = (await rotateAppKey(db, tenant.id, viewer.id, formText(form, "keyId"), overlap)).secret;
+        secret = (await rotateAppKey({ db, tenantId: tenant.id, viewer }, formText(form, "keyId"), overlap)).secret;
         return;
       }
       case "revoke-key":
-        await revokeAppKey(db, tenant.id, viewer.id, formText(form, "keyId"));
+        await revokeAppKey({ db, tenantId: tenant.id, viewer }, formText(form, "keyId"));
         return;
       case "unsubscribe":
-        await unsubscribe(db, tenant.id, viewer.id, formText(form, "subscriptionId"));
+        await unsubscribe({ db, tenantId: tenant.id, viewer }, formText(form, "subscriptionId"));
         return;
       default:
         throw new AppError("BAD_REQUEST", "Unknown action");

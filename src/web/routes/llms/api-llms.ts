@@ -12,13 +12,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = llmsViewer(context);
   const format = new URL(request.url).pathname.endsWith(".md") ? "markdown" : "llms";
   const text = await whenRefused(
-    apiLlms(context.db, context.tenant.id, viewer, {
-      ...llmsUrls(context, request),
-      owner: params.username,
-      slug: params.slug,
-      format,
-      specDownload: context.tenant.config.switches.specsTab,
-    }),
+    apiLlms(
+      { db: context.db, tenantId: context.tenant.id, viewer },
+      {
+        ...llmsUrls(context, request),
+        owner: params.username,
+        slug: params.slug,
+        format,
+        specDownload: context.tenant.config.switches.specsTab,
+      },
+    ),
     ["NOT_FOUND"],
     () => null,
   );

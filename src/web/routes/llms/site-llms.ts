@@ -6,9 +6,12 @@ import { llmsClosed, llmsUrls, llmsViewer, notFoundText, textAnswer } from "./ll
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (llmsClosed(context)) return notFoundText();
   const viewer = llmsViewer(context);
-  const text = await siteLlms(context.db, context.tenant.id, viewer, {
-    ...llmsUrls(context, request),
-    brandName: context.tenant.config.brandName,
-  });
+  const text = await siteLlms(
+    { db: context.db, tenantId: context.tenant.id, viewer },
+    {
+      ...llmsUrls(context, request),
+      brandName: context.tenant.config.brandName,
+    },
+  );
   return textAnswer(text, "text/plain", viewer !== null);
 }

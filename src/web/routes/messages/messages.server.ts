@@ -38,12 +38,15 @@ export async function boxOf(
 
 export async function loadThreadList(context: AppLoadContext, request: Request, info: BoxInfo) {
   const archived = new URL(request.url).searchParams.get("view") === "archived";
-  const page = await listThreads(context.db, context.tenant.id, context.viewer, { box: info.box, archived, limit: 50 });
+  const page = await listThreads(
+    { db: context.db, tenantId: context.tenant.id, viewer: context.viewer },
+    { box: info.box, archived, limit: 50 },
+  );
   return { ...info, archived, threads: page.items, unread: page.unread };
 }
 
 export async function loadThread(context: AppLoadContext, info: BoxInfo, threadId: string) {
-  const thread = await getThread(context.db, context.tenant.id, context.viewer, threadId);
+  const thread = await getThread({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, threadId);
   return { ...info, thread };
 }
 
@@ -61,12 +64,16 @@ export async function threadAction(context: AppLoadContext, request: Request, th
   const { db, tenant, viewer } = context;
   const intent = formText(form, "intent");
   if (intent === "reply") {
-    return runAction(intent, () => replyToThread(db, tenant.id, viewer, { threadId, body: formText(form, "body") }));
+    return runAction(intent, () =>
+      replyToThread({ db, tenantId: tenant.id, viewer }, { threadId, body: formText(form, "body") }),
+    );
   }
   if (intent === "block" || intent === "unblock") {
-    return runAction(intent, () => setSenderBlocked(db, tenant.id, viewer, { threadId, blocked: intent === "block" }));
+    return runAction(intent, () =>
+      setSenderBlocked({ db, tenantId: tenant.id, viewer }, { threadId, blocked: intent === "block" }),
+    );
   }
   const state = STATE_INTENTS[intent];
   if (!state) return { ok: false as const, intent, code: "BAD_REQUEST", message: "Unknown action", fields: {} };
-  return runAction(intent, () => updateThreadState(db, tenant.id, viewer, { threadId, ...state }));
+  return runAction(intent, () => updateThreadState({ db, tenantId: tenant.id, viewer }, { threadId, ...state }));
 }

@@ -22,12 +22,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { db, tenant, viewer } = context;
   let createdId = "";
   const result: ActionResult = await runAction("create", async () => {
-    const org = await createOrganization(db, tenant.id, viewer, {
-      name: formText(form, "name"),
-      slug: formText(form, "slug").trim() || null,
-      description: formText(form, "description"),
-      corporateDomain: formText(form, "corporateDomain").trim() || null,
-    });
+    const org = await createOrganization(
+      { db, tenantId: tenant.id, viewer },
+      {
+        name: formText(form, "name"),
+        slug: formText(form, "slug").trim() || null,
+        description: formText(form, "description"),
+        corporateDomain: formText(form, "corporateDomain").trim() || null,
+      },
+    );
     createdId = org.id;
   });
   if (result.ok) return localizedRedirect(`/org?org=${encodeURIComponent(createdId)}`, params.lang);

@@ -60,7 +60,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const result = await runAction(`${intent}:${teamId}`, async () => {
     switch (intent) {
       case "add-member":
-        return addOrganizationMember(db, tenant.id, viewer, orgId, {
+        return addOrganizationMember({ db, tenantId: tenant.id, viewer }, orgId, {
           username: formText(form, "username"),
           role: formText(form, "role") || null,
         });
@@ -76,11 +76,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       case "leave":
         return leaveOrganization({ db, tenantId: tenant.id, viewer }, orgId);
       case "create-team":
-        return createTeam(db, tenant.id, viewer, orgId, formText(form, "name"));
+        return createTeam({ db, tenantId: tenant.id, viewer }, orgId, formText(form, "name"));
       case "delete-team":
         return deleteTeam({ db, tenantId: tenant.id, viewer }, teamId);
       case "add-developer":
-        return addTeamDevelopers(db, tenant.id, viewer, teamId, [formText(form, "username").trim()]);
+        return addTeamDevelopers({ db, tenantId: tenant.id, viewer }, teamId, [formText(form, "username").trim()]);
       case "remove-developer":
         return removeTeamDevelopers({ db, tenantId: tenant.id, viewer }, teamId, [formText(form, "username")]);
       default:

@@ -25,8 +25,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, tenant } = context;
   const csv = { audience: "provider", ...(apiId ? { api: apiId } : {}) };
   const [page, alerts] = await Promise.all([
-    dashboardPage(url, csv, (range) => providerAnalytics(db, tenant.id, viewer, { apiId, range })),
-    listAlerts(db, tenant.id, viewer),
+    dashboardPage(url, csv, (range) => providerAnalytics({ db, tenantId: tenant.id, viewer }, { apiId, range })),
+    listAlerts({ db, tenantId: tenant.id, viewer }),
   ]);
   const { result, ...rest } = page;
   return {
@@ -48,14 +48,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { db, tenant } = context;
   return runAction(intent, async () => {
     if (intent === "create-alert") {
-      await createAlert(db, tenant.id, viewer, {
-        apiId: formText(form, "apiId") || null,
-        metric: formText(form, "metric"),
-        threshold: Number(formText(form, "threshold")),
-        windowMinutes: Number(formText(form, "windowMinutes")),
-      });
+      await createAlert(
+        { db, tenantId: tenant.id, viewer },
+        {
+          apiId: formText(form, "apiId") || null,
+          metric: formText(form, "metric"),
+          threshold: Number(formText(form, "threshold")),
+          windowMinutes: Number(formText(form, "windowMinutes")),
+        },
+      );
     } else if (intent === "delete-alert") {
-      await deleteAlert(db, tenant.id, viewer, formText(form, "alertId"));
+      await deleteAlert({ db, tenantId: tenant.id, viewer }, formText(form, "alertId"));
     } else {
       throw new AppError("BAD_REQUEST", "Unknown action");
     }

@@ -37,7 +37,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { base } = await requireStudio(context, request, params.lang);
   const api = await editableOr404(context, params.apiId);
   const [versions, categories] = await Promise.all([
-    listApiVersions(context.db, context.tenant.id, context.viewer, api.id),
+    listApiVersions({ db: context.db, tenantId: context.tenant.id, viewer: context.viewer }, api.id),
     listCategoryOptions(context.db, context.tenant.id),
   ]);
   const created = new URL(request.url).searchParams.get("created") === "1";

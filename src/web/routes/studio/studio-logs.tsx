@@ -20,17 +20,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const apiId = url.searchParams.get("api") || null;
   const { db, tenant } = context;
   const { filters, before, detail, rangeParams } = logQueryOf(url);
-  const { apis } = await providerScope(db, tenant.id, viewer, apiId);
+  const { apis } = await providerScope({ db, tenantId: tenant.id, viewer }, apiId);
   const { result, rangeError, range } = await withRange(url, (r, fallback) =>
-    searchRequestLog(db, tenant.id, viewer, {
-      audience: "provider",
-      apiId,
-      ...(fallback ? {} : { appId: filters.app, status: filters.status, endpoint: filters.endpoint }),
-      ...(fallback ? {} : { requestId: filters.requestId, before }),
-      range: r,
-    }),
+    searchRequestLog(
+      { db, tenantId: tenant.id, viewer },
+      {
+        audience: "provider",
+        apiId,
+        ...(fallback ? {} : { appId: filters.app, status: filters.status, endpoint: filters.endpoint }),
+        ...(fallback ? {} : { requestId: filters.requestId, before }),
+        range: r,
+      },
+    ),
   );
-  const selected = detail ? await getRequestLogEntry(db, tenant.id, viewer, { audience: "provider", ...detail }) : null;
+  const selected = detail
+    ? await getRequestLogEntry({ db, tenantId: tenant.id, viewer }, { audience: "provider", ...detail })
+    : null;
   return {
     base,
     apiId,

@@ -51,7 +51,7 @@ function isTab(value: string | null): value is Tab {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const username = requireUsername(params.username);
   const { db, tenant, viewer } = context;
-  const profile = await getUserProfile(db, tenant.id, viewer, username);
+  const profile = await getUserProfile({ db, tenantId: tenant.id, viewer }, username);
   if (!profile) notFound();
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
@@ -63,8 +63,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(url, PAGE_SIZE);
   let apis: { items: ApiCard[]; total: number } | null = null;
   let users: { items: UserCard[]; total: number } | null = null;
-  if (tab === "published") apis = await listPublishedApis(db, tenant.id, viewer, username, page);
-  else if (tab === "following") apis = await listFollowedApis(db, tenant.id, viewer, username, page);
+  if (tab === "published") apis = await listPublishedApis({ db, tenantId: tenant.id, viewer }, username, page);
+  else if (tab === "following") apis = await listFollowedApis({ db, tenantId: tenant.id, viewer }, username, page);
   else {
     const result = await listFollowUsers(
       db,
@@ -83,7 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     new URL(`${url.origin}?page=${url.searchParams.get("dpage") ?? ""}`),
     DISCUSSIONS_PAGE_SIZE,
   );
-  const found = await listUserDiscussions(db, tenant.id, viewer, username, {
+  const found = await listUserDiscussions({ db, tenantId: tenant.id, viewer }, username, {
     filter,
     offset: discussionsPage.offset,
     limit: discussionsPage.limit,

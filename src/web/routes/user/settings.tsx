@@ -28,9 +28,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, tenant } = context;
   // The layout's guard already sent signed-out visitors to sign in; this covers a session that just ended.
   const viewer = requireViewer(context, request, params.lang);
-  const profile = await getUserProfile(db, tenant.id, viewer, viewer.username);
+  const profile = await getUserProfile({ db, tenantId: tenant.id, viewer }, viewer.username);
   if (!profile) notFound();
-  const notifications = await getNotificationPreferences(db, tenant.id, viewer);
+  const notifications = await getNotificationPreferences({ db, tenantId: tenant.id, viewer });
   return { profile, email: viewer.email, emailVerified: viewer.emailVerified, notifications };
 }
 
@@ -49,7 +49,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       .filter((key) => key.startsWith("pref:"))
       .map((key) => ({ kind: key.slice("pref:".length), channel: formText(form, key) }));
     return runAction("notifications", () =>
-      setNotificationPreferences(db, tenant.id, viewer, { preferences, emailDigest: form.get("emailDigest") === "1" }),
+      setNotificationPreferences(
+        { db, tenantId: tenant.id, viewer },
+        { preferences, emailDigest: form.get("emailDigest") === "1" },
+      ),
     );
   }
   const input: Record<string, string> = {};
