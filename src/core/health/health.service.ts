@@ -162,7 +162,7 @@ export async function getApiHealth(
   ctx: UseCaseContext,
   input: { apiId: string; now: number; healthCheckOn: boolean; allowPrivate: boolean },
 ): Promise<ApiHealth | null> {
-  await requireVisibleApi(ctx.db, ctx.tenantId, ctx.viewer, input.apiId);
+  await requireVisibleApi(ctx, input.apiId);
   if (!input.healthCheckOn) return null;
   const today = utcDayStart(input.now);
   const [recent, day, week, month, target] = await Promise.all([
