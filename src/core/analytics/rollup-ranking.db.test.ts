@@ -76,7 +76,7 @@ describeEachDialect("analytics top lists from running totals", ({ db }) => {
   ] as const) {
     describe(path, () => {
       beforeAll(() => setGroupedRowsPerSeek(rowsPerSeek));
-      afterAll(() => setGroupedRowsPerSeek(20));
+      afterAll(() => setGroupedRowsPerSeek(null));
 
       it("ranks the last two days by the difference of running totals (hour grain)", async () => {
         for (const scope of [admin, provider]) {
