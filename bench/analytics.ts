@@ -10,7 +10,7 @@
  * Env: BENCH_CALLS (default 10000000), BENCH_ROUNDS (default 15), BENCH_DIALECTS (default "sqlite,postgres"),
  * TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test), BENCH_SQLITE_FILE (keep the
  * SQLite database in this file and reuse it next time without loading; bench/analytics-parts.ts times each query of
- * a kept one). On the shared 2-core machine loading 10 million calls (and the worker's fold of them) takes far longer
+ * a kept one), BENCH_PG_DB (the same for PostgreSQL: keep the database of this name and reuse it if it exists). On the shared 2-core machine loading 10 million calls (and the worker's fold of them) takes far longer
  * than a run may: pass a smaller BENCH_CALLS and say which in the figures.
  */
 import { randomBytes } from "node:crypto";
@@ -33,6 +33,8 @@ const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** A SQLite file kept after the run and reused by the next (to time queries again without loading). */
 const KEEP_FILE = process.env.BENCH_SQLITE_FILE ?? null;
+/** A PostgreSQL database name kept after the run and reused by the next. */
+const KEEP_PG_DB = process.env.BENCH_PG_DB ?? null;
 const TENANT = "bench";
 const PROVIDERS = 10;
 const APIS = 100;
@@ -68,27 +70,29 @@ async function openBenchDb(dialect: DialectName): Promise<BenchDb & { loaded: bo
       },
     };
   }
-  const name = `portico_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
+  const name = KEEP_PG_DB ?? `portico_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: ADMIN_URL });
     await client.connect();
     try {
-      await client.query(statement);
+      return (await client.query(statement, values)).rowCount ?? 0;
     } finally {
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE "${name}"`);
+  const exists = KEEP_PG_DB !== null && (await admin("select 1 from pg_database where datname = $1", [name])) > 0;
+  if (!exists) await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 4 });
   await migrateToLatest(db);
   return {
     db,
-    loaded: false,
+    // A kept database counts as loaded once the load finished (the tenant row is written first, so check a projection).
+    loaded: exists && (await sql`select 1 from usage_rollups_day limit 1`.execute(db.kysely)).rows.length > 0,
     dispose: async () => {
       await db.close();
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      if (!KEEP_PG_DB) await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
 }
@@ -188,7 +192,9 @@ async function load(db: Db, now: number): Promise<void> {
   const t2 = performance.now();
   await foldUsageRollups(db, { now });
   const t3 = performance.now();
-  await sql`analyze`.execute(db.kysely);
+  // A live database's autovacuum would have vacuumed and analyzed tables this size: VACUUM sets PostgreSQL's visibility
+  // map (without it an index-only scan still reads the heap) and ANALYZE gives the planner its statistics.
+  await sql`${sql.raw(d === "postgres" ? "vacuum analyze" : "analyze")}`.execute(db.kysely);
   const count = async (table: string) =>
     Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely)).rows[0]?.n);
   console.log(

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../../tests/factories/gateway";
 import { writeUsageBatch } from "../metering/metering.queries";
@@ -6,6 +6,7 @@ import type { UsageRecord } from "../metering/usage.types";
 import type { ResolvedScope } from "./analytics.service";
 import { buildDashboard } from "./analytics.service";
 import { foldUsageRollups } from "./analytics-jobs.service";
+import { setGroupedRowsPerSeek } from "./rollups.queries";
 
 /*
  * Top lists over the hour and day projections come from running totals (decision 091): a range's calls per pair are
@@ -68,47 +69,58 @@ describeEachDialect("analytics top lists from running totals", ({ db }) => {
     };
   };
 
-  it("ranks the last two days by the difference of running totals (hour grain)", async () => {
-    for (const scope of [admin, provider]) {
-      const r = await ranking(scope, START + DAY, START + 3 * DAY);
-      expect(r.consumers).toEqual([
-        ["app-c", 6],
-        ["app-b", 3],
-        ["app-a", 1],
-      ]);
-      expect(r.endpoints).toEqual([
-        ["GET /a", 6],
-        ["GET /b", 4],
-      ]);
-      expect(r.calls).toBe(10);
-      // app-c: one 5xx on each of its two days, of 6 calls.
-      expect(r.errors).toBeCloseTo((2 / 6) * 100, 1);
-    }
-  });
+  // Short ranges group their rows, long ones take the running totals (decision 091): both paths must rank the same.
+  for (const [path, rowsPerSeek] of [
+    ["running totals", 0],
+    ["grouped rows", 1_000_000],
+  ] as const) {
+    describe(path, () => {
+      beforeAll(() => setGroupedRowsPerSeek(rowsPerSeek));
+      afterAll(() => setGroupedRowsPerSeek(null));
 
-  it("ranks a range that ends before the last calls, and the whole history at the day grain", async () => {
-    const middle = await ranking(admin, START + DAY, START + 2 * DAY);
-    expect(middle.consumers).toEqual([
-      ["app-b", 3],
-      ["app-c", 2],
-    ]);
-    const all = await ranking(admin, START - 7 * DAY, START + 3 * DAY);
-    expect(all.consumers).toEqual([
-      ["app-a", 6],
-      ["app-c", 6],
-      ["app-b", 3],
-    ]);
-    expect(all.calls).toBe(15);
-  });
+      it("ranks the last two days by the difference of running totals (hour grain)", async () => {
+        for (const scope of [admin, provider]) {
+          const r = await ranking(scope, START + DAY, START + 3 * DAY);
+          expect(r.consumers).toEqual([
+            ["app-c", 6],
+            ["app-b", 3],
+            ["app-a", 1],
+          ]);
+          expect(r.endpoints).toEqual([
+            ["GET /a", 6],
+            ["GET /b", 4],
+          ]);
+          expect(r.calls).toBe(10);
+          // app-c: one 5xx on each of its two days, of 6 calls.
+          expect(r.errors).toBeCloseTo((2 / 6) * 100, 1);
+        }
+      });
 
-  it("gives the same lists after folding again", async () => {
-    await foldUsageRollups(db(), { now: NOW });
-    await foldUsageRollups(db(), { now: NOW + HOUR });
-    const r = await ranking(admin, START + DAY, START + 3 * DAY);
-    expect(r.consumers).toEqual([
-      ["app-c", 6],
-      ["app-b", 3],
-      ["app-a", 1],
-    ]);
-  });
+      it("ranks a range that ends before the last calls, and the whole history at the day grain", async () => {
+        const middle = await ranking(admin, START + DAY, START + 2 * DAY);
+        expect(middle.consumers).toEqual([
+          ["app-b", 3],
+          ["app-c", 2],
+        ]);
+        const all = await ranking(admin, START - 7 * DAY, START + 3 * DAY);
+        expect(all.consumers).toEqual([
+          ["app-a", 6],
+          ["app-c", 6],
+          ["app-b", 3],
+        ]);
+        expect(all.calls).toBe(15);
+      });
+
+      it("gives the same lists after folding again", async () => {
+        await foldUsageRollups(db(), { now: NOW });
+        await foldUsageRollups(db(), { now: NOW + HOUR });
+        const r = await ranking(admin, START + DAY, START + 3 * DAY);
+        expect(r.consumers).toEqual([
+          ["app-c", 6],
+          ["app-b", 3],
+          ["app-a", 1],
+        ]);
+      });
+    });
+  }
 });
