@@ -55,10 +55,12 @@ describeEachDialect("apps, keys and subscriptions", ({ db }) => {
   it("keeps apps private to their owner and their tenant", async () => {
     const app = await createApp(await userContext(db(), tenantA, alice), { name: "Private" });
     await expect(getApp(await userContext(db(), tenantA, bob), app.id)).rejects.toThrow("App not found");
-    await expect(getApp(await userContext(db(), tenantB, alice), app.id)).rejects.toThrow("App not found");
+    // Alice's session on another tenant is no one there (a request of hers to tenant B is signed out).
+    const aliceOnB = { ...(await userContext(db(), tenantA, alice)), tenantId: tenantB };
+    await expect(getApp(aliceOnB, app.id)).rejects.toThrow("Sign in to continue");
     await expect(createAppKey(await userContext(db(), tenantA, bob), app.id)).rejects.toThrow("App not found");
     expect((await listApps(await userContext(db(), tenantA, bob))).map((a) => a.id)).not.toContain(app.id);
-    expect(await listApps(await userContext(db(), tenantB, alice))).toEqual([]);
+    await expect(listApps(aliceOnB)).rejects.toThrow("Sign in to continue");
   });
 
   it("validates names and rotation overlaps, and refuses to rotate a revoked key", async () => {
@@ -99,9 +101,8 @@ describeEachDialect("apps, keys and subscriptions", ({ db }) => {
     await expect(subscribeToPlan(await userContext(db(), tenantA, alice), old.id, app.id)).rejects.toThrow(
       /deprecated/,
     );
-    await expect(subscribeToPlan(await userContext(db(), tenantB, alice), free.id, app.id)).rejects.toThrow(
-      "App not found",
-    );
+    const aliceOnB = { ...(await userContext(db(), tenantA, alice)), tenantId: tenantB };
+    await expect(subscribeToPlan(aliceOnB, free.id, app.id)).rejects.toThrow("Sign in to continue");
 
     const sub = await subscribeToPlan(await userContext(db(), tenantA, alice), gated.id, app.id);
     expect(sub.status).toBe("pending_approval");

@@ -88,8 +88,10 @@ describeEachDialect("apps whose keys can call an API (try-it key picking)", ({ d
     expect(forBob.find((a) => a.appId === app.id)?.contextName).toBe(org.name);
   });
 
-  it("answers nothing for a viewer of another tenant", async () => {
+  it("refuses a viewer of another tenant as signed out", async () => {
     const other = (await createTestTenant(db())).id;
-    expect(await listKeyAppsForApi({ db: db(), tenantId: other, viewer: alice }, apiId)).toEqual([]);
+    await expect(listKeyAppsForApi({ db: db(), tenantId: other, viewer: alice }, apiId)).rejects.toThrow(
+      "Sign in to continue",
+    );
   });
 });

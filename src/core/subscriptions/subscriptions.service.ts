@@ -37,8 +37,7 @@ export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
  * organization team joining an existing subscription. A paid plan that needs a card is refused with
  * PAID_PLANS_MESSAGE; subscribeWithPayment (subscribe.service.ts) takes the card.
  */
-export function subscribeToPlan(ctx: UseCaseContext, planId: string, appId: string): Promise<Subscription> {
-  const _viewerId = requireViewer(ctx.viewer, ctx.tenantId).id;
+export async function subscribeToPlan(ctx: UseCaseContext, planId: string, appId: string): Promise<Subscription> {
   return subscribeWithPayment(ctx, { planId, appId });
 }
 
