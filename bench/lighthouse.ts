@@ -29,6 +29,8 @@ interface Row {
   scores: Array<number | null>;
   tbtMs: number | null;
   problem: string | null;
+  /** The weighted audits that lost points, so a score below 95 says why. */
+  failing: string[];
 }
 
 async function waitForHealth(server: ChildProcess): Promise<void> {
@@ -59,6 +61,13 @@ async function audit(port: number, page: string, preset: string, config: Config 
     scores: CATEGORIES.map((id) => lhr.categories[id]?.score ?? null),
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? null,
     problem: lhr.runtimeError?.message ?? null,
+    failing: CATEGORIES.flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
+        .map((a) => `${id}/${a?.id} ${a?.displayValue ?? a?.score}`),
+    ),
   };
 }
 
@@ -70,6 +79,7 @@ function print(rows: Row[]): void {
     const tbt = r.tbtMs === null ? "-" : r.tbtMs.toFixed(0);
     console.log(`${r.page.padEnd(width)}  ${r.preset.padEnd(7)} ${r.scores.map(score).join("")} ${tbt.padStart(8)}`);
     if (r.problem) console.log(`  ${r.problem}`);
+    if (r.failing.length > 0) console.log(`  losing points: ${r.failing.join(", ")}`);
   }
   console.log(
     `\nload average while measuring: ${os
