@@ -31,6 +31,19 @@ interface Row {
   problem: string | null;
   /** The weighted audits that lost points, so a score below 95 says why. */
   failing: string[];
+  consoleErrors: string[];
+}
+
+/** The messages behind a failed errors-in-console audit (its details are a table of { description }). */
+function consoleErrors(details: unknown): string[] {
+  if (typeof details !== "object" || details === null || !("items" in details) || !Array.isArray(details.items)) {
+    return [];
+  }
+  return details.items.flatMap((item: unknown) =>
+    typeof item === "object" && item !== null && "description" in item && typeof item.description === "string"
+      ? [item.description.slice(0, 200)]
+      : [],
+  );
 }
 
 async function waitForHealth(server: ChildProcess): Promise<void> {
@@ -68,6 +81,7 @@ async function audit(port: number, page: string, preset: string, config: Config 
         .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
         .map((a) => `${id}/${a?.id} ${a?.displayValue ?? a?.score}`),
     ),
+    consoleErrors: consoleErrors(lhr.audits["errors-in-console"]?.details),
   };
 }
 
@@ -80,6 +94,7 @@ function print(rows: Row[]): void {
     console.log(`${r.page.padEnd(width)}  ${r.preset.padEnd(7)} ${r.scores.map(score).join("")} ${tbt.padStart(8)}`);
     if (r.problem) console.log(`  ${r.problem}`);
     if (r.failing.length > 0) console.log(`  losing points: ${r.failing.join(", ")}`);
+    for (const message of r.consoleErrors) console.log(`  console: ${message}`);
   }
   console.log(
     `\nload average while measuring: ${os
@@ -121,7 +136,10 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const page of pages) {
       for (const [preset, config] of PRESETS) {
-        const row = await audit(chrome.port, page, preset, config);
+        let row = await audit(chrome.port, page, preset, config);
+        // A runtime error (e.g. NO_NAVSTART: the trace lost the navigation on a loaded machine) is Lighthouse failing
+        // to measure, not a score: one more try.
+        if (row.problem) row = await audit(chrome.port, page, preset, config);
         console.log(`${page} ${preset}: ${row.scores.map((s) => (s === null ? "-" : Math.round(s * 100))).join(" ")}`);
         rows.push(row);
       }
