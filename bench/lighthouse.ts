@@ -34,16 +34,29 @@ interface Row {
   consoleErrors: string[];
 }
 
-/** The messages behind a failed errors-in-console audit (its details are a table of { description }). */
+/**
+ * The messages behind a failed errors-in-console audit (a table of { description, sourceLocation: { url } }), each
+ * with the host it came from and how often, so forty unreachable logo hosts make one line each, not forty copies.
+ */
 function consoleErrors(details: unknown): string[] {
   if (typeof details !== "object" || details === null || !("items" in details) || !Array.isArray(details.items)) {
     return [];
   }
-  return details.items.flatMap((item: unknown) =>
-    typeof item === "object" && item !== null && "description" in item && typeof item.description === "string"
-      ? [item.description.slice(0, 200)]
-      : [],
-  );
+  const counts = new Map<string, number>();
+  for (const item of details.items as unknown[]) {
+    if (typeof item !== "object" || item === null || !("description" in item)) continue;
+    const text = String(item.description).slice(0, 160);
+    const location = "sourceLocation" in item ? item.sourceLocation : null;
+    const url = typeof location === "object" && location !== null && "url" in location ? String(location.url) : "";
+    let host = "";
+    try {
+      host = url === "" ? "" : ` (${new URL(url).host})`;
+    } catch {
+      host = ` (${url.slice(0, 80)})`;
+    }
+    counts.set(`${text}${host}`, (counts.get(`${text}${host}`) ?? 0) + 1);
+  }
+  return [...counts].map(([text, n]) => (n > 1 ? `${n}× ${text}` : text));
 }
 
 async function waitForHealth(server: ChildProcess): Promise<void> {
