@@ -16,7 +16,14 @@ function hydrating(page: Page, javaScriptEnabled: boolean): Page {
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  page.goto = async (url, options) => hydrateAfter(await goto(url, options));
+  // A goto that asks to return before the load event ("commit", "domcontentloaded") is looking at the page before
+  // hydration (e.g. with its scripts held): waiting for hydration there would never end.
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    return options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded"
+      ? response
+      : hydrateAfter(response);
+  };
   page.reload = async (options) => hydrateAfter(await reload(options));
   return page;
 }

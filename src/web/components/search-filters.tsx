@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
-import { Form, useSubmit } from "react-router";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Form, useLocation, useNavigate, useSubmit } from "react-router";
 import type { FacetCount, SearchFacets } from "../../core/search/search.types";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { useLocale, useLocalize } from "../lib/root-data";
+import { applyFilterChange, controlChange, sameSearchAddress } from "../lib/search-filter-change";
 import {
   MIN_RATINGS,
   SEARCH_SORTS,
@@ -27,6 +28,29 @@ export interface SearchTagDefinition {
   showTagName: boolean;
   /** false: the tag repeats a counted facet (authentication), so it gets no checkbox group of its own. */
   filterGroup: boolean;
+}
+
+/**
+ * Navigates for a changed filter control. While the form on screen is the one rendered for the current address it is
+ * submitted whole (it also holds changes whose navigation is still loading). Once the address has moved on and React
+ * has not yet drawn the new form, the old form is stale: only this control's change is applied to the current address
+ * (see search-filter-change.ts).
+ */
+function useFilterChange(): (control: EventTarget | null, form: HTMLFormElement | null) => void {
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const rendered = `${location.pathname}${location.search}`;
+  return (control, form) => {
+    const current = new URL(window.location.href);
+    if (form && sameSearchAddress(new URL(rendered, current), current)) {
+      submit(form, { preventScrollReset: true });
+      return;
+    }
+    const change = controlChange(control);
+    if (change)
+      navigate(`${current.pathname}${applyFilterChange(current.search, change)}`, { preventScrollReset: true });
+  };
 }
 
 /** False on the server render and before hydration: the no-JavaScript "Apply" buttons show until then. */
@@ -97,7 +121,7 @@ export function SearchFilters(props: {
   healthFilter: boolean;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
+  const filterChange = useFilterChange();
   const localize = useLocalize();
   const hydrated = useHydrated();
   const { query } = props;
@@ -117,8 +141,24 @@ export function SearchFilters(props: {
     (query.documented ? 1 : 0) +
     (query.healthy ? 1 : 0);
 
+  // The checkboxes are uncontrolled and must show what the address says once it changes. They are set in place, not
+  // remounted with a new key: a remount replaced the very box a visitor (or a test) was about to click and dropped the
+  // keyboard focus after every change.
+  const formRef = useRef<HTMLFormElement>(null);
+  const state = `${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.minRating}|${query.documented}|${query.healthy}`;
+  const shown = useRef(state);
+  useLayoutEffect(() => {
+    if (shown.current === state) return;
+    shown.current = state;
+    for (const element of formRef.current?.elements ?? []) {
+      if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+        element.checked = element.defaultChecked;
+      }
+    }
+  });
+
   function onChange(event: FormEvent<HTMLFormElement>) {
-    submit(event.currentTarget, { preventScrollReset: true });
+    filterChange(event.target, event.currentTarget);
   }
 
   return (
@@ -135,8 +175,7 @@ export function SearchFilters(props: {
         )}
       </label>
       <Form
-        // A fresh form per URL: the checkboxes are uncontrolled and must show what the URL says.
-        key={`${query.term}|${query.categories}|${query.pricing}|${query.auth}|${query.tags}|${query.sort}|${query.minRating}|${query.documented}|${query.healthy}`}
+        ref={formRef}
         id={FILTER_FORM_ID}
         method="get"
         action={localize(searchBasePath(query.term))}
@@ -273,7 +312,7 @@ export function SearchFilters(props: {
 /** The results' order; part of the filter form, so a change keeps the filters and starts at the first page. */
 export function SearchSortSelect(props: { query: SearchPageQuery }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
+  const filterChange = useFilterChange();
   const hydrated = useHydrated();
   const { query } = props;
   const sorts = SEARCH_SORTS.filter((s) => s !== "relevance" || query.term !== "");
@@ -291,7 +330,7 @@ export function SearchSortSelect(props: { query: SearchPageQuery }) {
         defaultValue={current}
         data-testid="search-sort"
         onChange={(event) => {
-          if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+          filterChange(event.currentTarget, event.currentTarget.form);
         }}
         className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
       >
