@@ -12,8 +12,9 @@ import type { GatewayApi, GatewayKey } from "../gateway-directory";
 import { TtlCache } from "../ttl-cache";
 import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
-import { callTool, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
+import { callToolAnswer, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
+import { toolResultJson } from "./tool-result";
 import { bridgeRequest, NO_BODY, readJson } from "./web-bridge";
 
 /*
@@ -53,6 +54,8 @@ interface Session {
   server: Server;
   /** What the session's tools/call needs (the SDK's handler and the direct path share it). */
   toolDeps: ToolServerDeps;
+  /** The direct path's answer headers beyond the body's type and length (flat name/value list, built once). */
+  directHeaders: readonly string[];
   /** API ids the session's tools come from (for list_changed). */
   apiIds: Set<string>;
   lastSeen: number;
@@ -225,6 +228,14 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       transport,
       server: createToolServer(toolDeps),
       toolDeps,
+      directHeaders: [
+        "access-control-allow-origin",
+        "*",
+        "access-control-expose-headers",
+        MCP_EXPOSED_HEADERS,
+        "mcp-session-id",
+        id,
+      ],
       apiIds: new Set(scope.kind === "api" ? [scope.apiId] : []),
       lastSeen: Date.now(),
       tools: null,
@@ -266,7 +277,6 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       await session.server.connect(session.transport);
     }
     const origin = { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") };
-    const extraHeaders = { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS };
     let parsedBody: unknown;
     if (req.method === "POST") {
       parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024);
@@ -275,13 +285,16 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       const call = sessionId ? directToolCall(req, parsedBody) : null;
       if (call) {
         const deps = session.toolDeps;
-        await answerDirectCall(res, call, (params) => callTool(deps, params, origin, leaveWatchOf(res)), {
-          ...extraHeaders,
-          "mcp-session-id": session.id,
-        });
+        await answerDirectCall(
+          res,
+          call,
+          async (params) => toolResultJson(await callToolAnswer(deps, params, origin, leaveWatchOf(res))),
+          session.directHeaders,
+        );
         return;
       }
     }
+    const extraHeaders = { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS };
     const auth: AuthInfo = { token: secret, clientId: key.appId, scopes: [], extra: { ...origin } };
     await bridgeRequest(session.transport, req, res, {
       authInfo: auth,
