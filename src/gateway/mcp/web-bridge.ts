@@ -36,7 +36,11 @@ export async function readJson(req: IncomingMessage, res: ServerResponse, maxByt
       chunks.push(chunk);
     };
     req.on("data", onData);
-    req.once("end", () => resolve(size > maxBytes ? null : Buffer.concat(chunks, size).toString("utf8")));
+    req.once("end", () => {
+      if (size > maxBytes) resolve(null);
+      // A small message arrives in one chunk: decoded as it is, without the copy a concat makes.
+      else resolve((chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)).toString("utf8"));
+    });
     req.once("error", () => resolve(null));
   });
   if (text === null) {
