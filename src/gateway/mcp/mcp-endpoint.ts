@@ -60,7 +60,7 @@ interface Session {
   apiIds: Set<string>;
   lastSeen: number;
   /** The session's tool list until a change drops it (loaded at most once per change or minute). */
-  tools: { at: number; list: Promise<SessionTool[]> } | null;
+  tools: { at: number; list: Promise<SessionTool[]>; loaded: SessionTool[] | null } | null;
 }
 
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -121,16 +121,23 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return namespacedTools(groups);
   }
 
-  function cachedTools(session: Session): Promise<SessionTool[]> {
+  /** The session's tools: the list itself once loaded (a tools/call then awaits nothing), else its promise. */
+  function cachedTools(session: Session): SessionTool[] | Promise<SessionTool[]> {
     const now = Date.now();
     if (!session.tools || now - session.tools.at > 60_000) {
       const list = sessionTools(session);
-      session.tools = { at: now, list };
-      list.catch(() => {
-        if (session.tools?.list === list) session.tools = null;
-      });
+      const entry: NonNullable<Session["tools"]> = { at: now, list, loaded: null };
+      session.tools = entry;
+      list.then(
+        (loaded) => {
+          entry.loaded = loaded;
+        },
+        () => {
+          if (session.tools === entry) session.tools = null;
+        },
+      );
     }
-    return session.tools.list;
+    return session.tools.loaded ?? session.tools.list;
   }
 
   function toolsChanged(session: Session): void {
@@ -175,19 +182,23 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sendRefusal(res, presented);
       return null;
     }
-    const key = await settle(gateway.directory.key(tenantId, secret));
+    // Cache hits are plain values: awaited only when the directory had to load (no microtask per lookup per request).
+    const keyFound = gateway.directory.key(tenantId, secret);
+    const key = keyFound instanceof Promise ? await keyFound : keyFound;
     const refusedKey = keyRefusal(key, Date.now());
     if (refusedKey || !key) {
       if (refusedKey) sendRefusal(res, refusedKey);
       return null;
     }
     if (path.kind === "app") return { tenantId, secret, key, scope: { kind: "app", appId: key.appId } };
-    const api = await settle(gateway.directory.api(tenantId, path.owner, path.slug));
+    const apiFound = gateway.directory.api(tenantId, path.owner, path.slug);
+    const api = apiFound instanceof Promise ? await apiFound : apiFound;
     if (!api) {
       sendJsonRpcError(res, 404, -32010, `No API at /${path.owner}/${path.slug}`, { status: 404, code: "NOT_FOUND" });
       return null;
     }
-    const subscription = await settle(gateway.directory.subscription(tenantId, key.appId, api.apiId));
+    const subscriptionFound = gateway.directory.subscription(tenantId, key.appId, api.apiId);
+    const subscription = subscriptionFound instanceof Promise ? await subscriptionFound : subscriptionFound;
     const refusedSub = subscriptionRefusal(subscription);
     if (refusedSub) {
       sendRefusal(res, refusedSub);

@@ -121,7 +121,7 @@ function toolByName(tools: SessionTool[], name: string): SessionTool | undefined
 export interface ToolServerDeps {
   gateway: Gateway;
   identity: SessionIdentity;
-  tools: () => Promise<SessionTool[]>;
+  tools: () => SessionTool[] | Promise<SessionTool[]>;
   version: string;
 }
 
@@ -138,7 +138,8 @@ export async function callToolAnswer(
   onLeave?: LeaveWatch,
 ): Promise<InternalAnswer> {
   const name = params.name;
-  const entry = toolByName(await deps.tools(), name);
+  const tools = deps.tools();
+  const entry = toolByName(tools instanceof Promise ? await tools : tools, name);
   if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const args = params.arguments ?? {};
   const size = JSON.stringify(args).length;
