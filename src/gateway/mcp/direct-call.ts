@@ -7,7 +7,7 @@ import type { LeaveWatch } from "./internal-call";
  * operation (bench/mcp.ts): a web Request per message, zod parses of the envelope and of the request, a request
  * AbortController, the result's validation, a Response built and read back. A well-formed single tools/call message
  * of an initialized session, with the headers the transport requires, is answered here instead, by the same tool
- * function the SDK's handler runs (callTool); everything else (initialize, tools/list, notifications, batches,
+ * function the SDK's handler runs (callToolAnswer); everything else (initialize, tools/list, notifications, batches,
  * malformed messages, the GET stream, DELETE) still goes to the SDK, which answers it as before.
  */
 
