@@ -1,10 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  type CallToolResult,
-  ErrorCode,
-  McpError,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import type { LeaveWatch } from "./internal-call";
 
 /*
@@ -12,7 +7,7 @@ import type { LeaveWatch } from "./internal-call";
  * operation (bench/mcp.ts): a web Request per message, zod parses of the envelope and of the request, a request
  * AbortController, the result's validation, a Response built and read back. A well-formed single tools/call message
  * of an initialized session, with the headers the transport requires, is answered here instead, by the same tool
- * function the SDK's handler runs (callTool); everything else (initialize, tools/list, notifications, batches,
+ * function the SDK's handler runs (callToolAnswer); everything else (initialize, tools/list, notifications, batches,
  * malformed messages, the GET stream, DELETE) still goes to the SDK, which answers it as before.
  */
 
@@ -73,17 +68,21 @@ export function leaveWatchOf(res: ServerResponse): LeaveWatch {
   };
 }
 
-/** Runs the call and writes its JSON-RPC answer (a result, or the error the SDK would have sent for it). */
+/**
+ * Runs the call and writes its JSON-RPC answer (a result, or the error the SDK would have sent for it). `run` gives
+ * the result as JSON text (toolResultJson): the envelope is put around it as text rather than serializing the
+ * result object again. `headers` is a flat name/value list (the session's; the same for every call).
+ */
 export async function answerDirectCall(
   res: ServerResponse,
   call: DirectToolCall,
-  run: (params: { name: string; arguments?: Record<string, unknown> }) => Promise<CallToolResult>,
-  headers: Record<string, string>,
+  run: (params: { name: string; arguments?: Record<string, unknown> }) => Promise<string>,
+  headers: readonly string[],
 ): Promise<void> {
   let body: string;
   try {
     if (call.params instanceof McpError) throw call.params;
-    body = JSON.stringify({ result: await run(call.params), jsonrpc: "2.0", id: call.id });
+    body = `{"result":${await run(call.params)},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
   } catch (error) {
     // As the SDK's protocol layer answers a handler's throw: an McpError keeps its code and data, anything else is an
     // internal error with its message.
@@ -94,10 +93,12 @@ export async function answerDirectCall(
     body = JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message, ...data } });
   }
   if (res.destroyed) return;
-  res.writeHead(200, {
+  res.writeHead(200, [
     ...headers,
-    "content-type": "application/json",
-    "content-length": String(Buffer.byteLength(body)),
-  });
+    "content-type",
+    "application/json",
+    "content-length",
+    String(Buffer.byteLength(body)),
+  ]);
   res.end(body);
 }

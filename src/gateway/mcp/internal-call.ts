@@ -18,7 +18,7 @@ export interface InternalCallInput {
   method: string;
   /** /{owner}/{slug}/{path}?query */
   url: string;
-  /** Flat header list, as rawHeaders. */
+  /** Flat header list, as rawHeaders (taken over: content-length is appended to it). */
   rawHeaders: string[];
   body: string | null;
   clientIp: string;
@@ -148,7 +148,7 @@ export async function callThroughGateway(
   watchLeave?: LeaveWatch,
 ): Promise<InternalAnswer> {
   const body = input.body === null ? null : Buffer.from(input.body);
-  const rawHeaders = [...input.rawHeaders];
+  const rawHeaders = input.rawHeaders;
   if (body) rawHeaders.push("content-length", String(body.length));
   const req = new MemoryRequest(input.method, input.url, rawHeaders, body, input.clientIp);
   const res = new MemoryResponse();

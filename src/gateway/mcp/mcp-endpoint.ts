@@ -12,8 +12,9 @@ import type { GatewayApi, GatewayKey } from "../gateway-directory";
 import { TtlCache } from "../ttl-cache";
 import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
-import { callTool, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
+import { callToolAnswer, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
+import { toolResultJson } from "./tool-result";
 import { bridgeRequest, NO_BODY, readJson } from "./web-bridge";
 
 /*
@@ -53,11 +54,13 @@ interface Session {
   server: Server;
   /** What the session's tools/call needs (the SDK's handler and the direct path share it). */
   toolDeps: ToolServerDeps;
+  /** The direct path's answer headers beyond the body's type and length (flat name/value list, built once). */
+  directHeaders: readonly string[];
   /** API ids the session's tools come from (for list_changed). */
   apiIds: Set<string>;
   lastSeen: number;
   /** The session's tool list until a change drops it (loaded at most once per change or minute). */
-  tools: { at: number; list: Promise<SessionTool[]> } | null;
+  tools: { at: number; list: Promise<SessionTool[]>; loaded: SessionTool[] | null } | null;
 }
 
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -118,16 +121,23 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return namespacedTools(groups);
   }
 
-  function cachedTools(session: Session): Promise<SessionTool[]> {
+  /** The session's tools: the list itself once loaded (a tools/call then awaits nothing), else its promise. */
+  function cachedTools(session: Session): SessionTool[] | Promise<SessionTool[]> {
     const now = Date.now();
     if (!session.tools || now - session.tools.at > 60_000) {
       const list = sessionTools(session);
-      session.tools = { at: now, list };
-      list.catch(() => {
-        if (session.tools?.list === list) session.tools = null;
-      });
+      const entry: NonNullable<Session["tools"]> = { at: now, list, loaded: null };
+      session.tools = entry;
+      list.then(
+        (loaded) => {
+          entry.loaded = loaded;
+        },
+        () => {
+          if (session.tools === entry) session.tools = null;
+        },
+      );
     }
-    return session.tools.list;
+    return session.tools.loaded ?? session.tools.list;
   }
 
   function toolsChanged(session: Session): void {
@@ -172,19 +182,23 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sendRefusal(res, presented);
       return null;
     }
-    const key = await settle(gateway.directory.key(tenantId, secret));
+    // Cache hits are plain values: awaited only when the directory had to load (no microtask per lookup per request).
+    const keyFound = gateway.directory.key(tenantId, secret);
+    const key = keyFound instanceof Promise ? await keyFound : keyFound;
     const refusedKey = keyRefusal(key, Date.now());
     if (refusedKey || !key) {
       if (refusedKey) sendRefusal(res, refusedKey);
       return null;
     }
     if (path.kind === "app") return { tenantId, secret, key, scope: { kind: "app", appId: key.appId } };
-    const api = await settle(gateway.directory.api(tenantId, path.owner, path.slug));
+    const apiFound = gateway.directory.api(tenantId, path.owner, path.slug);
+    const api = apiFound instanceof Promise ? await apiFound : apiFound;
     if (!api) {
       sendJsonRpcError(res, 404, -32010, `No API at /${path.owner}/${path.slug}`, { status: 404, code: "NOT_FOUND" });
       return null;
     }
-    const subscription = await settle(gateway.directory.subscription(tenantId, key.appId, api.apiId));
+    const subscriptionFound = gateway.directory.subscription(tenantId, key.appId, api.apiId);
+    const subscription = subscriptionFound instanceof Promise ? await subscriptionFound : subscriptionFound;
     const refusedSub = subscriptionRefusal(subscription);
     if (refusedSub) {
       sendRefusal(res, refusedSub);
@@ -225,6 +239,14 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       transport,
       server: createToolServer(toolDeps),
       toolDeps,
+      directHeaders: [
+        "access-control-allow-origin",
+        "*",
+        "access-control-expose-headers",
+        MCP_EXPOSED_HEADERS,
+        "mcp-session-id",
+        id,
+      ],
       apiIds: new Set(scope.kind === "api" ? [scope.apiId] : []),
       lastSeen: Date.now(),
       tools: null,
@@ -266,7 +288,6 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       await session.server.connect(session.transport);
     }
     const origin = { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") };
-    const extraHeaders = { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS };
     let parsedBody: unknown;
     if (req.method === "POST") {
       parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024);
@@ -275,13 +296,16 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       const call = sessionId ? directToolCall(req, parsedBody) : null;
       if (call) {
         const deps = session.toolDeps;
-        await answerDirectCall(res, call, (params) => callTool(deps, params, origin, leaveWatchOf(res)), {
-          ...extraHeaders,
-          "mcp-session-id": session.id,
-        });
+        await answerDirectCall(
+          res,
+          call,
+          async (params) => toolResultJson(await callToolAnswer(deps, params, origin, leaveWatchOf(res))),
+          session.directHeaders,
+        );
         return;
       }
     }
+    const extraHeaders = { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS };
     const auth: AuthInfo = { token: secret, clientId: key.appId, scopes: [], extra: { ...origin } };
     await bridgeRequest(session.transport, req, res, {
       authInfo: auth,

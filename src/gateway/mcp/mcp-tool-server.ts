@@ -14,6 +14,7 @@ import { ToolArgumentError, toolRequest } from "../../core/mcp/tool-request";
 import type { Gateway } from "../gateway-call";
 import { callThroughGateway, type InternalAnswer, type LeaveWatch } from "./internal-call";
 import { GATEWAY_REFUSED } from "./mcp-refusals";
+import { toolResult } from "./tool-result";
 
 /*
  * The MCP server of one session: tools/list from the session's tools (one API's, or every API of the app's,
@@ -105,32 +106,6 @@ function refusal(answer: InternalAnswer): McpError {
   return new McpError(GATEWAY_REFUSED, message, data);
 }
 
-const TEXT_TYPE = /^(text\/|application\/(json|xml|problem\+json|[a-z0-9.+-]*\+(json|xml))|application\/javascript)/i;
-
-/** The API's answer as MCP content: the body as text, and JSON objects as structured content too. */
-export function toolResult(answer: InternalAnswer): CallToolResult {
-  const type = answer.headers["content-type"] ?? "";
-  const isError = answer.status >= 400;
-  const text =
-    answer.body.length === 0 || TEXT_TYPE.test(type) || type === ""
-      ? answer.body.toString("utf8")
-      : `(${answer.body.length} bytes of ${type}, base64) ${answer.body.toString("base64")}`;
-  const shown = `${isError ? `HTTP ${answer.status}: ` : ""}${text}${answer.truncated ? "\n(answer cut at 1 MB)" : ""}`;
-  const result: CallToolResult = { content: [{ type: "text", text: shown }] };
-  if (isError) result.isError = true;
-  if (!answer.truncated && /json/i.test(type)) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-        result.structuredContent = parsed as Record<string, unknown>;
-      }
-    } catch {
-      // Not JSON after all: the text is the answer.
-    }
-  }
-  return result;
-}
-
 const indexes = new WeakMap<SessionTool[], Map<string, SessionTool>>();
 
 /** The tool of that name in a session's list (an index kept per list: a 1,000-tool API was a linear scan per call). */
@@ -146,23 +121,25 @@ function toolByName(tools: SessionTool[], name: string): SessionTool | undefined
 export interface ToolServerDeps {
   gateway: Gateway;
   identity: SessionIdentity;
-  tools: () => Promise<SessionTool[]>;
+  tools: () => SessionTool[] | Promise<SessionTool[]>;
   version: string;
 }
 
 /**
  * One tools/call: the tool looked up by name, the arguments bounded and checked against the tool's schema (a compiled
  * validator kept per tool), then the HTTP request run through the gateway's stages. Throws McpError for what the
- * caller got wrong and for the gateway's refusals; the SDK's handler and the endpoint's direct path both call this.
+ * caller got wrong and for the gateway's refusals; the SDK's handler (callTool) and the endpoint's direct path
+ * (toolResultJson of the answer) both call this.
  */
-export async function callTool(
+export async function callToolAnswer(
   deps: ToolServerDeps,
   params: { name: string; arguments?: Record<string, unknown> },
   origin: RequestOrigin,
   onLeave?: LeaveWatch,
-): Promise<CallToolResult> {
+): Promise<InternalAnswer> {
   const name = params.name;
-  const entry = toolByName(await deps.tools(), name);
+  const tools = deps.tools();
+  const entry = toolByName(tools instanceof Promise ? await tools : tools, name);
   if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const args = params.arguments ?? {};
   const size = JSON.stringify(args).length;
@@ -206,7 +183,17 @@ export async function callTool(
     onLeave,
   );
   if (!answer.answered) throw refusal(answer);
-  return toolResult(answer);
+  return answer;
+}
+
+/** One tools/call as the SDK's handler answers it. */
+export async function callTool(
+  deps: ToolServerDeps,
+  params: { name: string; arguments?: Record<string, unknown> },
+  origin: RequestOrigin,
+  onLeave?: LeaveWatch,
+): Promise<CallToolResult> {
+  return toolResult(await callToolAnswer(deps, params, origin, onLeave));
 }
 
 export function createToolServer(deps: ToolServerDeps): Server {

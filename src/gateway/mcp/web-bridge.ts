@@ -20,26 +20,12 @@ export async function readJson(req: IncomingMessage, res: ServerResponse, maxByt
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     return NO_BODY;
   }
-  // Events rather than `for await`: the async iterator was a third of the endpoint's own time per tools/call.
-  const text = await new Promise<string | null>((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.off("data", onData);
-        sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
-        req.destroy();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(size > maxBytes ? null : Buffer.concat(chunks, size).toString("utf8")));
-    req.once("error", () => resolve(null));
-  });
-  if (text === null) {
+  const text = req.complete ? bufferedBody(req, maxBytes) : await streamedBody(req, maxBytes);
+  if (text === TOO_LARGE) {
+    sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
+    req.destroy();
+  }
+  if (text === null || text === TOO_LARGE) {
     if (!res.headersSent) res.destroy();
     return NO_BODY;
   }
@@ -49,6 +35,43 @@ export async function readJson(req: IncomingMessage, res: ServerResponse, maxByt
     sendJsonRpcError(res, 400, -32700, "Parse error: Invalid JSON");
     return NO_BODY;
   }
+}
+
+const TOO_LARGE = Symbol("too large");
+
+/**
+ * The body when the whole message was already received (a small message comes in the same read as its headers, and
+ * node:http has pushed it by the time the endpoint gets here): taken from the stream's buffer in one synchronous read,
+ * without a promise, listeners and the ticks flowing mode takes.
+ */
+function bufferedBody(req: IncomingMessage, maxBytes: number): string | typeof TOO_LARGE {
+  if (req.readableLength > maxBytes) return TOO_LARGE;
+  const chunk: unknown = req.read();
+  return Buffer.isBuffer(chunk) ? chunk.toString("utf8") : "";
+}
+
+/** The body as it arrives. Events rather than `for await`: the async iterator was a third of the endpoint's own time. */
+function streamedBody(req: IncomingMessage, maxBytes: number): Promise<string | null | typeof TOO_LARGE> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.off("data", onData);
+        resolve(TOO_LARGE);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => {
+      if (size > maxBytes) resolve(TOO_LARGE);
+      // A small message arrives in one chunk: decoded as it is, without the copy a concat makes.
+      else resolve((chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)).toString("utf8"));
+    });
+    req.once("error", () => resolve(null));
+  });
 }
 
 function webHeaders(req: IncomingMessage): Headers {
