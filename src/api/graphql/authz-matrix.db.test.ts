@@ -29,7 +29,8 @@ import { createNotification } from "../../core/notifications/notifications.servi
 import { addOrganizationMember, createOrganization } from "../../core/orgs/orgs.service";
 import { addTeamDevelopers, createTeam } from "../../core/orgs/teams.service";
 import { createPlan } from "../../core/plans/plans.service";
-import { listReviews, rateApi } from "../../core/ratings/ratings.service";
+import { rateApi } from "../../core/ratings/ratings.service";
+import { listReviews } from "../../core/ratings/reviews.service";
 import { SpecWorkerPool } from "../../core/specs/spec-worker-pool";
 import { subscribeToPlan } from "../../core/subscriptions/subscriptions.service";
 import { listTenantSettingsVersions, saveTenantSettings } from "../../core/tenants/tenant-settings.service";

@@ -25,6 +25,7 @@ import { billingResolvers, billingTypeDefs } from "./billing.graphql";
 import { catalogResolvers, catalogTypeDefs } from "./catalog.graphql";
 import { catalogI18nResolvers } from "./catalog-i18n.graphql";
 import { contentResolvers, contentTypeDefs } from "./content.graphql";
+import { discussionsResolvers, discussionsTypeDefs } from "./discussions.graphql";
 import type { GraphQLContext } from "./graphql-context";
 import { guardExecutingOperation, hideValidationSuggestions } from "./graphql-request-guard";
 import { acceptGraphQLMultipart, isMultipart, refuseForgeableUpload, refuseOversizedUpload } from "./graphql-uploads";
@@ -65,6 +66,7 @@ export const graphqlTypeDefs = [
   plansTypeDefs,
   mcpTypeDefs,
   contentTypeDefs,
+  discussionsTypeDefs,
   apiProductsTypeDefs,
   billingTypeDefs,
   notificationsTypeDefs,
@@ -106,6 +108,7 @@ export function registerGraphQL(
         plansResolvers,
         mcpResolvers,
         contentResolvers,
+        discussionsResolvers,
         createApiProductsResolvers(deps.config),
         billingResolvers,
         notificationsResolvers,

@@ -2,13 +2,13 @@ import { z } from "zod";
 import {
   deleteRating,
   editRating,
-  listReviews,
   type RatingSummary,
   type Review,
   rateApi,
   replyToReview,
   voteReviewHelpful,
 } from "../../core/ratings/ratings.service";
+import { listReviews } from "../../core/ratings/reviews.service";
 import type { GraphQLContext } from "./graphql-context";
 import { argsOf, iso } from "./graphql-paging";
 

@@ -7,15 +7,8 @@ import type { Viewer } from "../accounts/accounts.types";
 import { listApiCardsByIds } from "../catalog/api-read-model";
 import { isAppError } from "../errors/app-error";
 import { RATING_MESSAGES } from "./rating-messages";
-import {
-  deleteRating,
-  editRating,
-  getRatingSummary,
-  listReviews,
-  rateApi,
-  replyToReview,
-  voteReviewHelpful,
-} from "./ratings.service";
+import { deleteRating, editRating, rateApi, replyToReview, voteReviewHelpful } from "./ratings.service";
+import { getRatingSummary, listReviews } from "./reviews.service";
 
 async function refusal(work: Promise<unknown>): Promise<string> {
   try {

@@ -1,4 +1,4 @@
-import type { RatingSummary, Review } from "../../../core/ratings/ratings.service";
+import type { RatingSummary, Review } from "../../../core/ratings/reviews.service";
 import { buttonClass } from "../ui/button";
 import { fieldClass } from "../ui/input";
 

@@ -4,11 +4,11 @@ import { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "../../../core/
 import {
   deleteRating,
   editRating,
-  listReviews,
   rateApi,
   replyToReview,
   voteReviewHelpful,
 } from "../../../core/ratings/ratings.service";
+import { listReviews } from "../../../core/ratings/reviews.service";
 import { LocalLink } from "../../components/localized-link";
 import { Pagination } from "../../components/pagination";
 import { RatingSummaryPanel } from "../../components/reviews/rating-summary-panel";
