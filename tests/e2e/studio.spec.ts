@@ -204,10 +204,20 @@ test.describe("provider studio", () => {
     // ~9 MB with 400k keys: seconds of parsing on the spec worker thread, so the page polls its progress.
     const buffer = Buffer.from(largeSpecText(), "utf8");
     await page.locator("#field-specFiles").setInputFiles({ name: "large.json", mimeType: "application/json", buffer });
+    // On a fast machine this import ends within the second before progress shows; the browser gets its answer 2.5 s
+    // late, so the page polls the server's progress board whatever the machine's speed (the last stage is kept there).
+    let held = false;
+    await page.route(/\/studio\/apis\//, async (route) => {
+      if (route.request().method() !== "POST" || held) return route.fallback();
+      held = true;
+      const response = await route.fetch({ timeout: 120_000 });
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.fulfill({ response });
+    });
     await page.getByTestId("spec-import-submit").click();
     await expect(page.getByTestId("import-progress")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("import-stage")).toHaveText(
-      /^(Reading the files|Parsing|Checking references|Listing endpoints|Comparing with the current version|Saving 1 endpoint)…$/,
+      /^(Reading the files|Parsing|Checking references|Listing endpoints|Comparing with the current version|Saving 1 endpoint|Finishing)…$/,
       { timeout: 60_000 },
     );
     await expect(page.getByTestId("spec-diff")).toContainText("Imported version 1.0.0 with 1 endpoint.", {
