@@ -21,6 +21,7 @@ export interface ApiFormValues {
   termsOfUse: string | null;
   thumbnail: string | null;
   upstreamUrl: string | null;
+  healthPath: string | null;
   features: string[];
   resources: ApiResource[];
 }
@@ -39,6 +40,7 @@ export function formValues(fields: Record<string, string> | undefined): ApiFormV
     termsOfUse: get("termsOfUse"),
     thumbnail: get("thumbnail"),
     upstreamUrl: get("upstreamUrl"),
+    healthPath: get("healthPath"),
     features: featuresFromText(get("features")),
     resources: resourcesFromText(get("resources")),
   };
@@ -183,6 +185,15 @@ export function ApiForm(props: {
           placeholder="https://"
           hint={t("studio.form.upstreamHint")}
           error={f.upstreamUrl}
+        />
+        <FormField
+          name="healthPath"
+          label={t("studio.form.healthPath")}
+          maxLength={512}
+          defaultValue={v?.healthPath ?? ""}
+          placeholder="/health"
+          hint={t("studio.form.healthPathHint")}
+          error={f.healthPath}
         />
       </div>
       <div>
