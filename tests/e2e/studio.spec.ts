@@ -293,6 +293,39 @@ test.describe("provider studio", () => {
     expect(dialogs).toEqual([]);
   });
 
+  test("set the API's health path, see a bad one refused, and find it kept after a reload, then clear it", async ({
+    page,
+  }) => {
+    await signIn(page, "/studio/new");
+    await page.getByLabel("Name").fill(`Probed ${Date.now().toString(36)}`);
+    await page.getByLabel("Upstream base URL").fill("https://api.example.com/v1");
+    await page.getByTestId("api-form-create-submit").click();
+    await expect(page).toHaveURL(/\/studio\/apis\/api_[a-z0-9]+\?created=1$/);
+    await waitForHydration(page);
+    const healthPath = page.getByLabel("Health check path", { exact: true });
+    await expect(healthPath).toHaveValue("");
+
+    await healthPath.fill("http://evil.example/x");
+    await page.getByTestId("api-form-update-submit").click();
+    await expect(page.getByTestId("error-healthPath")).toHaveText(
+      "The health path must be a path such as /health (no host, spaces or backslashes)",
+    );
+    await healthPath.fill("/health");
+    await page.getByTestId("api-form-update-submit").click();
+    await expect(page.getByTestId("form-notice")).toHaveText("Changes saved.");
+    await expect(page.getByTestId("error-healthPath")).toHaveCount(0);
+    await page.reload();
+    await expect(healthPath).toHaveValue("/health");
+    // The upstream URL it belongs to is kept too.
+    await expect(page.getByLabel("Upstream base URL")).toHaveValue("https://api.example.com/v1");
+
+    await healthPath.fill("");
+    await page.getByTestId("api-form-update-submit").click();
+    await expect(page.getByTestId("form-notice")).toHaveText("Changes saved.");
+    await page.reload();
+    await expect(healthPath).toHaveValue("");
+  });
+
   test("delete an API with confirmation", async ({ page }) => {
     const name = `Doomed ${Date.now().toString(36)}`;
     await signIn(page, "/studio/new");

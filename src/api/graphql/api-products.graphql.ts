@@ -39,6 +39,8 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     termsOfUse: String
     thumbnail: String
     upstreamUrl: String
+    "What the health probe calls on the upstream, such as /health; null: the base URL."
+    healthPath: String
     features: [String!]!
     resources: [ApiResource!]!
     currentVersionId: ID
@@ -140,6 +142,8 @@ export const apiProductsTypeDefs = /* GraphQL */ `
     termsOfUse: String
     thumbnail: String
     upstreamUrl: String
+    "What the health probe calls on the upstream, such as /health (a path on the upstream URL); empty clears it."
+    healthPath: String
     "The About tab's features (benefits), in order; replaces the list."
     features: [String!]
     "The About tab's resources (title and http(s) link), in order; replaces the list."

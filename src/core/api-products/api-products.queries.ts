@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
-import type { Db } from "../../db/connection";
+import type { Db, DbOrTrx } from "../../db/connection";
 import { kyselyOf } from "../../db/executor";
 import type { ApisTable, UsersTable } from "../../db/schema";
 /* All SQL of provider-side API writes (studio): owners, the API rows, and the listing of one owner's APIs. */
@@ -63,12 +63,25 @@ export async function slugTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertApi(db: Db, row: Insertable<ApisTable>): Promise<void> {
-  await db.kysely.insertInto("apis").values(row).execute();
+export async function insertApi(db: DbOrTrx, row: Insertable<ApisTable>): Promise<void> {
+  await kyselyOf(db).insertInto("apis").values(row).execute();
 }
 
-export async function updateApiRow(db: Db, tenantId: string, apiId: string, patch: Updateable<ApisTable>) {
-  await db.kysely.updateTable("apis").set(patch).where("tenant_id", "=", tenantId).where("id", "=", apiId).execute();
+export async function updateApiRow(db: DbOrTrx, tenantId: string, apiId: string, patch: Updateable<ApisTable>) {
+  await kyselyOf(db).updateTable("apis").set(patch).where("tenant_id", "=", tenantId).where("id", "=", apiId).execute();
+}
+
+/**
+ * Sets the provider's health path (null: the base URL is probed). An API without gateway settings gets its row with
+ * the default mode "proxy", which is what the gateway assumes when there is no row.
+ */
+export async function upsertHealthPath(db: DbOrTrx, tenantId: string, apiId: string, healthPath: string | null) {
+  const now = Date.now();
+  await kyselyOf(db)
+    .insertInto("api_gateway_settings")
+    .values({ api_id: apiId, tenant_id: tenantId, mode: "proxy", health_path: healthPath, updated_at: now })
+    .onConflict((oc) => oc.column("api_id").doUpdateSet({ health_path: healthPath, updated_at: now }))
+    .execute();
 }
 
 export async function deleteApiRow(db: Db, tenantId: string, apiId: string): Promise<void> {
@@ -84,6 +97,9 @@ export async function selectEditableApi(db: Db, tenantId: string, apiId: string)
     .leftJoin("api_versions as v", (j) =>
       j.onRef("v.id", "=", "a.current_version_id").onRef("v.tenant_id", "=", "a.tenant_id"),
     )
+    .leftJoin("api_gateway_settings as g", (j) =>
+      j.onRef("g.api_id", "=", "a.id").onRef("g.tenant_id", "=", "a.tenant_id"),
+    )
     .select([
       "a.id",
       "a.owner_id",
@@ -97,6 +113,7 @@ export async function selectEditableApi(db: Db, tenantId: string, apiId: string)
       "a.terms_of_use",
       "a.thumbnail",
       "a.upstream_url",
+      "g.health_path",
       "a.features_json",
       "a.resources_json",
       "a.current_version_id",

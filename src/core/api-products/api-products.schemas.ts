@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidSlug } from "../../common/slug";
 import { isValidHttpUrl } from "../../common/url";
+import { HEALTH_PATH_INVALID, isValidHealthPath, validateHealthPath } from "../health/health-target";
 import { featuresSchema, resourcesSchema } from "./about-lists";
 
 /** Spec section 5, word for word. */
@@ -57,6 +58,12 @@ export const apiFieldsSchema = z.object({
     .max(2048, URL_NOT_VALID)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** What the health probe calls on the upstream (decision 101); empty: its base URL. */
+  healthPath: z
+    .string()
+    .nullish()
+    .refine((v) => isValidHealthPath(v), HEALTH_PATH_INVALID)
+    .transform((v) => validateHealthPath(v)),
 });
 
 export const createApiSchema = apiFieldsSchema.extend({

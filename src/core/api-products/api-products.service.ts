@@ -1,6 +1,7 @@
 import { newId } from "../../common/ids";
 import { sanitizeSlug } from "../../common/slug";
 import type { Db } from "../../db/connection";
+import { inTransaction } from "../../db/executor";
 import type { ApiUpdate } from "../../db/schema";
 import { canEditApi, requireVisibleApi } from "../access/private-apis.service";
 import { requireViewer } from "../accounts/accounts.policy";
@@ -24,6 +25,7 @@ import {
   selectUserRow,
   slugTaken,
   updateApiRow,
+  upsertHealthPath,
   usernameTaken,
 } from "./api-products.queries";
 import { createApiSchema, updateApiSchema } from "./api-products.schemas";
@@ -125,37 +127,42 @@ export async function createApi(ctx: UseCaseContext, input: unknown, options: Wr
   }
   const now = Date.now();
   const id = newId("api");
-  await insertApi(db, {
-    id,
-    tenant_id: tenantId,
-    owner_id: context.ownerId,
-    name: data.name,
-    slug,
-    short_description: data.shortDescription,
-    readme: data.readme,
-    visibility: data.visibility,
-    category_id: await checkedCategory(db, tenantId, data.categoryId),
-    website: data.website,
-    terms_of_use: data.termsOfUse,
-    thumbnail: data.thumbnail,
-    upstream_url: checkedUpstream(data.upstreamUrl, options),
-    provider_name: context.name,
-    pricing_type: "FREE",
-    features_json: JSON.stringify(data.features),
-    resources_json: JSON.stringify(data.resources),
-    auth_type: null,
-    cors: null,
-    followers_count: 0,
-    rating_avg: 0,
-    rating_votes: 0,
-    health_check: null,
-    popularity: 0,
-    latency_ms: null,
-    service_level: null,
-    is_demo_data: 0,
-    current_version_id: null,
-    created_at: now,
-    updated_at: now,
+  const upstreamUrl = checkedUpstream(data.upstreamUrl, options);
+  const categoryId = await checkedCategory(db, tenantId, data.categoryId);
+  await inTransaction(db, async (trx) => {
+    await insertApi(trx, {
+      id,
+      tenant_id: tenantId,
+      owner_id: context.ownerId,
+      name: data.name,
+      slug,
+      short_description: data.shortDescription,
+      readme: data.readme,
+      visibility: data.visibility,
+      category_id: categoryId,
+      website: data.website,
+      terms_of_use: data.termsOfUse,
+      thumbnail: data.thumbnail,
+      upstream_url: upstreamUrl,
+      provider_name: context.name,
+      pricing_type: "FREE",
+      features_json: JSON.stringify(data.features),
+      resources_json: JSON.stringify(data.resources),
+      auth_type: null,
+      cors: null,
+      followers_count: 0,
+      rating_avg: 0,
+      rating_votes: 0,
+      health_check: null,
+      popularity: 0,
+      latency_ms: null,
+      service_level: null,
+      is_demo_data: 0,
+      current_version_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (data.healthPath) await upsertHealthPath(trx, tenantId, id, data.healthPath);
   });
   invalidateTenantAggregates(db, tenantId);
   return requireEditableApi(ctx, id);
@@ -192,8 +199,12 @@ export async function updateApi(
   if (sent.has("features")) patch.features_json = JSON.stringify(data.features ?? []);
   if (sent.has("resources")) patch.resources_json = JSON.stringify(data.resources ?? []);
   if (sent.has("upstreamUrl")) patch.upstream_url = checkedUpstream(data.upstreamUrl ?? null, options);
-  if (Object.keys(patch).length > 0) {
-    await updateApiRow(db, tenantId, apiId, { ...patch, updated_at: Date.now() });
+  const healthPathSent = sent.has("healthPath");
+  if (Object.keys(patch).length > 0 || healthPathSent) {
+    await inTransaction(db, async (trx) => {
+      await updateApiRow(trx, tenantId, apiId, { ...patch, updated_at: Date.now() });
+      if (healthPathSent) await upsertHealthPath(trx, tenantId, apiId, data.healthPath ?? null);
+    });
     invalidateTenantAggregates(db, tenantId);
     if (sent.has("upstreamUrl")) announceGatewayChange({ kind: "api", apiId });
   }
@@ -232,6 +243,7 @@ export async function requireEditableApi(ctx: UseCaseContext, apiId: string): Pr
     termsOfUse: row.terms_of_use,
     thumbnail: row.thumbnail,
     upstreamUrl: row.upstream_url,
+    healthPath: row.health_path ?? null,
     features: parseList<string>(row.features_json).filter((f) => typeof f === "string"),
     resources: parseList<ApiResource>(row.resources_json).filter(
       (r) => typeof r === "object" && r !== null && typeof r.title === "string" && typeof r.url === "string",

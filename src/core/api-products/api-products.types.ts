@@ -46,6 +46,8 @@ export interface EditableApi {
   termsOfUse: string | null;
   thumbnail: string | null;
   upstreamUrl: string | null;
+  /** What the health probe calls on the upstream; null: its base URL. */
+  healthPath: string | null;
   features: string[];
   resources: ApiResource[];
   currentVersionId: string | null;

@@ -36,6 +36,16 @@ export type HealthTarget =
 const MAX_HEALTH_PATH = 512;
 export const HEALTH_PATH_INVALID = "The health path must be a path such as /health (no host, spaces or backslashes)";
 
+/** Whether a provider's health path is acceptable (empty is: it means the base URL); validateHealthPath's rule. */
+export function isValidHealthPath(value: string | null | undefined): boolean {
+  try {
+    validateHealthPath(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A provider's health path: "/" then a path and optional query, at most 512 characters, that stays on the API's base
  * URL (no "//host", backslashes, spaces, control characters or fragment). Returns it trimmed, or null when empty.

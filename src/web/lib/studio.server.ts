@@ -53,6 +53,7 @@ export function apiFieldsFromForm(form: FormData): Record<string, string> {
     "termsOfUse",
     "thumbnail",
     "upstreamUrl",
+    "healthPath",
     "features",
     "resources",
   ]) {

@@ -1759,6 +1759,8 @@ export const de: Catalog = {
       thumbnail: "Vorschaubild-URL",
       upstreamUrl: "Upstream-Basis-URL",
       upstreamHint: "Wohin das Gateway Aufrufe sendet, z. B. https://api.example.com/v1",
+      healthPath: "Pfad der Zustandsprüfung",
+      healthPathHint: "Pfad, den die Zustandsprüfung beim Upstream aufruft, etwa /health. Leer: die Basis-URL.",
       create: "API erstellen",
       save: "Änderungen speichern",
       saved: "Änderungen gespeichert.",

@@ -1531,6 +1531,8 @@ export const enUS = {
       thumbnail: "Thumbnail URL",
       upstreamUrl: "Upstream base URL",
       upstreamHint: "Where the gateway sends calls, e.g. https://api.example.com/v1",
+      healthPath: "Health check path",
+      healthPathHint: "Path the health check calls on the upstream, such as /health. Empty: the base URL.",
       create: "Create API",
       save: "Save changes",
       saved: "Changes saved.",

@@ -1745,6 +1745,8 @@ export const es: Catalog = {
       thumbnail: "URL de la miniatura",
       upstreamUrl: "URL base del servidor de origen",
       upstreamHint: "Adónde envía la pasarela las llamadas, p. ej. https://api.example.com/v1",
+      healthPath: "Ruta de comprobación de estado",
+      healthPathHint: "Ruta que la comprobación de estado llama en el upstream, como /health. Vacía: la URL base.",
       create: "Crear API",
       save: "Guardar cambios",
       saved: "Cambios guardados.",

@@ -1763,6 +1763,9 @@ export const fr: Catalog = {
       thumbnail: "URL de la miniature",
       upstreamUrl: "URL de base du serveur d'origine",
       upstreamHint: "Là où la passerelle envoie les appels, p. ex. https://api.example.com/v1",
+      healthPath: "Chemin de vérification de l'état",
+      healthPathHint:
+        "Chemin que la vérification de l'état appelle sur l'upstream, par exemple /health. Vide : l'URL de base.",
       create: "Créer l'API",
       save: "Enregistrer les modifications",
       saved: "Modifications enregistrées.",

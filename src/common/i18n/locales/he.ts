@@ -1708,6 +1708,8 @@ export const he: Catalog = {
       thumbnail: "כתובת URL של תמונה ממוזערת",
       upstreamUrl: "כתובת הבסיס של שרת המקור",
       upstreamHint: "לאן השער שולח את הקריאות, לדוגמה https://api.example.com/v1",
+      healthPath: "נתיב בדיקת תקינות",
+      healthPathHint: "הנתיב שבדיקת התקינות קוראת לו בשרת היעד, למשל ‎/health. ריק: כתובת הבסיס.",
       create: "יצירת API",
       save: "שמירת השינויים",
       saved: "השינויים נשמרו.",

@@ -1703,6 +1703,8 @@ export const hi: Catalog = {
       thumbnail: "थंबनेल URL",
       upstreamUrl: "अपस्ट्रीम बेस URL",
       upstreamHint: "गेटवे कॉल कहाँ भेजता है, जैसे https://api.example.com/v1",
+      healthPath: "हेल्थ चेक पाथ",
+      healthPathHint: "वह पाथ जिसे हेल्थ चेक अपस्ट्रीम पर कॉल करता है, जैसे /health। खाली: बेस URL।",
       create: "API बनाएँ",
       save: "बदलाव सहेजें",
       saved: "बदलाव सहेजे गए।",

@@ -1750,6 +1750,9 @@ export const it: Catalog = {
       thumbnail: "URL della miniatura",
       upstreamUrl: "URL di base del server di origine",
       upstreamHint: "Dove il gateway invia le chiamate, es. https://api.example.com/v1",
+      healthPath: "Percorso del controllo di stato",
+      healthPathHint:
+        "Percorso che il controllo di stato chiama sull'upstream, ad esempio /health. Vuoto: l'URL di base.",
       create: "Crea API",
       save: "Salva le modifiche",
       saved: "Modifiche salvate.",

@@ -1716,6 +1716,8 @@ export const ja: Catalog = {
       thumbnail: "サムネイル URL",
       upstreamUrl: "アップストリームのベース URL",
       upstreamHint: "ゲートウェイが呼び出しを送る先。例: https://api.example.com/v1",
+      healthPath: "ヘルスチェックのパス",
+      healthPathHint: "ヘルスチェックがアップストリームで呼び出すパス（例: /health）。空欄の場合はベース URL。",
       create: "API を作成",
       save: "変更を保存",
       saved: "変更を保存しました。",

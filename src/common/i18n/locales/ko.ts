@@ -1696,6 +1696,8 @@ export const ko: Catalog = {
       thumbnail: "썸네일 URL",
       upstreamUrl: "업스트림 기본 URL",
       upstreamHint: "게이트웨이가 호출을 보내는 곳. 예: https://api.example.com/v1",
+      healthPath: "상태 확인 경로",
+      healthPathHint: "상태 확인이 업스트림에서 호출하는 경로(예: /health). 비워 두면 기본 URL.",
       create: "API 만들기",
       save: "변경 사항 저장",
       saved: "변경 사항을 저장했습니다.",

@@ -1745,6 +1745,8 @@ export const nl: Catalog = {
       thumbnail: "URL van de miniatuur",
       upstreamUrl: "Basis-URL van de upstream",
       upstreamHint: "Waar de gateway aanroepen naartoe stuurt, bijv. https://api.example.com/v1",
+      healthPath: "Pad voor de statuscontrole",
+      healthPathHint: "Pad dat de statuscontrole op de upstream aanroept, zoals /health. Leeg: de basis-URL.",
       create: "API maken",
       save: "Wijzigingen opslaan",
       saved: "Wijzigingen opgeslagen.",

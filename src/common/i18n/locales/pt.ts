@@ -1736,6 +1736,8 @@ export const pt: Catalog = {
       thumbnail: "URL da miniatura",
       upstreamUrl: "URL base do servidor de origem",
       upstreamHint: "Para onde o gateway envia as chamadas, ex.: https://api.example.com/v1",
+      healthPath: "Caminho da verificação de integridade",
+      healthPathHint: "Caminho que a verificação de integridade chama no upstream, como /health. Vazio: a URL base.",
       create: "Criar API",
       save: "Salvar alterações",
       saved: "Alterações salvas.",

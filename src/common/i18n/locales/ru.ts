@@ -1771,6 +1771,9 @@ export const ru: Catalog = {
       thumbnail: "URL миниатюры",
       upstreamUrl: "Базовый URL исходного сервера",
       upstreamHint: "Куда шлюз отправляет вызовы, например https://api.example.com/v1",
+      healthPath: "Путь проверки работоспособности",
+      healthPathHint:
+        "Путь, который проверка работоспособности вызывает на вышестоящем сервере, например /health. Пусто: базовый URL.",
       create: "Создать API",
       save: "Сохранить изменения",
       saved: "Изменения сохранены.",

@@ -1734,6 +1734,8 @@ export const tr: Catalog = {
       thumbnail: "Küçük resim URL'si",
       upstreamUrl: "Kaynak sunucunun temel URL'si",
       upstreamHint: "Ağ geçidinin çağrıları gönderdiği yer, ör. https://api.example.com/v1",
+      healthPath: "Sağlık kontrolü yolu",
+      healthPathHint: "Sağlık kontrolünün upstream üzerinde çağırdığı yol, örneğin /health. Boş: temel URL.",
       create: "API oluştur",
       save: "Değişiklikleri kaydet",
       saved: "Değişiklikler kaydedildi.",

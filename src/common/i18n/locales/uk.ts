@@ -1774,6 +1774,9 @@ export const uk: Catalog = {
       thumbnail: "URL мініатюри",
       upstreamUrl: "Базовий URL вихідного сервера",
       upstreamHint: "Куди шлюз надсилає виклики, наприклад https://api.example.com/v1",
+      healthPath: "Шлях перевірки працездатності",
+      healthPathHint:
+        "Шлях, який перевірка працездатності викликає на вихідному сервері, наприклад /health. Порожньо: базова URL-адреса.",
       create: "Створити API",
       save: "Зберегти зміни",
       saved: "Зміни збережено.",

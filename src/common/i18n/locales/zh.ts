@@ -1676,6 +1676,8 @@ export const zh: Catalog = {
       thumbnail: "缩略图 URL",
       upstreamUrl: "上游基础 URL",
       upstreamHint: "网关转发调用的目标，例如 https://api.example.com/v1",
+      healthPath: "健康检查路径",
+      healthPathHint: "健康检查在上游调用的路径，例如 /health。留空：使用基础 URL。",
       create: "创建 API",
       save: "保存更改",
       saved: "更改已保存。",

@@ -21,6 +21,7 @@ export interface ApiFormValues {
   termsOfUse: string | null;
   thumbnail: string | null;
   upstreamUrl: string | null;
+  healthPath: string | null;
   features: string[];
   resources: ApiResource[];
 }
@@ -39,6 +40,7 @@ export function formValues(fields: Record<string, string> | undefined): ApiFormV
     termsOfUse: get("termsOfUse"),
     thumbnail: get("thumbnail"),
     upstreamUrl: get("upstreamUrl"),
+    healthPath: get("healthPath"),
     features: featuresFromText(get("features")),
     resources: resourcesFromText(get("resources")),
   };
@@ -174,16 +176,31 @@ export function ApiForm(props: {
           placeholder="https://"
           error={f.thumbnail}
         />
-        <FormField
-          name="upstreamUrl"
-          type="url"
-          label={t("studio.form.upstreamUrl")}
-          maxLength={2048}
-          defaultValue={v?.upstreamUrl ?? ""}
-          placeholder="https://"
-          hint={t("studio.form.upstreamHint")}
-          error={f.upstreamUrl}
-        />
+        {/* The gateway's fields side by side: the health path is a path on the upstream URL. */}
+        <div className="grid gap-4 md:col-span-2 md:grid-cols-2">
+          <FormField
+            name="upstreamUrl"
+            type="url"
+            dir="ltr"
+            label={t("studio.form.upstreamUrl")}
+            maxLength={2048}
+            defaultValue={v?.upstreamUrl ?? ""}
+            placeholder="https://"
+            hint={t("studio.form.upstreamHint")}
+            error={f.upstreamUrl}
+          />
+          <FormField
+            name="healthPath"
+            // A path reads left to right in every locale (else Hebrew shows the placeholder as "health/").
+            dir="ltr"
+            label={t("studio.form.healthPath")}
+            maxLength={512}
+            defaultValue={v?.healthPath ?? ""}
+            placeholder="/health"
+            hint={t("studio.form.healthPathHint")}
+            error={f.healthPath}
+          />
+        </div>
       </div>
       <div>
         <SubmitButton busy={busy} testId={`api-form-${props.intent}-submit`}>
