@@ -69,12 +69,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { nav, detail, keys, gatewayUrl, signedIn: viewer !== null, missing: op !== "" && requested === null };
 }
 
-/** The whole index once the server's first rows are not all of it. */
+/**
+ * The whole index once the server's first rows are not all of it. Opening an operation (`?op=`) reloads the page's
+ * data with the same first rows: the index already fetched for them is kept, not fetched and drawn again.
+ */
 function useFullIndex(initial: { items: EndpointNavItem[]; total: number }, owner: string, slug: string) {
-  const [items, setItems] = useState(initial.items);
+  const indexKey = `${owner}\u0000${slug}\u0000${initial.total}\u0000${initial.items.map((i) => i.id).join(",")}`;
+  const [loaded, setLoaded] = useState<{ indexKey: string; items: EndpointNavItem[] } | null>(null);
+  const complete = initial.items.length >= initial.total;
+  const have = loaded?.indexKey === indexKey;
   useEffect(() => {
-    setItems(initial.items);
-    if (initial.items.length >= initial.total) return;
+    if (complete || have) return;
     const controller = new AbortController();
     fetch(`/resources/endpoint-index/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`, {
       credentials: "same-origin",
@@ -82,12 +87,12 @@ function useFullIndex(initial: { items: EndpointNavItem[]; total: number }, owne
     })
       .then((r) => (r.ok ? (r.json() as Promise<{ items: EndpointNavItem[] }>) : null))
       .then((body) => {
-        if (body) setItems(body.items);
+        if (body) setLoaded({ indexKey, items: body.items });
       })
       .catch(() => {});
     return () => controller.abort();
-  }, [initial, owner, slug]);
-  return items;
+  }, [complete, have, indexKey, owner, slug]);
+  return have && loaded ? loaded.items : initial.items;
 }
 
 export default function ApiEndpoints({ loaderData }: Route.ComponentProps) {
