@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { formatDate, formatRelativeTime } from "../lib/format";
 import { graphqlRequest } from "../lib/graphql-client";
+import { nextPollDelay, POLL_MIN_MS } from "../lib/poll-backoff";
 import { useLocale, useLocalize, useRootData } from "../lib/root-data";
 import { BellIcon } from "./icons";
 import { useDismiss } from "./ui/menu";
@@ -40,8 +41,6 @@ const LIST_QUERY = `query Notifications($offset: Int) {
 const COUNT_QUERY = `query NotificationsCount { newNotificationsByUserId(size: 1) { unreadCount } }`;
 
 /** New notifications appear without a reload: the badge polls, every 30 s while things change, backing off to 5 min. */
-const POLL_MIN_MS = 30_000;
-const POLL_MAX_MS = 5 * 60_000;
 
 const MARK_MUTATION = `mutation MarkNotification($id: ID, $isRead: Boolean) {
   markNewNotificationAsRead(notificationId: $id, isRead: $isRead) { unreadCount }
@@ -84,17 +83,15 @@ export function NotificationsTray(props: { className?: string }) {
       try {
         const data = await graphqlRequest<{ newNotificationsByUserId: { unreadCount: number } }>(COUNT_QUERY, {});
         const count = data.newNotificationsByUserId.unreadCount;
+        delay = nextPollDelay(delay, count !== last);
         if (count !== last) {
-          delay = POLL_MIN_MS;
           // A new notification while the tray is open shows at the top of the list.
           if (count > last && openRef.current) void loadRef.current(0);
           last = count;
           setUnread(count);
-        } else {
-          delay = Math.min(POLL_MAX_MS, delay * 2);
         }
       } catch {
-        delay = Math.min(POLL_MAX_MS, delay * 2);
+        delay = nextPollDelay(delay, false);
       }
       schedule();
     }
