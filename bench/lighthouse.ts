@@ -5,12 +5,12 @@
  * mobile, TBT ≤ 150 ms, on a quiet machine). Drives Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  * through chrome-launcher; no browser is ever downloaded. 127.0.0.1 only.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, desktopConfig } from "lighthouse";
+import { startBuiltWebServer } from "./built-web-server";
 import { addReferenceApis } from "./reference-setup";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
@@ -59,20 +59,6 @@ function consoleErrors(details: unknown): string[] {
   return [...counts].map(([text, n]) => (n > 1 ? `${n}× ${text}` : text));
 }
 
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not become healthy");
-}
-
 async function audit(port: number, page: string, preset: string, config: Config | undefined): Promise<Row> {
   const result = await lighthouse(
     `${BASE}${page}`,
@@ -118,25 +104,10 @@ function print(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-lighthouse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PORTICO_DATA_DIR: dataDir,
-      PORTICO_SERVICES: "web",
-      // The seeded catalog only: the directory's background import would compete with the measured pages.
-      PORTICO_DIRECTORY: "off",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const server = await startBuiltWebServer({ port: PORT, dataDir });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealth(server);
     const large = (await addReferenceApis(BASE))["generated-large"];
     if (!large) throw new Error("the 1,100-operation reference fixture is missing");
     const pages = ["/hub", "/search/weather", large];
@@ -160,7 +131,7 @@ async function main(): Promise<void> {
     print(rows);
   } finally {
     chrome?.kill();
-    server.kill("SIGTERM");
+    server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

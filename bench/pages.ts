@@ -5,11 +5,11 @@
  * Then the API reference of a 1,100-operation spec beside a 3-operation one (bench/reference-pages.ts);
  * `--reference-only` runs just that part.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
+import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { startBuiltWebServer } from "./built-web-server";
 import { benchReferencePages } from "./reference-pages";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
@@ -79,20 +79,6 @@ async function runLoop(label: string, url: string): Promise<Result> {
   return { label, rps: latencies.length / DURATION_S, p50ms: at(0.5), p99ms: at(0.99) };
 }
 
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not become healthy");
-}
-
 async function firstHref(pattern: RegExp, page: string): Promise<string> {
   const html = await (await fetch(`${BASE}${page}`)).text();
   const match = pattern.exec(html);
@@ -120,23 +106,8 @@ async function shippedJsGzipBytes(page: string): Promise<{ files: number; raw: n
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PORTICO_DATA_DIR: DATA_DIR,
-      PORTICO_SERVICES: "web",
-      // The same catalog in every run: the directory's background import would compete with the measured requests.
-      PORTICO_DIRECTORY: "off",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const server = await startBuiltWebServer({ port: PORT, dataDir: DATA_DIR });
   try {
-    await waitForHealth(server);
     if (process.argv.includes("--reference-only")) {
       await benchReferencePages(BASE);
       return;
@@ -170,7 +141,7 @@ async function main(): Promise<void> {
     console.log(`\nJavaScript shipped for /hub: ${js.files} files, ${js.raw} bytes raw, ${js.gzip} bytes gzip`);
     await benchReferencePages(BASE);
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
   }
 }
 
