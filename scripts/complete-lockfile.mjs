@@ -45,7 +45,26 @@ for (const [path, meta] of Object.entries(packages)) {
     added++;
   }
 }
+// A dependency on a dist-tag ("latest") is resolved against the registry by `npm ci`: once the tag moves, the lock no
+// longer satisfies it and a fresh clone's install fails ("Missing: x from lock file"). Such ranges must be pinned
+// through package.json "overrides".
+const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
+const overridden = new Set(
+  Object.values(pkg.overrides ?? {}).flatMap((o) => (typeof o === "object" ? Object.keys(o) : [])),
+);
+const tagged = [];
+for (const [path, meta] of Object.entries(packages)) {
+  for (const [dep, range] of Object.entries({ ...meta.dependencies, ...meta.optionalDependencies })) {
+    if (/^[a-z][a-z0-9-]*$/i.test(range) && !overridden.has(dep)) tagged.push(`${path || "(root)"} → ${dep}@${range}`);
+  }
+}
 if (process.argv.includes("--check")) {
+  if (tagged.length > 0) {
+    console.error(
+      `package-lock.json has dependencies on dist-tags; pin them in package.json "overrides":\n  ${tagged.join("\n  ")}`,
+    );
+    process.exit(1);
+  }
   if (added > 0) {
     console.error(`package-lock.json lacks ${added} platform entries: run node scripts/complete-lockfile.mjs`);
     process.exit(1);
