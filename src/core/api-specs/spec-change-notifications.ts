@@ -1,5 +1,6 @@
 import type { Db } from "../../db/connection";
 import { inTransaction } from "../../db/executor";
+import { usersWhoSeeApi } from "../access/api-audience";
 import { selectApiProviderUsers } from "../notifications/notification-events.queries";
 import { type NotificationEvent, notifyIn } from "../notifications/notify";
 import {
@@ -66,7 +67,13 @@ export async function onSpecVersionPublished(db: Db, event: SpecVersionPublished
     let after = "";
     for (;;) {
       const page = await select(db, event.tenantId, event.apiId, after, FAN_OUT_BATCH);
-      const ids = page.filter((id) => !providers.has(id));
+      // A private API's news reaches only those who may still see it (an invitation can be revoked after a follow).
+      const ids = await usersWhoSeeApi(
+        db,
+        event.tenantId,
+        event.apiId,
+        page.filter((id) => !providers.has(id)),
+      );
       if (ids.length > 0) {
         await inTransaction(db, (trx) => notifyIn(trx, event.tenantId, ids, notification, { now }));
       }

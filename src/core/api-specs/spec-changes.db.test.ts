@@ -8,6 +8,7 @@ import { createTestUser } from "../../../tests/factories/users";
 import { userContext } from "../../../tests/factories/viewers";
 import { newId } from "../../common/ids";
 import type { Db } from "../../db/connection";
+import { inviteToApi, revokeApiInvitation } from "../access/private-apis.service";
 import { getViewer } from "../accounts/accounts.service";
 import type { Viewer } from "../accounts/accounts.types";
 import { createApp } from "../apps/apps.service";
@@ -134,6 +135,39 @@ describeEachDialect("spec change feed", ({ db, dialect }) => {
     expect(await sweepSpecChangeNotifications(db(), { now: Date.now() })).toBeGreaterThanOrEqual(1);
     expect(await notificationsOf(db(), tenantId, follower.id)).toHaveLength(1);
     expect(await notificationsOf(db(), tenantId, subscriber.id)).toHaveLength(1);
+  });
+
+  it("tells of a private API's new version only those who may still see it", async () => {
+    const api = await createTestApi(db(), tenantId, {
+      owner_id: owner.id,
+      slug: "private-shelf",
+      visibility: "PRIVATE",
+    });
+    const kept = await createTestUser(db(), tenantId);
+    const revoked = await createTestUser(db(), tenantId);
+    const invitations: Record<string, string> = {};
+    for (const user of [kept, revoked]) {
+      const invitation = await inviteToApi(
+        { db: db(), tenantId, viewer: owner },
+        { apiId: api.id, principalType: "USER", principalId: user.id },
+      );
+      invitations[user.id] = invitation.id;
+      await followApi({ db: db(), tenantId, viewer: await viewerOf(db(), tenantId, user.id) }, { apiId: api.id });
+    }
+    await revokeApiInvitation({ db: db(), tenantId, viewer: owner }, invitations[revoked.id] ?? "");
+    await importApiSpec({ db: db(), tenantId, viewer: owner }, api.id, {
+      text: fixture("bookshop-v1.openapi-3.0.yaml"),
+    });
+    await importApiSpec(
+      { db: db(), tenantId, viewer: owner },
+      api.id,
+      { text: fixture("bookshop-v2.openapi-3.1.json") },
+      { awaitNotifications: true },
+    );
+    const changelogNotes = async (userId: string) =>
+      (await notificationsOf(db(), tenantId, userId)).filter((n) => String(n.cta_url ?? "").includes("/changelog"));
+    expect(await changelogNotes(kept.id)).toHaveLength(1);
+    expect(await changelogNotes(revoked.id)).toHaveLength(0);
   });
 
   it("fans one version out to 10,000 followers in batches (prints the time)", async () => {

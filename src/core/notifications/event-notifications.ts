@@ -1,4 +1,5 @@
 import type { DbOrTrx } from "../../db/connection";
+import { usersWhoSeeApi } from "../access/api-audience";
 import { formatMoney } from "../billing/money";
 import {
   selectApiFollowerIds,
@@ -197,7 +198,7 @@ export async function notifyTutorialPublished(
   return notifyIn(
     h,
     tenantId,
-    await selectApiFollowerIds(h, tenantId, input.apiId),
+    await usersWhoSeeApi(h, tenantId, input.apiId, await selectApiFollowerIds(h, tenantId, input.apiId)),
     {
       kind: "tutorial_published",
       dedupKey: `tutorial-published:${input.tutorial.id}`,
