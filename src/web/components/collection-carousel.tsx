@@ -44,6 +44,7 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
           <button
             type="button"
             onClick={() => scroll(-1)}
+            data-carousel-step="-1"
             aria-label={t("hub.scrollBack")}
             className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
           >
@@ -52,6 +53,7 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
           <button
             type="button"
             onClick={() => scroll(1)}
+            data-carousel-step="1"
             aria-label={t("hub.scrollForward")}
             className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
           >
@@ -61,6 +63,7 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
       </div>
       <ul
         ref={strip}
+        data-carousel-strip=""
         className="no-scrollbar -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6"
       >
         {props.apis.map((api) => (

@@ -71,6 +71,8 @@ export function CompareToggle(props: { apiRef: string; apiName: string; compact?
       <button
         type="button"
         data-testid="compare-toggle"
+        data-compare-ref={props.apiRef}
+        data-compare-name={props.apiName}
         aria-pressed={on}
         title={label}
         onClick={(event) => {

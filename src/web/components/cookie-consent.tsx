@@ -14,6 +14,8 @@ export function CookieConsent(props: {
   initialChoice: ConsentChoice | null;
   policyHref: string;
   brand: string;
+  /** A page served without React (decision 162): always in the markup, hidden, for the visitor script to show. */
+  staticPage?: boolean;
 }) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState(props.initialChoice);
@@ -30,7 +32,7 @@ export function CookieConsent(props: {
     return () => window.removeEventListener(COOKIE_PREFERENCES_EVENT, show);
   }, []);
 
-  if (!open) return null;
+  if (!open && !props.staticPage) return null;
 
   function choose(next: ConsentChoice) {
     storeConsent(next);
@@ -43,6 +45,7 @@ export function CookieConsent(props: {
   return (
     <section
       data-testid="cookie-consent"
+      hidden={!open}
       aria-labelledby="cookie-consent-title"
       className="fixed inset-x-3 bottom-3 z-50 rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-2xl sm:start-auto sm:end-4 sm:bottom-4 sm:max-w-md dark:border-slate-700 dark:bg-slate-900"
     >
@@ -61,7 +64,7 @@ export function CookieConsent(props: {
           </LocalLink>
         )}
       </p>
-      {reopened && (
+      {reopened && !props.staticPage && (
         <p data-testid="cookie-consent-current" className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           {choice === "all"
             ? t("consent.currentAll")
@@ -70,10 +73,29 @@ export function CookieConsent(props: {
               : t("consent.currentNone")}
         </p>
       )}
+      {/* Without React the script shows the line of the stored choice when the footer reopens the banner. */}
+      {props.staticPage &&
+        (["all", "necessary", "none"] as const).map((c) => (
+          <p
+            key={c}
+            hidden
+            data-consent-current={c}
+            data-testid="cookie-consent-current"
+            className="mt-2 text-xs text-slate-500 dark:text-slate-400"
+          >
+            {c === "all"
+              ? t("consent.currentAll")
+              : c === "necessary"
+                ? t("consent.currentNecessary")
+                : t("consent.currentNone")}
+          </p>
+        ))}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
-        {reopened && (
+        {(reopened || props.staticPage) && (
           <button
             type="button"
+            hidden={!reopened}
+            data-consent-close=""
             onClick={() => setOpen(false)}
             className="rounded-lg px-3 py-2 font-semibold text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >

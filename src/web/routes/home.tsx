@@ -15,6 +15,7 @@ import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { pageLocale } from "../lib/page-locale";
 import { useLocale } from "../lib/root-data";
+import type { StaticVisitorHandle } from "../lib/static-visitor-page";
 import type { Route } from "./+types/home";
 
 // Fewer, lighter rows (issue 18): three collections of eight cards; the full lists are one link away.
@@ -49,6 +50,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const newHub = newHubAvailable && /(?:^|;\s*)pubhub=1(?:;|$)/.test(request.headers.get("cookie") ?? "");
   return { carousel: localCarousel, popular, stats, newHubAvailable, newHub };
 }
+
+/**
+ * A signed-out visitor gets the hub as server HTML without React (decision 162): its cards are links until someone
+ * acts. The opt-in new hub experience stays a React page.
+ */
+export const handle: StaticVisitorHandle = {
+  staticForVisitors: (data) =>
+    typeof data === "object" && data !== null && "newHubAvailable" in data && data.newHubAvailable === false,
+};
 
 /** The same for every signed-out visitor (decision 161): the server may answer the next one from the rendered page. */
 export function headers() {
