@@ -46,7 +46,7 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
             onClick={() => scroll(-1)}
             data-carousel-step="-1"
             aria-label={t("hub.scrollBack")}
-            className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
+            className="carousel-arrow"
           >
             <ChevronIcon className="size-4 rotate-180 rtl:rotate-0" />
           </button>
@@ -55,7 +55,7 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
             onClick={() => scroll(1)}
             data-carousel-step="1"
             aria-label={t("hub.scrollForward")}
-            className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
+            className="carousel-arrow"
           >
             <ChevronIcon className="size-4 rtl:rotate-180" />
           </button>
@@ -67,7 +67,7 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
         className="no-scrollbar -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6"
       >
         {props.apis.map((api) => (
-          <li key={api.id} className="w-[78%] shrink-0 snap-start sm:w-[300px]">
+          <li key={api.id} className="carousel-item">
             <ApiCard api={api} />
           </li>
         ))}

@@ -72,7 +72,6 @@ export function CompareToggle(props: { apiRef: string; apiName: string; compact?
         type="button"
         data-testid="compare-toggle"
         data-compare-ref={props.apiRef}
-        data-compare-name={props.apiName}
         aria-pressed={on}
         title={label}
         onClick={(event) => {
@@ -90,7 +89,7 @@ export function CompareToggle(props: { apiRef: string; apiName: string; compact?
         </svg>
         {/* The accessible name starts with the visible word (WCAG 2.5.3); the API's name tells the buttons apart. */}
         {t("compare.toggle")}
-        <span className="sr-only"> {props.apiName}</span>
+        <span className="sr-only">{` ${props.apiName}`}</span>
       </button>
       {isHost &&
         typeof document !== "undefined" &&

@@ -8,8 +8,13 @@ import { fill, plural, type VisitorTexts } from "./visitor-texts";
 
 const CHECK = "m4.5 8.2 2.3 2.3 4.7-4.9";
 
+/** The API's name: the button's text after its visible word ("Compare <name>", the name in an sr-only span). */
+function nameOf(button: HTMLButtonElement): string {
+  return button.querySelector(".sr-only")?.textContent?.trim() || (button.dataset.compareRef ?? "");
+}
+
 function updateToggle(button: HTMLButtonElement, on: boolean, texts: VisitorTexts): void {
-  const name = button.dataset.compareName ?? "";
+  const name = nameOf(button);
   button.setAttribute("aria-pressed", String(on));
   button.title = fill(on ? texts.compareOn : texts.compareOff, { name });
   button.classList.toggle("toggle-on", on);
@@ -103,7 +108,7 @@ export function installCompare(texts: VisitorTexts, prefix: string): void {
       event.preventDefault();
       event.stopPropagation();
       const ref = button.dataset.compareRef ?? "";
-      const next = toggleIn(read(), { ref, name: button.dataset.compareName ?? ref });
+      const next = toggleIn(read(), { ref, name: nameOf(button) });
       if (next !== "full") {
         write(next);
         return;

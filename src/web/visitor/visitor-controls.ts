@@ -5,7 +5,7 @@ import type { VisitorTexts } from "./visitor-texts";
 /*
  * The top bar, footer and card controls of pages served without React (decision 162), on the server's markup:
  * the drawer (a native modal <dialog>), the theme toggle, the carousels' arrows, Follow/Save (sign-in for a visitor),
- * the cookie banner and "Cookie preferences", the language cookie.
+ * the cookie banner and "Cookie preferences", the language cookie, API logos over their initials.
  */
 
 function on(selector: string, handler: (element: HTMLElement, event: MouseEvent) => void): void {
@@ -93,6 +93,19 @@ function installConsent(): void {
   });
 }
 
+/** API logos over initials (ImageOverInitials): shown once loaded, removed when they fail, as React does. */
+function installPictures(): void {
+  for (const img of document.querySelectorAll<HTMLImageElement>("img[data-over-initials]")) {
+    const show = () => img.classList.replace("opacity-0", "opacity-100");
+    if (img.complete && img.naturalWidth > 0) show();
+    else if (img.complete && img.currentSrc !== "") img.remove();
+    else {
+      img.addEventListener("load", show);
+      img.addEventListener("error", () => img.remove());
+    }
+  }
+}
+
 function installLanguageCookie(): void {
   on("a[data-locale]", (link) => storeLocale(link.dataset.locale ?? ""));
 }
@@ -104,4 +117,5 @@ export function installControls(texts: VisitorTexts): void {
   installSignInPrompts();
   installConsent();
   installLanguageCookie();
+  installPictures();
 }

@@ -28,15 +28,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
 /** The option's logo: coloured initials (the React dropdown's ApiLogo), the picture over them when it is https. */
 function logo(name: string, thumbnail: string | null): HTMLElement {
   const hue = hueOf(name);
-  const box = el(
-    "span",
-    "relative grid size-9 shrink-0 place-items-center overflow-hidden rounded-lg text-xs font-bold text-white shadow-sm ring-1 ring-black/5",
-    initialsOf(name),
-  );
+  const box = el("span", "api-logo size-9 rounded-lg text-xs", initialsOf(name));
   box.setAttribute("aria-hidden", "true");
-  box.style.background = `linear-gradient(135deg, hsl(${hue} 70% 52%), hsl(${(hue + 40) % 360} 72% 42%))`;
+  box.style.setProperty("--hue", String(hue));
   if (thumbnail && /^https:\/\//i.test(thumbnail)) {
-    const img = el("img", "absolute inset-0 size-full bg-white object-contain p-1.5");
+    const img = el("img", "over-initials bg-white object-contain p-1.5");
     img.alt = "";
     img.loading = "lazy";
     img.addEventListener("error", () => img.remove());
