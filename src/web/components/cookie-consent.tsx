@@ -42,10 +42,10 @@ export function CookieConsent(props: {
 
   const policyIsExternal = /^https?:\/\//i.test(props.policyHref);
   const linkClass = "font-semibold text-accent underline-offset-2 hover:underline";
-  return (
+  /** The banner; `staticReopen`: the copy a page without React keeps in a <template> for "Cookie preferences". */
+  const banner = (staticReopen: boolean) => (
     <section
       data-testid="cookie-consent"
-      hidden={!open}
       aria-labelledby="cookie-consent-title"
       className="fixed inset-x-3 bottom-3 z-50 rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-2xl sm:start-auto sm:end-4 sm:bottom-4 sm:max-w-md dark:border-slate-700 dark:bg-slate-900"
     >
@@ -64,7 +64,7 @@ export function CookieConsent(props: {
           </LocalLink>
         )}
       </p>
-      {reopened && !props.staticPage && (
+      {reopened && !staticReopen && (
         <p data-testid="cookie-consent-current" className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           {choice === "all"
             ? t("consent.currentAll")
@@ -74,7 +74,7 @@ export function CookieConsent(props: {
         </p>
       )}
       {/* Without React the script shows the line of the stored choice when the footer reopens the banner. */}
-      {props.staticPage &&
+      {staticReopen &&
         (["all", "necessary", "none"] as const).map((c) => (
           <p
             key={c}
@@ -91,10 +91,9 @@ export function CookieConsent(props: {
           </p>
         ))}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
-        {(reopened || props.staticPage) && (
+        {(reopened || staticReopen) && (
           <button
             type="button"
-            hidden={!reopened}
             data-consent-close=""
             onClick={() => setOpen(false)}
             className="rounded-lg px-3 py-2 font-semibold text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
@@ -121,5 +120,13 @@ export function CookieConsent(props: {
         </Button>
       </div>
     </section>
+  );
+  if (!props.staticPage) return banner(false);
+  // Without React (decision 162) the visitor script shows a copy of the template when the footer asks for it.
+  return (
+    <>
+      {open && banner(false)}
+      <template data-consent-template="">{banner(true)}</template>
+    </>
   );
 }

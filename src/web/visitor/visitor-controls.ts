@@ -71,25 +71,31 @@ function installSignInPrompts(): void {
 }
 
 function installConsent(): void {
-  const banner = document.querySelector<HTMLElement>('[data-testid="cookie-consent"]');
-  if (!banner) return;
-  const choose = (choice: "all" | "necessary") => {
-    storeConsent(choice);
-    banner.hidden = true;
+  const wire = (banner: HTMLElement) => {
+    const choose = (choice: "all" | "necessary") => {
+      storeConsent(choice);
+      banner.remove();
+    };
+    banner.querySelector('[data-testid="consent-accept"]')?.addEventListener("click", () => choose("all"));
+    banner.querySelector('[data-testid="consent-necessary"]')?.addEventListener("click", () => choose("necessary"));
+    banner.querySelector("[data-consent-close]")?.addEventListener("click", () => banner.remove());
   };
-  on('[data-testid="consent-accept"]', () => choose("all"));
-  on('[data-testid="consent-necessary"]', () => choose("necessary"));
-  on("[data-consent-close]", () => {
-    banner.hidden = true;
-  });
+  const shown = document.querySelector<HTMLElement>('[data-testid="cookie-consent"]');
+  if (shown) wire(shown);
+  const template = document.querySelector<HTMLTemplateElement>("template[data-consent-template]");
   on('[data-testid="cookie-preferences"]', () => {
+    const copy = template?.content.firstElementChild?.cloneNode(true);
+    if (!(copy instanceof HTMLElement)) return;
+    document.querySelector('[data-testid="cookie-consent"]')?.remove();
+    // The line of the stored choice stays; the other two go.
     const match = /(?:^|;\s*)portico_consent=(all|necessary)(?:;|$)/.exec(document.cookie);
     const choice = match?.[1] ?? "none";
-    for (const line of banner.querySelectorAll<HTMLElement>("[data-consent-current]")) {
-      line.hidden = line.dataset.consentCurrent !== choice;
+    for (const line of copy.querySelectorAll<HTMLElement>("[data-consent-current]")) {
+      if (line.dataset.consentCurrent === choice) line.hidden = false;
+      else line.remove();
     }
-    for (const reopened of banner.querySelectorAll<HTMLElement>("[data-consent-close]")) reopened.hidden = false;
-    banner.hidden = false;
+    wire(copy);
+    template?.after(copy);
   });
 }
 
