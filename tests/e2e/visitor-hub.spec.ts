@@ -115,7 +115,8 @@ test("a React page navigates to the hub on the client, and the hub's cards work 
   });
   await page.getByTestId("nav-hub").click();
   await expect(page).toHaveURL(/\/hub$/);
-  await expect(page.getByTestId("hero-title")).toBeVisible();
+  // The hub's data and route chunk arrive after the URL changed; a loaded machine takes a few seconds.
+  await expect(page.getByTestId("hero-title")).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => (window as Window & { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
   await page.getByTestId("compare-toggle").first().click();
   await expect(page.getByTestId("compare-tray")).toBeVisible();
