@@ -1,6 +1,6 @@
 /**
  * npm run bench:pages — SSR throughput and latency of /hub, a category page and an API page on the seeded catalog,
- * printed beside the same server's /healthz as the baseline, plus the gzip size of the JavaScript /hub ships.
+ * printed beside the same server's /healthz as the baseline, plus the size of the JavaScript /hub ships (gzip) and of its HTML.
  * Uses wrk when installed (apt-get install wrk), else a small in-process load loop. 127.0.0.1 only, bounded time.
  * Then the API reference of a 1,100-operation spec beside a 3-operation one (bench/reference-pages.ts);
  * `--reference-only` runs just that part.
@@ -139,6 +139,8 @@ async function main(): Promise<void> {
     }
     const js = await shippedJsGzipBytes("/hub");
     console.log(`\nJavaScript shipped for /hub: ${js.files} files, ${js.raw} bytes raw, ${js.gzip} bytes gzip`);
+    const html = Buffer.from(await (await fetch(`${BASE}/hub`)).arrayBuffer());
+    console.log(`HTML of /hub: ${html.length} bytes raw, ${gzipSync(html, { level: 9 }).length} bytes gzip`);
     await benchReferencePages(BASE);
   } finally {
     server.stop();

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -25,6 +26,7 @@ import { ProgressBar } from "./components/progress-bar";
 import { SiteFooter } from "./components/site-footer";
 import { SocialProvider } from "./components/social-state";
 import { TopBar } from "./components/top-bar";
+import { VisitorPageScript } from "./components/visitor-page-script";
 import { catalogFile } from "./i18n/catalog-file.server";
 import { catalogAt, loadCatalog } from "./i18n/catalog-store";
 import { I18nProvider } from "./i18n/i18n-provider";
@@ -37,6 +39,7 @@ import { pageMeta } from "./lib/meta";
 import { THEME_BOOT_SCRIPT } from "./lib/preferences";
 import { loadSessionData } from "./lib/session-data.server";
 import { SLASH_SEARCH_SCRIPT } from "./lib/slash-search";
+import { isStaticVisitorPage } from "./lib/static-visitor-page";
 
 // An inline icon: no extra request (and /favicon.ico is not a page).
 const FAVICON =
@@ -144,10 +147,23 @@ export function shouldRevalidate({
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { key: "meta.homeTitle" }, { key: "meta.homeDescription" });
 
+/**
+ * Whether this document goes out without React (decision 162): a signed-out visitor on a route that asks for it, and
+ * nothing on the page that only the React app provides (one-tap sign-in).
+ */
+function useStaticVisitorPage(): boolean {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  if (!data) return false;
+  const needsApp = data.session !== null || data.oneTapClientId !== null;
+  return isStaticVisitorPage(matches, needsApp, typeof document === "undefined");
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const resources = data ? catalogAt(data.catalog) : undefined;
+  const staticPage = useStaticVisitorPage();
   return (
     <html
       lang={locale}
@@ -173,7 +189,7 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: SLASH_SEARCH_SCRIPT }}
           />
         )}
-        {data && (
+        {data && !staticPage && (
           // entry.client.tsx fetches this catalog before hydrating; the preload starts it beside the scripts.
           <link rel="preload" href={data.catalog} as="fetch" crossOrigin="anonymous" data-i18n-catalog="" />
         )}
@@ -184,12 +200,21 @@ export function Layout({ children }: { children: ReactNode }) {
         {data && resources ? (
           <I18nProvider locale={data.locale} resources={resources}>
             {children}
+            {staticPage && (
+              <VisitorPageScript
+                locale={data.locale}
+                nonce={data.nonce}
+                csrfToken={data.csrfToken}
+                consentRequired={data.consentEnabled}
+              />
+            )}
           </I18nProvider>
         ) : (
           children
         )}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {/* A page served without React has no app scripts and no loader data in it (decision 162). */}
+        {!staticPage && <ScrollRestoration nonce={data?.nonce} />}
+        {!staticPage && <Scripts nonce={data?.nonce} />}
       </body>
     </html>
   );
@@ -202,6 +227,7 @@ function AppShell(props: { children: ReactNode }) {
   primeCsrfToken(data?.csrfToken);
   primeConsentRequirement(data?.consentEnabled ?? false);
   useHydrationMarker();
+  const staticPage = useStaticVisitorPage();
   return (
     <SocialProvider session={data?.session ?? null}>
       <SkipLink />
@@ -224,6 +250,7 @@ function AppShell(props: { children: ReactNode }) {
           initialChoice={data.consentChoice}
           policyHref={data.consentPolicyHref}
           brand={data.brand}
+          staticPage={staticPage}
         />
       )}
       {data?.oneTapClientId && <OneTapSignIn clientId={data.oneTapClientId} nonce={data.nonce} />}

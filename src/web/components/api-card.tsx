@@ -30,7 +30,7 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
       data-testid="api-card"
       className={props.className ? `group api-card ${props.className}` : "group api-card"}
     >
-      <div className="flex items-start gap-3">
+      <div className="api-card-head">
         <ApiLogo name={api.name} thumbnail={api.thumbnail} />
         <div className="min-w-0 flex-1">
           <h3 dir="auto" className="api-card-title">
@@ -51,14 +51,10 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
       <p dir="auto" className="api-card-text">
         {api.shortDescription}
       </p>
-      <div className="mt-auto flex flex-wrap items-center gap-2">
+      <div className="api-card-tags">
         <PricingBadge pricing={api.pricingType} />
         {api.documented && (
-          <span
-            data-testid="documented-badge"
-            title={t("api.documentedHint")}
-            className="rounded-full bg-emerald-500/12 px-2 py-0.5 text-[11px] font-semibold text-emerald-800 dark:text-emerald-300"
-          >
+          <span data-testid="documented-badge" title={t("api.documentedHint")} className="documented-badge">
             {t("api.documented")}
           </span>
         )}
@@ -71,7 +67,7 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
       </div>
       <div className="api-card-foot">
         <RatingStars rating={api.rating} votes={api.ratingVotes} isDemo={api.ratingIsDemo} compact />
-        <span className="ms-auto inline-flex items-center gap-1 whitespace-nowrap api-card-muted">
+        <span className="api-card-followers">
           <UsersIcon className="size-3.5" />
           <span data-testid="followers-count">
             {t("api.followers", { count: followers, formattedCount: formatNumber(followers, locale) })}

@@ -1,5 +1,11 @@
+import type { CSSProperties } from "react";
 import { hueOf, initialsOf } from "../lib/format";
 import { ImageOverInitials } from "./image-over-initials";
+
+/** The gradient itself is in `.api-logo` (app.css); only the hue travels with each logo. */
+function hueStyle(hue: number): CSSProperties & { "--hue": string } {
+  return { "--hue": String(hue) };
+}
 
 /** API logo (https only) over coloured initials; see ImageOverInitials for how a missing picture is handled. */
 export function ApiLogo(props: { name: string; thumbnail: string | null; size?: "md" | "lg" }) {
@@ -9,11 +15,7 @@ export function ApiLogo(props: { name: string; thumbnail: string | null; size?: 
   const src = props.thumbnail && /^https:\/\//i.test(props.thumbnail) ? props.thumbnail : null;
 
   return (
-    <span
-      aria-hidden="true"
-      className={`relative grid shrink-0 place-items-center overflow-hidden font-bold text-white shadow-sm ring-1 ring-black/5 ${box}`}
-      style={{ background: `linear-gradient(135deg, hsl(${hue} 70% 52%), hsl(${(hue + 40) % 360} 72% 42%))` }}
-    >
+    <span aria-hidden="true" className={`api-logo ${box}`} style={hueStyle(hue)}>
       {initialsOf(props.name)}
       <ImageOverInitials src={src} className="bg-white object-contain p-1.5" />
     </span>

@@ -44,16 +44,18 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
           <button
             type="button"
             onClick={() => scroll(-1)}
+            data-carousel-step="-1"
             aria-label={t("hub.scrollBack")}
-            className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
+            className="carousel-arrow"
           >
             <ChevronIcon className="size-4 rotate-180 rtl:rotate-0" />
           </button>
           <button
             type="button"
             onClick={() => scroll(1)}
+            data-carousel-step="1"
             aria-label={t("hub.scrollForward")}
-            className="hidden size-8 items-center justify-center rounded-full border border-slate-300 bg-white hover:border-accent hover:text-accent sm:inline-flex dark:border-slate-700 dark:bg-slate-900"
+            className="carousel-arrow"
           >
             <ChevronIcon className="size-4 rtl:rotate-180" />
           </button>
@@ -61,10 +63,11 @@ export function CollectionCarousel(props: { collection: CollectionSummary; apis:
       </div>
       <ul
         ref={strip}
+        data-carousel-strip=""
         className="no-scrollbar -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6"
       >
         {props.apis.map((api) => (
-          <li key={api.id} className="w-[78%] shrink-0 snap-start sm:w-[300px]">
+          <li key={api.id} className="carousel-item">
             <ApiCard api={api} />
           </li>
         ))}

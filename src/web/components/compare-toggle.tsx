@@ -71,6 +71,7 @@ export function CompareToggle(props: { apiRef: string; apiName: string; compact?
       <button
         type="button"
         data-testid="compare-toggle"
+        data-compare-ref={props.apiRef}
         aria-pressed={on}
         title={label}
         onClick={(event) => {
@@ -88,7 +89,7 @@ export function CompareToggle(props: { apiRef: string; apiName: string; compact?
         </svg>
         {/* The accessible name starts with the visible word (WCAG 2.5.3); the API's name tells the buttons apart. */}
         {t("compare.toggle")}
-        <span className="sr-only"> {props.apiName}</span>
+        <span className="sr-only">{` ${props.apiName}`}</span>
       </button>
       {isHost &&
         typeof document !== "undefined" &&

@@ -14,6 +14,8 @@ export function CookieConsent(props: {
   initialChoice: ConsentChoice | null;
   policyHref: string;
   brand: string;
+  /** A page served without React (decision 162): always in the markup, hidden, for the visitor script to show. */
+  staticPage?: boolean;
 }) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState(props.initialChoice);
@@ -30,7 +32,7 @@ export function CookieConsent(props: {
     return () => window.removeEventListener(COOKIE_PREFERENCES_EVENT, show);
   }, []);
 
-  if (!open) return null;
+  if (!open && !props.staticPage) return null;
 
   function choose(next: ConsentChoice) {
     storeConsent(next);
@@ -40,7 +42,8 @@ export function CookieConsent(props: {
 
   const policyIsExternal = /^https?:\/\//i.test(props.policyHref);
   const linkClass = "font-semibold text-accent underline-offset-2 hover:underline";
-  return (
+  /** The banner; `staticReopen`: the copy a page without React keeps in a <template> for "Cookie preferences". */
+  const banner = (staticReopen: boolean) => (
     <section
       data-testid="cookie-consent"
       aria-labelledby="cookie-consent-title"
@@ -61,7 +64,7 @@ export function CookieConsent(props: {
           </LocalLink>
         )}
       </p>
-      {reopened && (
+      {reopened && !staticReopen && (
         <p data-testid="cookie-consent-current" className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           {choice === "all"
             ? t("consent.currentAll")
@@ -70,10 +73,28 @@ export function CookieConsent(props: {
               : t("consent.currentNone")}
         </p>
       )}
+      {/* Without React the script shows the line of the stored choice when the footer reopens the banner. */}
+      {staticReopen &&
+        (["all", "necessary", "none"] as const).map((c) => (
+          <p
+            key={c}
+            hidden
+            data-consent-current={c}
+            data-testid="cookie-consent-current"
+            className="mt-2 text-xs text-slate-500 dark:text-slate-400"
+          >
+            {c === "all"
+              ? t("consent.currentAll")
+              : c === "necessary"
+                ? t("consent.currentNecessary")
+                : t("consent.currentNone")}
+          </p>
+        ))}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
-        {reopened && (
+        {(reopened || staticReopen) && (
           <button
             type="button"
+            data-consent-close=""
             onClick={() => setOpen(false)}
             className="rounded-lg px-3 py-2 font-semibold text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
@@ -99,5 +120,13 @@ export function CookieConsent(props: {
         </Button>
       </div>
     </section>
+  );
+  if (!props.staticPage) return banner(false);
+  // Without React (decision 162) the visitor script shows a copy of the template when the footer asks for it.
+  return (
+    <>
+      {open && banner(false)}
+      <template data-consent-template="">{banner(true)}</template>
+    </>
   );
 }

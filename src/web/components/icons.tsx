@@ -2,22 +2,10 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
+/** A 24px line icon; its stroke and default size come from the `.icon` class (app.css, decision 162). */
 function Svg(props: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
+  const { className, ...rest } = props;
+  return <svg viewBox="0 0 24 24" aria-hidden="true" {...rest} className={className ? `icon ${className}` : "icon"} />;
 }
 
 export const SearchIcon = (p: IconProps) => (

@@ -28,7 +28,9 @@ export function ImageOverInitials(props: { src: string | null; className: string
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
       onLoad={() => setLoaded(true)}
-      className={`absolute inset-0 size-full transition-opacity ${loaded ? "opacity-100" : "opacity-0"} ${props.className}`}
+      // data-over-initials: on pages served without React the visitor script shows or removes it (decision 162).
+      data-over-initials=""
+      className={`over-initials ${loaded ? "opacity-100" : "opacity-0"} ${props.className}`}
     />
   );
 }

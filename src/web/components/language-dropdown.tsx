@@ -40,7 +40,7 @@ export function LanguageDropdown() {
                 storeLocale(target);
                 details.current?.removeAttribute("open");
               }}
-              className="flex items-center justify-between rounded-lg px-3 py-2 text-sm hover:bg-slate-100 aria-[current=true]:font-semibold aria-[current=true]:text-accent dark:hover:bg-slate-800"
+              className="language-option"
             >
               {LOCALE_NAMES[target]}
               <span className="text-xs text-slate-400">{target}</span>

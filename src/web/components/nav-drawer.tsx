@@ -50,6 +50,7 @@ export function NavDrawer(props: {
           <button
             type="button"
             onClick={closeEnclosingDialog}
+            data-dialog-close=""
             aria-label={t("nav.closeMenu")}
             className="inline-flex size-9 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
           >

@@ -15,7 +15,8 @@ export function SaveButton(props: { apiId: string; apiName: string; compact?: bo
       aria-pressed={saved}
       // Icon only on cards: the label names the action; with the word shown, the name starts with it (WCAG 2.5.3).
       aria-label={props.compact ? label : undefined}
-      title={label}
+      // The card's tooltip is the short word, as Follow's (the full label is the accessible name already).
+      title={props.compact ? (saved ? t("follow.saved") : t("follow.save")) : label}
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();

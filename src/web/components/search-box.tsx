@@ -156,7 +156,8 @@ export function SearchBox(props: { variant: "bar" | "drawer" | "hero"; onDone?: 
   const hero = props.variant === "hero";
   const activeId = open && active >= 0 && active < optionCount ? optionId(active) : undefined;
   return (
-    <search className={bar ? "block w-[240px] max-w-full" : "block w-full"}>
+    // data-search-box: the visitor script finds the box on pages served without React (decision 162).
+    <search data-search-box={props.variant} className={bar ? "block w-[240px] max-w-full" : "block w-full"}>
       <div ref={container} className="relative">
         <form method="get" action={localize("/search")} onSubmit={submit} className="relative">
           <label htmlFor={id} className="sr-only">
@@ -197,25 +198,25 @@ export function SearchBox(props: { variant: "bar" | "drawer" | "hero"; onDone?: 
                   }`
             }`}
           />
-          {value !== "" && (
-            <button
-              type="button"
-              aria-label={t("nav.searchClear")}
-              data-testid="search-clear"
-              onClick={() => {
-                setValue("");
-                clear();
-                input.current?.focus();
-              }}
-              className={`absolute end-1 top-1/2 inline-flex -translate-y-1/2 items-center justify-center rounded-md ${
-                bar
-                  ? "size-7 text-mast-link hover:bg-white/10 hover:text-mast-link-hover"
-                  : "size-9 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
-              }`}
-            >
-              <CloseIcon className="size-4" />
-            </button>
-          )}
+          {/* Always in the markup (hidden while empty) so the visitor script can show it too. */}
+          <button
+            type="button"
+            hidden={value === ""}
+            aria-label={t("nav.searchClear")}
+            data-testid="search-clear"
+            onClick={() => {
+              setValue("");
+              clear();
+              input.current?.focus();
+            }}
+            className={`absolute end-1 top-1/2 inline-flex -translate-y-1/2 items-center justify-center rounded-md ${
+              bar
+                ? "size-7 text-mast-link hover:bg-white/10 hover:text-mast-link-hover"
+                : "size-9 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+            }`}
+          >
+            <CloseIcon className="size-4" />
+          </button>
         </form>
         <SearchDropdown
           listboxId={listboxId}

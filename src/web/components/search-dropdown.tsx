@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import type { TypeaheadResult } from "../lib/search-client";
+import { SEARCH_DROPDOWN_POSITION, SEARCH_OPTION_CLASS } from "../lib/search-option-class";
 import { ApiLogo } from "./api-logo";
 import { LockIcon } from "./icons";
 import { SearchMethodBadge } from "./search-method-badge";
@@ -17,8 +18,7 @@ export interface SearchDropdownProps {
   onChoose: (index: number, event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-const OPTION =
-  "flex cursor-pointer items-center gap-3 px-3 py-2 outline-none transition-colors hover:bg-slate-100 aria-selected:bg-accent/15 aria-selected:shadow-[inset_3px_0_0_var(--color-accent)] rtl:aria-selected:shadow-[inset_-3px_0_0_var(--color-accent)] dark:hover:bg-slate-800 dark:aria-selected:bg-accent/25";
+const OPTION = SEARCH_OPTION_CLASS;
 
 /**
  * The typeahead popup (spec sections 4 and 9): up to 6 APIs with logo, name, category and, when the match was an
@@ -30,12 +30,7 @@ export function SearchDropdown(props: SearchDropdownProps) {
   const { results, open } = props;
   const hits = results?.hits ?? [];
   const allIndex = hits.length;
-  const position =
-    props.variant === "bar"
-      ? "absolute start-0 top-full z-50 mt-2 w-[min(420px,calc(100vw-2rem))] shadow-xl"
-      : props.variant === "hero"
-        ? "absolute inset-x-0 top-full z-30 mt-2 shadow-xl"
-        : "mt-2 w-full shadow-md";
+  const position = SEARCH_DROPDOWN_POSITION[props.variant];
   return (
     <div
       data-testid="search-dropdown"

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { privateSearchToken } from "./private-search-token";
 import { fetchTypeahead, type TypeaheadResult, trackSearch } from "./search-client";
+import { SEARCH_EVENT_DELAY_MS, TYPEAHEAD_DEBOUNCE_MS } from "./search-typeahead-timing";
 
-/** Typing pauses shorter than this send no request (a fast typist sends one query per word, not per letter). */
-export const TYPEAHEAD_DEBOUNCE_MS = 150;
-/** Spec section 9: the `Search` analytics event goes out 500 ms after the term stops changing. */
-export const SEARCH_EVENT_DELAY_MS = 500;
+export { SEARCH_EVENT_DELAY_MS, TYPEAHEAD_DEBOUNCE_MS } from "./search-typeahead-timing";
 
 /**
  * The top bar's results for a cleaned term. Only the newest request may show its answer: each request gets a sequence

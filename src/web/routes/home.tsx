@@ -15,11 +15,13 @@ import { formatNumber } from "../lib/format";
 import { pageMeta } from "../lib/meta";
 import { pageLocale } from "../lib/page-locale";
 import { useLocale } from "../lib/root-data";
+import type { StaticVisitorHandle } from "../lib/static-visitor-page";
 import type { Route } from "./+types/home";
 
-// Fewer, lighter rows (issue 18): three collections of eight cards; the full lists are one link away.
+// Fewer, lighter rows (issue 18): three collections of six cards (four on a wide screen, two more a scroll away; the
+// page's HTML stays under 80 KB, decision 162); the full lists are one link away.
 const CAROUSEL_COLLECTIONS = 3;
-const CAROUSEL_SIZE = 8;
+const CAROUSEL_SIZE = 6;
 const POPULAR_CATEGORIES = 12;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -49,6 +51,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const newHub = newHubAvailable && /(?:^|;\s*)pubhub=1(?:;|$)/.test(request.headers.get("cookie") ?? "");
   return { carousel: localCarousel, popular, stats, newHubAvailable, newHub };
 }
+
+/**
+ * A signed-out visitor gets the hub as server HTML without React (decision 162): its cards are links until someone
+ * acts. The opt-in new hub experience stays a React page.
+ */
+export const handle: StaticVisitorHandle = {
+  staticForVisitors: (data) =>
+    typeof data === "object" && data !== null && "newHubAvailable" in data && data.newHubAvailable === false,
+};
 
 /** The same for every signed-out visitor (decision 161): the server may answer the next one from the rendered page. */
 export function headers() {
@@ -152,15 +163,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-wrap gap-2">
               {popular.map((category) => (
                 <li key={category.id}>
-                  <LocalLink
-                    to={`/category/${category.slug}`}
-                    data-testid="category-chip"
-                    className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium shadow-sm transition hover:border-accent hover:text-accent dark:border-slate-800 dark:bg-slate-900"
-                  >
+                  <LocalLink to={`/category/${category.slug}`} data-testid="category-chip" className="category-chip">
                     {category.name}
-                    <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                      {formatNumber(category.apiCount, locale)}
-                    </span>
+                    <span className="count-pill">{formatNumber(category.apiCount, locale)}</span>
                   </LocalLink>
                 </li>
               ))}
