@@ -92,14 +92,22 @@ export async function foldDimensions(db: Db, grain: Grain, tenantId: string, fro
         ...[api, dim].filter((c) => c !== null).map((c) => sql.ref(c)),
         sql.ref("bucket"),
       ]);
-      await sql`insert into ${sql.table(target)} (${columns})
+      // Each pair's total before the chunk, once per pair: its latest-totals row when that is older than the chunk
+      // (a fold moving forward), else a seek on the pair index for its latest row before `from`.
+      await sql`with g as (select tenant_id, ${apiKey} as api_id, ${dimKey} as dim, bucket, ${sums}
+          from ${sql.table(source)} where tenant_id = ${tenantId} and bucket >= ${from} and bucket < ${to}
+          group by ${groupBy}),
+        prior as (select x.api_id, x.dim, case when l.bucket < ${from} then l.cum_calls
+            else coalesce((select p.cum_calls from ${sql.table(target)} p where p.tenant_id = ${tenantId}
+              and p.kind = ${sql.lit(kind)} and p.api_id = x.api_id and p.dim = x.dim and p.bucket < ${from}
+              order by p.bucket desc limit 1), 0) end as cum
+          from (select distinct api_id, dim from g) x left join ${sql.table(`usage_rollups_${grain}_latest`)} l
+            on l.tenant_id = ${tenantId} and l.kind = ${sql.lit(kind)} and l.api_id = x.api_id and l.dim = x.dim)
+        insert into ${sql.table(target)} (${columns})
         select g.tenant_id, ${sql.lit(kind)}, g.api_id, g.dim, g.bucket, ${plain},
           sum(g.calls) over (partition by g.tenant_id, g.api_id, g.dim order by g.bucket rows unbounded preceding)
-          + coalesce((select p.cum_calls from ${sql.table(target)} p where p.tenant_id = g.tenant_id
-              and p.kind = ${sql.lit(kind)} and p.api_id = g.api_id and p.dim = g.dim and p.bucket < ${from}
-              order by p.bucket desc limit 1), 0)
-        from (select tenant_id, ${apiKey} as api_id, ${dimKey} as dim, bucket, ${sums} from ${sql.table(source)}
-          where tenant_id = ${tenantId} and bucket >= ${from} and bucket < ${to} group by ${groupBy}) g`.execute(trx);
+          + prior.cum
+        from g join prior on prior.api_id = g.api_id and prior.dim = g.dim`.execute(trx);
       await upsertLatestTotals(trx, grain, sql`where ${projectionRows(kind, tenantId, apiIds, from, to)}`);
     }
   });

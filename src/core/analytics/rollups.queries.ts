@@ -175,17 +175,21 @@ async function selectTopByRunningTotals(
   const kind = src.kind ?? "api";
   const apis = scope.apiIds ? sql` and api_id in (${sql.join(scope.apiIds)})` : sql``;
   // The pairs with calls at or after `from`, per API, and how many seeks they need (one at `from`, one more at `to`
-  // for those with calls after the range).
-  const { rows: perApi } = await sql<{ api_id: string; n: string | number; after: string | number }>`select api_id,
-      count(*) as n, sum(case when bucket >= ${range.to} then 1 else 0 end) as after from ${latest}
-    where tenant_id = ${tenantId} and kind = ${kind}${apis} and bucket >= ${range.from} group by api_id`.execute(
-    db.kysely,
-  );
+  // for those with calls after the range); beside it (another connection on PostgreSQL) the range's calls, which
+  // bound its rows for the grouped path below.
+  const [{ rows: perApi }, rangeSums] = await Promise.all([
+    sql<{ api_id: string; n: string | number; after: string | number }>`select api_id, count(*) as n,
+        sum(case when bucket >= ${range.to} then 1 else 0 end) as after from ${latest}
+      where tenant_id = ${tenantId} and kind = ${kind}${apis} and bucket >= ${range.from} group by api_id`.execute(
+      db.kysely,
+    ),
+    selectTotals(db, tenantId, scope, range),
+  ]);
   const seeks = perApi.reduce((n, r) => n + Number(r.n) + Number(r.after), 0);
   if (seeks === 0) return [];
   // A short range holds fewer rows than the seeks would cost (at most one row per call): group the range's rows,
   // reached through the primary key (tenant, kind, api, bucket) with the scope's API ids listed, so no new index.
-  const rangeCalls = (await selectTotals(db, tenantId, scope, range)).calls;
+  const rangeCalls = rangeSums.calls;
   const perSeek = groupedRowsPerSeek ?? GROUPED_ROWS_PER_SEEK[db.dialect];
   if (rangeCalls <= perSeek * seeks && perApi.length <= MAX_LISTED_APIS) {
     const ids = perApi.map((r) => r.api_id);
