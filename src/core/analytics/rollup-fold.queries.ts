@@ -74,7 +74,7 @@ export async function foldDimensions(db: Db, grain: Grain, tenantId: string, fro
   const source = `usage_rollups_${grain}`;
   const target = `usage_rollups_${grain}_dim`;
   const sums = sql.raw(SUMS.map((c) => `sum(${c}) as ${c}`).join(", "));
-  const plain = sql.raw(SUMS.map((c) => `g.${c}`).join(", "));
+  const plainOf = (alias: string) => sql.raw(SUMS.map((c) => `${alias}.${c}`).join(", "));
   const columns = sql.raw(["tenant_id", "kind", "api_id", "dim", "bucket", ...SUMS, "cum_calls"].join(", "));
   const apiIds = (
     await db.kysely.selectFrom("usage_series").select("api_id").distinct().where("tenant_id", "=", tenantId).execute()
@@ -92,22 +92,25 @@ export async function foldDimensions(db: Db, grain: Grain, tenantId: string, fro
         ...[api, dim].filter((c) => c !== null).map((c) => sql.ref(c)),
         sql.ref("bucket"),
       ]);
-      // Each pair's total before the chunk, once per pair: its latest-totals row when that is older than the chunk
-      // (a fold moving forward), else a seek on the pair index for its latest row before `from`.
-      await sql`with g as (select tenant_id, ${apiKey} as api_id, ${dimKey} as dim, bucket, ${sums}
-          from ${sql.table(source)} where tenant_id = ${tenantId} and bucket >= ${from} and bucket < ${to}
-          group by ${groupBy}),
-        prior as (select x.api_id, x.dim, case when l.bucket < ${from} then l.cum_calls
-            else coalesce((select p.cum_calls from ${sql.table(target)} p where p.tenant_id = ${tenantId}
-              and p.kind = ${sql.lit(kind)} and p.api_id = x.api_id and p.dim = x.dim and p.bucket < ${from}
-              order by p.bucket desc limit 1), 0) end as cum
-          from (select distinct api_id, dim from g) x left join ${sql.table(`usage_rollups_${grain}_latest`)} l
-            on l.tenant_id = ${tenantId} and l.kind = ${sql.lit(kind)} and l.api_id = x.api_id and l.dim = x.dim)
-        insert into ${sql.table(target)} (${columns})
-        select g.tenant_id, ${sql.lit(kind)}, g.api_id, g.dim, g.bucket, ${plain},
-          sum(g.calls) over (partition by g.tenant_id, g.api_id, g.dim order by g.bucket rows unbounded preceding)
-          + prior.cum
-        from g join prior on prior.api_id = g.api_id and prior.dim = g.dim`.execute(trx);
+      // Each pair's total before the chunk, looked up once per pair (on its first row of the chunk) and spread over its
+      // rows by a window: its latest-totals row when that is older than the chunk (a fold moving forward), else a seek
+      // for its latest row before `from`. No join, so no plan depends on the new tables' statistics.
+      const latestBefore = sql`(select l.cum_calls from ${sql.table(`usage_rollups_${grain}_latest`)} l
+        where l.tenant_id = ${tenantId} and l.kind = ${sql.lit(kind)} and l.api_id = w.api_id and l.dim = w.dim
+          and l.bucket < ${from})`;
+      const seekBefore = sql`(select p.cum_calls from ${sql.table(target)} p where p.tenant_id = ${tenantId}
+        and p.kind = ${sql.lit(kind)} and p.api_id = w.api_id and p.dim = w.dim and p.bucket < ${from}
+        order by p.bucket desc limit 1)`;
+      await sql`insert into ${sql.table(target)} (${columns})
+        select v.tenant_id, ${sql.lit(kind)}, v.api_id, v.dim, v.bucket, ${plainOf("v")},
+          v.running + max(v.prior) over (partition by v.api_id, v.dim)
+        from (select w.*, case when w.n = 1 then coalesce(${latestBefore}, ${seekBefore}, 0) end as prior
+          from (select g.*, row_number() over (partition by g.api_id, g.dim order by g.bucket) as n,
+              sum(g.calls) over (partition by g.api_id, g.dim order by g.bucket rows unbounded preceding) as running
+            from (select tenant_id, ${apiKey} as api_id, ${dimKey} as dim, bucket, ${sums} from ${sql.table(source)}
+              where tenant_id = ${tenantId} and bucket >= ${from} and bucket < ${to} group by ${groupBy}) g) w) v`.execute(
+        trx,
+      );
       await upsertLatestTotals(trx, grain, sql`where ${projectionRows(kind, tenantId, apiIds, from, to)}`);
     }
   });
