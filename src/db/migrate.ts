@@ -25,6 +25,7 @@ import * as m085 from "./migrations/085-notification-events";
 import * as m086 from "./migrations/086-messages";
 import * as m090 from "./migrations/090-analytics";
 import * as m091 from "./migrations/091-analytics-ranking";
+import * as m092 from "./migrations/092-analytics-latest-totals";
 import * as m100 from "./migrations/100-directory-imports";
 import * as m101 from "./migrations/101-api-health-probes";
 import * as m110 from "./migrations/110-endpoint-kind";
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "086-messages": m086,
   "090-analytics": m090,
   "091-analytics-ranking": m091,
+  "092-analytics-latest-totals": m092,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,8 +5,10 @@ import {
   deleteRawUsageBefore,
   foldBuckets,
   foldDimensions,
-  selectFoldStart,
+  selectFirstToFold,
+  selectLastFolded,
   selectTenantConfigs,
+  selectTenantIds,
 } from "./rollup-fold.queries";
 
 /*
@@ -17,21 +19,24 @@ import {
 const FOLD_CHUNK = { hour: 24, day: 31 } as const;
 
 /**
- * Folds from one bucket before the last folded one (late records land there) up to the current, still open bucket,
- * in chunks so a first run over a long history does not hold one huge transaction.
+ * Folds each tenant from one bucket before its last folded one (late records land there) up to the current, still open
+ * bucket, in chunks so a first run over a long history does not hold one huge transaction; stretches without calls are
+ * skipped.
  */
 export async function foldUsageRollups(db: Db, options: { now: number }): Promise<void> {
-  for (const grain of ["hour", "day"] as const) {
-    const ms = grain === "hour" ? HOUR_MS : DAY_MS;
-    const start = await selectFoldStart(db, grain);
-    if (start === null) continue;
-    const end = Math.floor(options.now / ms) * ms + ms;
-    let from = Math.max(Math.floor(start / ms) * ms - ms, 0);
-    while (from < end) {
-      const to = Math.min(end, from + FOLD_CHUNK[grain] * ms);
-      await foldBuckets(db, grain, from, to);
-      await foldDimensions(db, grain, from, to);
-      from = to;
+  for (const tenantId of await selectTenantIds(db)) {
+    for (const grain of ["hour", "day"] as const) {
+      const ms = grain === "hour" ? HOUR_MS : DAY_MS;
+      const end = Math.floor(options.now / ms) * ms + ms;
+      const last = await selectLastFolded(db, grain, tenantId);
+      const bucketOf = (t: number | null) => (t === null ? null : Math.floor(t / ms) * ms);
+      let from = bucketOf(await selectFirstToFold(db, grain, tenantId, last === null ? 0 : Math.max(last - ms, 0)));
+      while (from !== null && from < end) {
+        const to = Math.min(end, from + FOLD_CHUNK[grain] * ms);
+        await foldBuckets(db, grain, tenantId, from, to);
+        await foldDimensions(db, grain, tenantId, from, to);
+        from = to < end ? bucketOf(await selectFirstToFold(db, grain, tenantId, to)) : null;
+      }
     }
   }
 }

@@ -111,6 +111,19 @@ describeEachDialect("analytics top lists from running totals", ({ db }) => {
         expect(all.calls).toBe(15);
       });
 
+      it("leaves out a pair whose latest calls are before the range's start", async () => {
+        // app-b called on day 1 only: its latest hour is before day 2, so it had no calls in the range.
+        const r = await ranking(admin, START + 2 * DAY, START + 3 * DAY);
+        expect(r.consumers).toEqual([
+          ["app-c", 4],
+          ["app-a", 1],
+        ]);
+        expect(r.endpoints).toEqual([
+          ["GET /a", 4],
+          ["GET /b", 1],
+        ]);
+      });
+
       it("gives the same lists after folding again", async () => {
         await foldUsageRollups(db(), { now: NOW });
         await foldUsageRollups(db(), { now: NOW + HOUR });
@@ -123,4 +136,67 @@ describeEachDialect("analytics top lists from running totals", ({ db }) => {
       });
     });
   }
+
+  // The latest-totals rows (decision 092) serve every range that ends after a pair's latest bucket.
+  const latestRows = async () =>
+    (
+      await db()
+        .kysely.selectFrom("usage_rollups_hour_latest")
+        .select(["kind", "api_id", "dim", "bucket", "cum_calls"])
+        .where("tenant_id", "=", f.tenantId)
+        .orderBy("kind")
+        .orderBy("api_id")
+        .orderBy("dim")
+        .execute()
+    ).map((r) => ({ ...r, bucket: Number(r.bucket), cum_calls: Number(r.cum_calls) }));
+
+  it("keeps each pair's latest running total, the same after folding again", async () => {
+    const before = await latestRows();
+    expect(before.filter((r) => r.kind === "app").map((r) => [r.dim, r.cum_calls])).toEqual([
+      ["app-a", 6],
+      ["app-b", 3],
+      ["app-c", 6],
+    ]);
+    // app-b's latest hour is on day 1: its calls were spread over hours 0, 5 and 10.
+    expect(before.find((r) => r.dim === "app-b")?.bucket).toBe(START + DAY + 10 * HOUR);
+    await foldUsageRollups(db(), { now: NOW });
+    await foldUsageRollups(db(), { now: NOW + HOUR });
+    expect(await latestRows()).toEqual(before);
+  });
+
+  it("moves a pair's latest total when it calls again, for ranges ending now and in the past alike", async () => {
+    await writeUsageBatch(
+      db(),
+      calls("app-b", "GET /b", 0, 2).map((c, i) => ({
+        ...c,
+        at: START + 3 * DAY - 10 * 60_000 + i,
+        requestId: `late-${i}`,
+      })),
+    );
+    await foldUsageRollups(db(), { now: NOW });
+    const appB = (await latestRows()).find((r) => r.kind === "app" && r.dim === "app-b");
+    expect(appB).toMatchObject({ bucket: START + 3 * DAY - HOUR, cum_calls: 5 });
+    for (const rowsPerSeek of [0, 1_000_000]) {
+      setGroupedRowsPerSeek(rowsPerSeek);
+      try {
+        expect((await ranking(admin, START + DAY, START + 3 * DAY)).consumers).toEqual([
+          ["app-c", 6],
+          ["app-b", 5],
+          ["app-a", 1],
+        ]);
+        // A range that ends before app-b's latest bucket seeks its total at the range's end.
+        expect((await ranking(admin, START + DAY, START + 2 * DAY)).consumers).toEqual([
+          ["app-b", 3],
+          ["app-c", 2],
+        ]);
+        expect((await ranking(provider, START - 7 * DAY, START + 3 * DAY)).consumers).toEqual([
+          ["app-a", 6],
+          ["app-c", 6],
+          ["app-b", 5],
+        ]);
+      } finally {
+        setGroupedRowsPerSeek(null);
+      }
+    }
+  });
 });

@@ -131,7 +131,9 @@ export async function selectTop(
   if (isEmptyScope(scope)) return [];
   const src = source(range.grain, scope, by === "endpoint" ? "endpoint" : "app");
   const key = sql.ref(src.key);
-  if (src.kind !== null) return selectTopByRunningTotals(db, tenantId, scope, range, by, src, limit);
+  if (src.kind !== null && range.grain !== "minute") {
+    return selectTopByRunningTotals(db, tenantId, scope, range, { ...src, grain: range.grain }, limit);
+  }
   const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, ${key} as k,
       ${sql.raw(SUM_SQL)} from ${sql.table(src.table)} where ${where(tenantId, scope, range, src)}
     group by api_id, ${key} order by sum(calls) desc, api_id, ${key} limit ${limit}`.execute(db.kysely);
@@ -153,35 +155,43 @@ export function setGroupedRowsPerSeek(n: number | null): void {
 }
 
 /**
- * A top list over the projections (docs/decisions/091-analytics-ranking.md): a pair's calls in [from, to) are its
- * running total at the last bucket before `to` minus that before `from`: two index seeks per pair of the scope
- * (listed from usage_series), however long the range. Then the winners' full sums, by the same index. A short range's rows are grouped
- * instead.
+ * A top list over the projections (docs/decisions/091-analytics-ranking.md, 092-analytics-latest-totals.md): a pair's
+ * calls in [from, to) are its running total at the last bucket before `to` minus that before `from`. The pairs of the
+ * scope are the rows of the latest-totals table (one per pair, with its latest bucket and total): a pair whose latest
+ * bucket is before `from` had no calls in the range, one whose latest bucket is before `to` (every range ending now)
+ * takes its total at `to` from that row, and only the rest seek the pair index. Then the winners' full sums, by the
+ * same index. A short range's rows are grouped instead.
  */
 async function selectTopByRunningTotals(
   db: Db,
   tenantId: string,
   scope: AnalyticsScope,
   range: AnalyticsRange,
-  by: "endpoint" | "app_id",
-  src: { table: string; time: string; kind: Kind | null },
+  src: { table: string; grain: Exclude<RollupGrain, "minute">; kind: Kind | null },
   limit: number,
 ): Promise<Array<RollupSums & { apiId: string; key: string }>> {
   const table = sql.table(src.table);
+  const latest = sql.table(`usage_rollups_${src.grain}_latest`);
   const kind = src.kind ?? "api";
   const apis = scope.apiIds ? sql` and api_id in (${sql.join(scope.apiIds)})` : sql``;
-  // The scope's APIs and how many pairs they hold (the running totals cost two seeks per pair).
-  const { rows: perApi } = await sql<{ api_id: string; n: string | number }>`select api_id,
-      count(distinct ${sql.ref(by)}) as n from usage_series where tenant_id = ${tenantId}${apis} group by api_id`.execute(
-    db.kysely,
-  );
-  const pairCount = perApi.reduce((n, r) => n + Number(r.n), 0);
-  if (pairCount === 0) return [];
+  // The pairs with calls at or after `from`, per API, and how many seeks they need (one at `from`, one more at `to`
+  // for those with calls after the range); beside it (another connection on PostgreSQL) the range's calls, which
+  // bound its rows for the grouped path below.
+  const [{ rows: perApi }, rangeSums] = await Promise.all([
+    sql<{ api_id: string; n: string | number; after: string | number }>`select api_id, count(*) as n,
+        sum(case when bucket >= ${range.to} then 1 else 0 end) as after from ${latest}
+      where tenant_id = ${tenantId} and kind = ${kind}${apis} and bucket >= ${range.from} group by api_id`.execute(
+      db.kysely,
+    ),
+    selectTotals(db, tenantId, scope, range),
+  ]);
+  const seeks = perApi.reduce((n, r) => n + Number(r.n) + Number(r.after), 0);
+  if (seeks === 0) return [];
   // A short range holds fewer rows than the seeks would cost (at most one row per call): group the range's rows,
   // reached through the primary key (tenant, kind, api, bucket) with the scope's API ids listed, so no new index.
-  const rangeCalls = (await selectTotals(db, tenantId, scope, range)).calls;
+  const rangeCalls = rangeSums.calls;
   const perSeek = groupedRowsPerSeek ?? GROUPED_ROWS_PER_SEEK[db.dialect];
-  if (rangeCalls <= perSeek * 2 * pairCount && perApi.length <= MAX_LISTED_APIS) {
+  if (rangeCalls <= perSeek * seeks && perApi.length <= MAX_LISTED_APIS) {
     const ids = perApi.map((r) => r.api_id);
     const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, dim as k, ${sql.raw(SUM_SQL)}
       from ${table} where tenant_id = ${tenantId} and kind = ${kind} and api_id in (${sql.join(ids)})
@@ -189,13 +199,14 @@ async function selectTopByRunningTotals(
       group by api_id, dim order by sum(calls) desc, api_id, dim limit ${limit}`.execute(db.kysely);
     return rows.map((r) => ({ apiId: r.api_id, key: r.k, ...sumsOf(r) }));
   }
-  const runningAt = (end: number) => sql`coalesce((select d.cum_calls from ${table} d where d.tenant_id = ${tenantId}
-      and d.kind = ${kind} and d.api_id = x.api_id and d.dim = x.k and d.bucket < ${end}
-      order by d.bucket desc limit 1), 0)`;
-  const { rows: ranked } = await sql<{ api_id: string; k: string; c: string | number }>`select x.api_id, x.k,
-      ${runningAt(range.to)} - ${runningAt(range.from)} as c
-    from (select distinct api_id, ${sql.ref(by)} as k from usage_series where tenant_id = ${tenantId}${apis}) x
-    order by c desc, x.api_id, x.k limit ${limit}`.execute(db.kysely);
+  const runningBefore = (end: number) => sql`coalesce((select d.cum_calls from ${table} d
+      where d.tenant_id = ${tenantId} and d.kind = ${kind} and d.api_id = l.api_id and d.dim = l.dim
+        and d.bucket < ${end} order by d.bucket desc limit 1), 0)`;
+  const { rows: ranked } = await sql<{ api_id: string; k: string; c: string | number }>`select l.api_id, l.dim as k,
+      case when l.bucket < ${range.to} then l.cum_calls else ${runningBefore(range.to)} end
+        - ${runningBefore(range.from)} as c
+    from ${latest} l where l.tenant_id = ${tenantId} and l.kind = ${kind}${apis} and l.bucket >= ${range.from}
+    order by c desc, l.api_id, l.dim limit ${limit}`.execute(db.kysely);
   const winners = ranked.filter((r) => Number(r.c) > 0);
   if (winners.length === 0) return [];
   const pairs = sql.join(

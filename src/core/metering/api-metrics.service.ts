@@ -1,20 +1,9 @@
 import type { Db } from "../../db/connection";
 import { computeApiMetrics, HEALTH_WINDOW_MS, METRICS_WINDOW_MS, type UsageWindow } from "./api-metrics";
-import { type ApiUsageRow, selectMeasuredApis, selectUsageTotals, updateApiMetrics } from "./api-metrics.queries";
+import { selectMeasuredApis, selectUsageTotals, updateApiMetrics } from "./api-metrics.queries";
 import { LATENCY_BUCKET_COLUMNS } from "./usage.types";
 
 const EMPTY: UsageWindow = { calls: 0, rejected: 0, errors5xx: 0, latencyBuckets: LATENCY_BUCKET_COLUMNS.map(() => 0) };
-
-function windowOf(row: ApiUsageRow | undefined, prefix: "m" | "d"): UsageWindow {
-  if (!row) return EMPTY;
-  const n = (column: string) => Number(row[`${prefix}_${column}`] ?? 0);
-  return {
-    calls: n("calls"),
-    rejected: n("rejected"),
-    errors5xx: n("errors_5xx"),
-    latencyBuckets: LATENCY_BUCKET_COLUMNS.map((c) => n(c)),
-  };
-}
 
 /**
  * Recomputes the About tab's metrics of every API that is not demo data, from the gateway's rollups of the last 30
@@ -26,13 +15,13 @@ export async function refreshApiMetrics(db: Db, options: { now: number }): Promi
     selectUsageTotals(db, options.now - METRICS_WINDOW_MS, options.now - HEALTH_WINDOW_MS),
     selectMeasuredApis(db),
   ]);
-  const byApi = new Map(usage.map((row) => [`${row.tenant_id}\u0000${row.api_id}`, row]));
+  const byApi = new Map(usage.map((row) => [`${row.tenantId}\u0000${row.apiId}`, row]));
   let changed = 0;
   for (const api of apis) {
     const row = byApi.get(`${api.tenant_id}\u0000${api.id}`);
     const m = computeApiMetrics({
-      month: windowOf(row, "m"),
-      day: windowOf(row, "d"),
+      month: row?.month ?? EMPTY,
+      day: row?.day ?? EMPTY,
       followers: Number(api.followers_count),
       subscribers: Number(api.subscribers ?? 0),
     });

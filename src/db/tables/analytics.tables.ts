@@ -16,6 +16,19 @@ export type UsageRollupsDimTable = Omit<UsageRollupsGrainTable, "endpoint" | "ap
   cum_calls: number;
 };
 
+/**
+ * A projection pair's latest row (migration 092): the bucket of the pair's latest hour or day row and its running total
+ * there, kept by the fold; top lists over ranges that end after it read the total here instead of seeking it.
+ */
+export interface UsageRollupsLatestTable {
+  tenant_id: string;
+  kind: UsageRollupsDimTable["kind"];
+  api_id: string;
+  dim: string;
+  bucket: number;
+  cum_calls: number;
+}
+
 export type AlertMetric = "error_rate" | "p95_ms";
 export type AlertState = "ok" | "firing";
 
@@ -42,5 +55,7 @@ export type AnalyticsTables = {
   usage_rollups_day: UsageRollupsGrainTable;
   usage_rollups_hour_dim: UsageRollupsDimTable;
   usage_rollups_day_dim: UsageRollupsDimTable;
+  usage_rollups_hour_latest: UsageRollupsLatestTable;
+  usage_rollups_day_latest: UsageRollupsLatestTable;
   analytics_alerts: AnalyticsAlertsTable;
 };
