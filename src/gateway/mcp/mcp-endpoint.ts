@@ -7,7 +7,7 @@ import { parseMcpPath } from "../../common/mcp-urls";
 import type { McpTool } from "../../core/mcp/mcp-tools";
 import type { GatewayChange } from "../../core/plans/gateway-changes";
 import { keyRefusal, presentedKeyRefusal, subscriptionRefusal } from "../../core/subscriptions/call-access";
-import type { Gateway } from "../gateway-call";
+import { CallGrant, type Gateway } from "../gateway-call";
 import type { GatewayApi, GatewayKey } from "../gateway-directory";
 import { TtlCache } from "../ttl-cache";
 import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
@@ -165,7 +165,7 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   async function authorize(
     req: IncomingMessage,
     res: ServerResponse,
-  ): Promise<{ tenantId: string; secret: string; key: GatewayKey; scope: Scope } | null> {
+  ): Promise<{ secret: string; grant: CallGrant; scope: Scope } | null> {
     const path = parseMcpPath(req.url ?? "");
     if (!path) {
       sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
@@ -190,7 +190,9 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       if (refusedKey) sendRefusal(res, refusedKey);
       return null;
     }
-    if (path.kind === "app") return { tenantId, secret, key, scope: { kind: "app", appId: key.appId } };
+    if (path.kind === "app") {
+      return { secret, grant: new CallGrant(tenantId, key, null), scope: { kind: "app", appId: key.appId } };
+    }
     const apiFound = gateway.directory.api(tenantId, path.owner, path.slug);
     const api = apiFound instanceof Promise ? await apiFound : apiFound;
     if (!api) {
@@ -204,7 +206,14 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sendRefusal(res, refusedSub);
       return null;
     }
-    return { tenantId, secret, key, scope: { kind: "api", apiId: api.apiId, owner: path.owner, slug: path.slug } };
+    if (!subscription) return null;
+    const { owner, slug } = path;
+    return {
+      secret,
+      // What a tools/call of this request runs with: the key, API and subscription just looked up and checked.
+      grant: new CallGrant(tenantId, key, { owner, slug, api, subscription }),
+      scope: { kind: "api", apiId: api.apiId, owner, slug },
+    };
   }
 
   function sameScope(a: Scope, b: Scope): boolean {
@@ -213,11 +222,10 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return a.apiId === b.apiId;
   }
 
-  function openSession(tenantId: string, secret: string, key: GatewayKey, scope: Scope): Session {
+  function openSession(tenantId: string, key: GatewayKey, scope: Scope): Session {
     const id = randomUUID();
     const toolDeps: ToolServerDeps = {
       gateway,
-      identity: { tenantId, secret },
       tools: () => cachedTools(session),
       version: deps.version,
     };
@@ -260,7 +268,8 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const granted = await authorize(req, res);
     if (!granted) return;
-    const { tenantId, secret, key, scope } = granted;
+    const { secret, grant, scope } = granted;
+    const { tenantId, key } = grant;
     const sessionId = header(req, "mcp-session-id");
     let session: Session | undefined;
     if (sessionId) {
@@ -284,10 +293,10 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
         return;
       }
       evictIdle(Date.now());
-      session = openSession(tenantId, secret, key, scope);
+      session = openSession(tenantId, key, scope);
       await session.server.connect(session.transport);
     }
-    const origin = { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") };
+    const origin = { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host"), grant };
     let parsedBody: unknown;
     if (req.method === "POST") {
       parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024);
