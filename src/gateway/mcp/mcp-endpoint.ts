@@ -14,6 +14,7 @@ import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
 import { callToolAnswer, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
+import { type McpRequestHeaders, presentedKey, readMcpHeaders } from "./request-headers";
 import { toolResultJson } from "./tool-result";
 import { bridgeRequest, NO_BODY, readJson } from "./web-bridge";
 
@@ -64,19 +65,6 @@ interface Session {
 }
 
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-function header(req: IncomingMessage, name: string): string {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
-}
-
-/** The key as X-Api-Key, or as an OAuth-style bearer token (what most MCP clients let users configure). */
-export function presentedKey(req: IncomingMessage): string {
-  const apiKey = header(req, "x-api-key");
-  if (apiKey) return apiKey;
-  const auth = header(req, "authorization");
-  return /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "").trim() : "";
-}
 
 async function settle<T>(value: T | Promise<T>): Promise<T> {
   return value instanceof Promise ? await value : value;
@@ -165,18 +153,19 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   async function authorize(
     req: IncomingMessage,
     res: ServerResponse,
+    headers: McpRequestHeaders,
   ): Promise<{ secret: string; grant: CallGrant; scope: Scope } | null> {
     const path = parseMcpPath(req.url ?? "");
     if (!path) {
       sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
       return null;
     }
-    const tenantId = header(req, "x-tenant-id") || deps.defaultTenantId;
+    const tenantId = headers.tenantId.trim() || deps.defaultTenantId;
     if (!TENANT_ID.test(tenantId)) {
       sendJsonRpcError(res, 400, -32600, "Invalid tenant id");
       return null;
     }
-    const secret = presentedKey(req);
+    const secret = presentedKey(headers);
     const presented = presentedKeyRefusal(secret);
     if (presented) {
       sendRefusal(res, presented);
@@ -266,11 +255,12 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const granted = await authorize(req, res);
+    const headers = readMcpHeaders(req.rawHeaders);
+    const granted = await authorize(req, res, headers);
     if (!granted) return;
     const { secret, grant, scope } = granted;
     const { tenantId, key } = grant;
-    const sessionId = header(req, "mcp-session-id");
+    const sessionId = headers.sessionId.trim();
     let session: Session | undefined;
     if (sessionId) {
       session = sessions.get(sessionId);
@@ -296,13 +286,13 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       session = openSession(tenantId, key, scope);
       await session.server.connect(session.transport);
     }
-    const origin = { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host"), grant };
+    const origin = { clientIp: req.socket.remoteAddress ?? "", host: headers.host.trim(), grant };
     let parsedBody: unknown;
     if (req.method === "POST") {
-      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024);
+      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
       if (parsedBody === NO_BODY) return;
       // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
-      const call = sessionId ? directToolCall(req, parsedBody) : null;
+      const call = sessionId ? directToolCall(headers, parsedBody) : null;
       if (call) {
         const deps = session.toolDeps;
         await answerDirectCall(

@@ -145,10 +145,8 @@ export async function callToolAnswer(
   const entry = toolByName(tools instanceof Promise ? await tools : tools, name);
   if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const args = params.arguments ?? {};
-  const size = JSON.stringify(args).length;
-  if (size > deps.gateway.maxBodyBytes) {
-    throw new McpError(ErrorCode.InvalidParams, `Arguments larger than ${deps.gateway.maxBodyBytes} bytes`);
-  }
+  // The message carrying the arguments is bounded by the endpoint (the body limit and a little room), so the schema
+  // check runs on bounded input; the request they make is measured once built (not serialized a second time for it).
   const checked = validatorOf(entry.tool)(args);
   if (!checked.valid) {
     throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${checked.errorMessage}`);
@@ -159,6 +157,10 @@ export async function callToolAnswer(
   } catch (error) {
     if (error instanceof ToolArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
     throw error;
+  }
+  const max = deps.gateway.maxBodyBytes;
+  if ((http.body === null ? 0 : Buffer.byteLength(http.body)) + http.pathAndQuery.length > max) {
+    throw new McpError(ErrorCode.InvalidParams, `Arguments larger than ${max} bytes`);
   }
   // No key or tenant header: the grant carries what the endpoint checked, and the proxy never forwards them anyway.
   const rawHeaders = ["host", origin.host, "accept", "application/json", "user-agent", "portico-mcp"];
