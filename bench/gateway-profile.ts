@@ -30,7 +30,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Pool } from "undici";
 import {
+  bundleEntry,
   createBenchDatabase,
+  dumpInstructions,
   freePort,
   type GatewayRuntime,
   gatewayEnv,
@@ -144,37 +146,6 @@ async function drive(url: string, headers: Record<string, string>, count: number
 
 function describeBad(bad: Map<number, number>): string {
   return [...bad].map(([status, n]) => `${n} × ${status}`).join(", ");
-}
-
-/** Total instructions (Ir) in a callgrind dump file. */
-function dumpInstructions(file: string): number {
-  const text = fs.readFileSync(file, "utf8");
-  const m = /^(?:summary|totals):\s+(\d+)/m.exec(text);
-  return m ? Number(m[1]) : Number.NaN;
-}
-
-/**
- * bench/gateway-entry.ts of a checkout bundled into one file by esbuild (installed with tsx), so valgrind's Node
- * loads no TypeScript compiler; packages stay imports, resolved from the checkout's node_modules.
- */
-async function bundleEntry(root: string): Promise<string> {
-  const { build } = await import("esbuild");
-  // Inside the checkout (packages resolve from its node_modules), but not in node_modules: that may be a link shared
-  // by several checkouts, and two profiles at once would overwrite each other's bundle.
-  const outfile = path.resolve(root, "build/node/profile/gateway.mjs");
-  await build({
-    entryPoints: [path.resolve(root, "bench/gateway-entry.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    target: "node20",
-    outfile,
-    // PROFILE_KEEP_NAMES=1 compiles as tsx does (esbuild's keepNames: a __name() call per named function and class).
-    keepNames: process.env.PROFILE_KEEP_NAMES === "1",
-    logLevel: "warning",
-  });
-  return outfile;
 }
 
 /** utime + stime of a process in microseconds (Linux /proc). */

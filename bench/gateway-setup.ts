@@ -216,3 +216,34 @@ export function gatewayNodeArgs(
   }
   return [...extraNodeArgs, "--enable-source-maps", path.resolve(root, "build/node/server/main.mjs")];
 }
+
+/** Total instructions (Ir) in a callgrind dump file. */
+export function dumpInstructions(file: string): number {
+  const text = fs.readFileSync(file, "utf8");
+  const m = /^(?:summary|totals):\s+(\d+)/m.exec(text);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/**
+ * bench/gateway-entry.ts of a checkout bundled into one file by esbuild (installed with tsx), so valgrind's Node
+ * loads no TypeScript compiler; packages stay imports, resolved from the checkout's node_modules.
+ */
+export async function bundleEntry(root: string): Promise<string> {
+  const { build } = await import("esbuild");
+  // Inside the checkout (packages resolve from its node_modules), but not in node_modules: that may be a link shared
+  // by several checkouts, and two profiles at once would overwrite each other's bundle.
+  const outfile = path.resolve(root, "build/node/profile/gateway.mjs");
+  await build({
+    entryPoints: [path.resolve(root, "bench/gateway-entry.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    target: "node20",
+    outfile,
+    // PROFILE_KEEP_NAMES=1 compiles as tsx does (esbuild's keepNames: a __name() call per named function and class).
+    keepNames: process.env.PROFILE_KEEP_NAMES === "1",
+    logLevel: "warning",
+  });
+  return outfile;
+}

@@ -7,7 +7,15 @@
  *       ratio MCP / plain by requests per second and by the gateway's CPU time per request (target ≥ 0.8).
  * The gateway runs as its own process (what `npm start` runs), the upstream in another; the load comes from this
  * process over undici with BENCH_CONNECTIONS concurrent requests for BENCH_SECONDS each.
+ *
+ * BENCH_CALLGRIND=1 counts instead of timing (req/s and CPU time scatter widely on a shared machine; instruction counts
+ * hardly move): the gateway-only entry (bench/gateway-entry.ts, bundled) runs under valgrind's callgrind, and after
+ * BENCH_WARM calls of each kind, BENCH_ROUNDS alternating batches of BENCH_REQUESTS plain calls and MCP tools/calls are
+ * each counted (callgrind_control -z, then -d): instructions per request of each and the ratio plain / MCP.
+ * BENCH_GATEWAY_ROOT=<checkout> runs another checkout's gateway code against this checkout's database (same schema),
+ * to compare two versions; tools/list is not measured in this mode.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,12 +25,26 @@ import { importApiSpec } from "../src/core/api-specs/api-specs.service";
 import { openDatabase } from "../src/db/connection";
 import { migrateToLatest } from "../src/db/migrate";
 import { createGatewayFixture } from "../tests/factories/gateway";
-import { freePort, gatewayEnv, gatewayNodeArgs, scratchDir, start, stop, UPSTREAM_JS, waitFor } from "./gateway-setup";
+import {
+  bundleEntry,
+  dumpInstructions,
+  freePort,
+  gatewayEnv,
+  gatewayNodeArgs,
+  scratchDir,
+  start,
+  stop,
+  UPSTREAM_JS,
+  waitFor,
+} from "./gateway-setup";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const OPERATIONS = 1_000;
+const CALLGRIND = process.env.BENCH_CALLGRIND === "1";
+const WARM = Number(process.env.BENCH_WARM ?? 1_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const WORK = scratchDir(fs.mkdtempSync(path.join(os.tmpdir(), "portico-bench-mcp-")));
 
 /** A spec of `n` operations: the first is GET /items/{id}, the rest share schemas with a cycle (Node.next). */
@@ -137,6 +159,66 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** Exactly `count` calls over `connections` loops; throws on the first non-2xx answer. */
+async function fixedCount(one: () => Promise<number>, count: number, connections: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < count) {
+        next++;
+        const status = await one();
+        if (status >= 300) throw new Error(`answer ${status}`);
+      }
+    }),
+  );
+}
+
+/** The newest dump callgrind wrote (callgrind.out.1, .2, ...). */
+function newestDump(dir: string): string {
+  const numbered = fs
+    .readdirSync(dir)
+    .map((f) => ({ f, n: Number(/\.(\d+)$/.exec(f)?.[1] ?? -1) }))
+    .filter((d) => d.n >= 0)
+    .sort((a, b) => b.n - a.n);
+  const last = numbered[0];
+  if (!last) throw new Error("no callgrind dump written");
+  return path.join(dir, last.f);
+}
+
+/** BENCH_CALLGRIND=1: instructions per plain call and per MCP tools/call, alternating batches. */
+async function countInstructions(
+  pid: number | undefined,
+  plain: () => Promise<number>,
+  mcpCall: () => Promise<number>,
+  dir: string,
+  basePath: string,
+): Promise<void> {
+  if (!pid) throw new Error("the gateway did not start");
+  await fixedCount(plain, WARM, CONNECTIONS);
+  await fixedCount(mcpCall, WARM, CONNECTIONS);
+  const per: Record<"plain" | "mcp", number[]> = { plain: [], mcp: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [label, one] of [
+      ["plain", plain],
+      ["mcp", mcpCall],
+    ] as const) {
+      execFileSync("callgrind_control", ["-z", String(pid)], { stdio: "ignore" });
+      await fixedCount(one, REQUESTS, CONNECTIONS);
+      execFileSync("callgrind_control", ["-d", String(pid)], { stdio: "ignore" });
+      per[label].push(dumpInstructions(newestDump(dir)) / REQUESTS);
+    }
+  }
+  const plainIr = median(per.plain);
+  const mcpIr = median(per.mcp);
+  const list = (values: number[]) => values.map((v) => (v / 1000).toFixed(0)).join(", ");
+  console.log(
+    `GET ${basePath}/items/7 under callgrind, ${ROUNDS} alternating batches of ${REQUESTS} after ${WARM} of each:\n` +
+      `  plain gateway call   ${(plainIr / 1000).toFixed(0).padStart(6)} k instructions/request (${list(per.plain)})\n` +
+      `  MCP tools/call       ${(mcpIr / 1000).toFixed(0).padStart(6)} k instructions/request (${list(per.mcp)})\n` +
+      `  ratio plain/MCP by instructions per request: ${(plainIr / mcpIr).toFixed(2)}x`,
+  );
+}
+
 async function main(): Promise<void> {
   const upstreamPort = await freePort();
   const gatewayPort = await freePort();
@@ -146,10 +228,24 @@ async function main(): Promise<void> {
   const { dbFile, fixture } = await setup(upstreamPort);
   // BENCH_PROFILE=<dir>: the gateway writes a CPU profile there (node --cpu-prof) when the bench ends.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : [];
-  const gateway = start(process.execPath, gatewayNodeArgs(profile), gatewayEnv(WORK, dbFile, gatewayPort));
+  const callgrindDir = path.join(WORK, "callgrind");
+  if (CALLGRIND) fs.mkdirSync(callgrindDir, { recursive: true });
+  const gateway = CALLGRIND
+    ? start(
+        "valgrind",
+        [
+          "--tool=callgrind",
+          "--smc-check=all-non-file",
+          `--callgrind-out-file=${path.join(callgrindDir, "callgrind.out")}`,
+          process.execPath,
+          await bundleEntry(process.env.BENCH_GATEWAY_ROOT ?? "."),
+        ],
+        gatewayEnv(WORK, dbFile, gatewayPort),
+      )
+    : start(process.execPath, gatewayNodeArgs(profile), gatewayEnv(WORK, dbFile, gatewayPort));
   const base = `http://127.0.0.1:${gatewayPort}`;
   const auth = { "x-api-key": fixture.key, "x-tenant-id": fixture.tenantId };
-  await waitFor(`${base}/healthz`);
+  await waitFor(`${base}/healthz`, {}, CALLGRIND ? 900_000 : 60_000);
   const pool = new Pool(base, { connections: CONNECTIONS + 4, pipelining: 1 });
   const mcpPath = `/_mcp${fixture.basePath}`;
 
@@ -162,6 +258,31 @@ async function main(): Promise<void> {
   if (!init.sessionId) throw new Error(`initialize failed: ${init.status} ${init.body}`);
   const session = { ...auth, "mcp-session-id": init.sessionId, "mcp-protocol-version": "2025-06-18" };
   await rpc(pool, mcpPath, session, { jsonrpc: "2.0", method: "notifications/initialized" });
+
+  // The same operation, plain and as an MCP tools/call: counted under callgrind, or timed in (2) below.
+  const plainPath = `${fixture.basePath}/items/7`;
+  const plain = async () => {
+    const res = await pool.request({ path: plainPath, method: "GET", headers: auth });
+    await res.body.dump();
+    return res.statusCode;
+  };
+  let callId = 1_000;
+  const mcpCall = async () => {
+    const res = await rpc(pool, mcpPath, session, {
+      jsonrpc: "2.0",
+      id: callId++,
+      method: "tools/call",
+      params: { name: "getItem", arguments: { id: "7" } },
+    });
+    if (!res.body.includes('"result"')) throw new Error(`tools/call failed: ${res.body.slice(0, 200)}`);
+    return res.status;
+  };
+  if (CALLGRIND) {
+    await countInstructions(gateway.pid, plain, mcpCall, callgrindDir, fixture.basePath);
+    await pool.close();
+    await stop(gateway, "SIGKILL");
+    return;
+  }
 
   // (1) tools/list: every page, cold then warm.
   async function listAll(): Promise<{ ms: number; bytes: number; tools: number }> {
@@ -193,24 +314,7 @@ async function main(): Promise<void> {
       `(${(cold.bytes / cold.tools).toFixed(0)} B per tool); cold ${cold.ms.toFixed(0)} ms, warm median ${median(warm).toFixed(1)} ms`,
   );
 
-  // (2) the same operation, plain and as an MCP tools/call.
-  const plainPath = `${fixture.basePath}/items/7`;
-  const plain = async () => {
-    const res = await pool.request({ path: plainPath, method: "GET", headers: auth });
-    await res.body.dump();
-    return res.statusCode;
-  };
-  let callId = 1_000;
-  const mcpCall = async () => {
-    const res = await rpc(pool, mcpPath, session, {
-      jsonrpc: "2.0",
-      id: callId++,
-      method: "tools/call",
-      params: { name: "getItem", arguments: { id: "7" } },
-    });
-    if (!res.body.includes('"result"')) throw new Error(`tools/call failed: ${res.body.slice(0, 200)}`);
-    return res.status;
-  };
+  // (2) both kinds of call, timed.
   await throughput(plain, 1, CONNECTIONS);
   await throughput(mcpCall, 1, CONNECTIONS);
   // Short slices, alternated, so a busy neighbour on a shared machine weighs on both alike; the gateway's CPU time per

@@ -51,7 +51,8 @@ export function resolveRoute(call: GatewayCall, gateway: Gateway): Continue {
   return withApi(call, found);
 }
 
-function withApi(call: GatewayCall, api: GatewayApi | null): Continue {
+/** The API resolved for the call (by resolveRoute, or by the MCP endpoint that already looked it up). */
+export function withApi(call: GatewayCall, api: GatewayApi | null): Continue {
   const target = resolved(call.target, "target");
   if (!api) {
     sendError(call.res, "NOT_FOUND", `No API at /${target.owner}/${target.slug}`);
@@ -73,7 +74,8 @@ export function authenticateKey(call: GatewayCall, gateway: Gateway): Continue {
   return withKey(call, gateway, found);
 }
 
-function withKey(call: GatewayCall, gateway: Gateway, key: GatewayKey | null): Continue {
+/** The key's row for the call, checked with core's rule (by authenticateKey, or from the MCP endpoint's lookup). */
+export function withKey(call: GatewayCall, gateway: Gateway, key: GatewayKey | null): Continue {
   if (key) {
     call.key = key;
     call.record.keyId = key.keyId;
@@ -92,7 +94,8 @@ export function checkAccess(call: GatewayCall, gateway: Gateway): Continue {
   return withSub(call, gateway, found);
 }
 
-function withSub(call: GatewayCall, gateway: Gateway, subscription: GatewaySubscription | null): Continue {
+/** The subscription for the call, checked with core's rule (by checkAccess, or from the MCP endpoint's lookup). */
+export function withSub(call: GatewayCall, gateway: Gateway, subscription: GatewaySubscription | null): Continue {
   if (subscription) {
     call.subscription = subscription;
     call.record.subscriptionId = subscription.id;

@@ -40,6 +40,20 @@ export function resolved<T>(value: T | null, what: string): T {
   return value;
 }
 
+/**
+ * What the MCP endpoint established for the HTTP request that carries a tools/call (decision 152): the tenant and the
+ * key's row, checked with core's rules when the request arrived, and for a one-API session the API and the key's
+ * subscription to it, looked up for that same request. The call's stages take these instead of looking them up again;
+ * every rule still runs on them (gateway-handler.ts, runGrantedCall).
+ */
+export class CallGrant {
+  constructor(
+    readonly tenantId: string,
+    readonly key: GatewayKey,
+    readonly route: { owner: string; slug: string; api: GatewayApi; subscription: GatewaySubscription } | null,
+  ) {}
+}
+
 let requestSeq = 0;
 const requestPrefix = `${Math.random().toString(36).slice(2, 8)}-`;
 

@@ -1,6 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import { ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import type { LeaveWatch } from "./internal-call";
+import type { McpRequestHeaders } from "./request-headers";
 
 /*
  * The direct path of a tools/call. Through the SDK a call cost four to five times a plain gateway call to the same
@@ -22,28 +23,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function headerOf(req: IncomingMessage, name: string): string {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value.join(",") : value) ?? "";
-}
-
 /**
  * The message as a tools/call the direct path may answer, or null for the SDK: the same header checks as the SDK's
  * transport (Accept lists JSON and SSE, the body is JSON, a known protocol version) and a JSON-RPC 2.0 request with an
  * id. Params the SDK's schema would refuse (name not a string, arguments not an object) come back as an McpError to
  * answer: the SDK answers them with code -32603 and a dump of its schema library's issues.
  */
-export function directToolCall(req: IncomingMessage, message: unknown): DirectToolCall | null {
+export function directToolCall(headers: McpRequestHeaders, message: unknown): DirectToolCall | null {
   if (!isRecord(message) || message.method !== "tools/call" || message.jsonrpc !== "2.0") return null;
   const id = message.id;
   if (typeof id !== "string" && !(typeof id === "number" && Number.isInteger(id))) return null;
   const params = message.params;
   // The request's _meta (progress tokens) and task hints ask for what only the SDK implements.
   if (isRecord(params) && (params._meta !== undefined || params.task !== undefined)) return null;
-  const accept = headerOf(req, "accept");
+  const accept = headers.accept;
   if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return null;
-  if (!/^application\/json\s*(;|$)/i.test(headerOf(req, "content-type"))) return null;
-  const version = headerOf(req, "mcp-protocol-version");
+  if (!/^application\/json\s*(;|$)/i.test(headers.contentType)) return null;
+  const version = headers.protocolVersion;
   if (version !== "" && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
   if (!isRecord(params) || typeof params.name !== "string") {
     return {

@@ -2,13 +2,15 @@ import { EventEmitter } from "node:events";
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from "node:http";
 import type { UsageReason } from "../../core/metering/usage.types";
 import type { CallRequest, CallResponse } from "../call-io";
-import type { Gateway } from "../gateway-call";
-import { runCall } from "../gateway-handler";
+import type { CallGrant, Gateway } from "../gateway-call";
+import { runGrantedCall } from "../gateway-handler";
 
 /*
  * An MCP tools/call as a gateway call: an in-memory request and response handed to the same stages as a call from
- * the network (key, subscription, limits, quota, proxy or mock, billing, usage record). Nothing is skipped, so the
- * call is metered, counted and refused exactly as a plain call to the same operation.
+ * the network (key, subscription, limits, quota, proxy or mock, billing, usage record). The key, and for a one-API
+ * session the API and subscription, come from the lookups the MCP endpoint made for the same HTTP request (a grant,
+ * decision 152) and go through the same rules; nothing else is skipped, so the call is metered, counted and refused
+ * exactly as a plain call to the same operation.
  */
 
 /** Answers larger than this are cut (the call is still metered as the upstream answered it). */
@@ -18,7 +20,7 @@ export interface InternalCallInput {
   method: string;
   /** /{owner}/{slug}/{path}?query */
   url: string;
-  /** Flat header list, as rawHeaders (taken over: content-length is appended to it). */
+  /** Flat header list, as rawHeaders (taken over: content-length is appended to it). The key is in the grant. */
   rawHeaders: string[];
   body: string | null;
   clientIp: string;
@@ -145,6 +147,7 @@ export type LeaveWatch = (onLeave: () => void) => () => void;
 export async function callThroughGateway(
   gateway: Gateway,
   input: InternalCallInput,
+  grant: CallGrant,
   watchLeave?: LeaveWatch,
 ): Promise<InternalAnswer> {
   const body = input.body === null ? null : Buffer.from(input.body);
@@ -153,7 +156,7 @@ export async function callThroughGateway(
   const req = new MemoryRequest(input.method, input.url, rawHeaders, body, input.clientIp);
   const res = new MemoryResponse();
   const unwatch = watchLeave?.(() => res.destroy());
-  const call = runCall(gateway, req, res);
+  const call = runGrantedCall(gateway, req, res, grant);
   try {
     await res.done;
   } finally {

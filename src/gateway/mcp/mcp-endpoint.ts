@@ -7,13 +7,14 @@ import { parseMcpPath } from "../../common/mcp-urls";
 import type { McpTool } from "../../core/mcp/mcp-tools";
 import type { GatewayChange } from "../../core/plans/gateway-changes";
 import { keyRefusal, presentedKeyRefusal, subscriptionRefusal } from "../../core/subscriptions/call-access";
-import type { Gateway } from "../gateway-call";
+import { CallGrant, type Gateway } from "../gateway-call";
 import type { GatewayApi, GatewayKey } from "../gateway-directory";
 import { TtlCache } from "../ttl-cache";
 import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
 import { callToolAnswer, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
+import { type McpRequestHeaders, presentedKey, readMcpHeaders } from "./request-headers";
 import { toolResultJson } from "./tool-result";
 import { bridgeRequest, NO_BODY, readJson } from "./web-bridge";
 
@@ -64,19 +65,6 @@ interface Session {
 }
 
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-function header(req: IncomingMessage, name: string): string {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
-}
-
-/** The key as X-Api-Key, or as an OAuth-style bearer token (what most MCP clients let users configure). */
-export function presentedKey(req: IncomingMessage): string {
-  const apiKey = header(req, "x-api-key");
-  if (apiKey) return apiKey;
-  const auth = header(req, "authorization");
-  return /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "").trim() : "";
-}
 
 async function settle<T>(value: T | Promise<T>): Promise<T> {
   return value instanceof Promise ? await value : value;
@@ -165,18 +153,19 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   async function authorize(
     req: IncomingMessage,
     res: ServerResponse,
-  ): Promise<{ tenantId: string; secret: string; key: GatewayKey; scope: Scope } | null> {
+    headers: McpRequestHeaders,
+  ): Promise<{ secret: string; grant: CallGrant; scope: Scope } | null> {
     const path = parseMcpPath(req.url ?? "");
     if (!path) {
       sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
       return null;
     }
-    const tenantId = header(req, "x-tenant-id") || deps.defaultTenantId;
+    const tenantId = headers.tenantId.trim() || deps.defaultTenantId;
     if (!TENANT_ID.test(tenantId)) {
       sendJsonRpcError(res, 400, -32600, "Invalid tenant id");
       return null;
     }
-    const secret = presentedKey(req);
+    const secret = presentedKey(headers);
     const presented = presentedKeyRefusal(secret);
     if (presented) {
       sendRefusal(res, presented);
@@ -190,7 +179,9 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       if (refusedKey) sendRefusal(res, refusedKey);
       return null;
     }
-    if (path.kind === "app") return { tenantId, secret, key, scope: { kind: "app", appId: key.appId } };
+    if (path.kind === "app") {
+      return { secret, grant: new CallGrant(tenantId, key, null), scope: { kind: "app", appId: key.appId } };
+    }
     const apiFound = gateway.directory.api(tenantId, path.owner, path.slug);
     const api = apiFound instanceof Promise ? await apiFound : apiFound;
     if (!api) {
@@ -204,7 +195,14 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sendRefusal(res, refusedSub);
       return null;
     }
-    return { tenantId, secret, key, scope: { kind: "api", apiId: api.apiId, owner: path.owner, slug: path.slug } };
+    if (!subscription) return null;
+    const { owner, slug } = path;
+    return {
+      secret,
+      // What a tools/call of this request runs with: the key, API and subscription just looked up and checked.
+      grant: new CallGrant(tenantId, key, { owner, slug, api, subscription }),
+      scope: { kind: "api", apiId: api.apiId, owner, slug },
+    };
   }
 
   function sameScope(a: Scope, b: Scope): boolean {
@@ -213,11 +211,10 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return a.apiId === b.apiId;
   }
 
-  function openSession(tenantId: string, secret: string, key: GatewayKey, scope: Scope): Session {
+  function openSession(tenantId: string, key: GatewayKey, scope: Scope): Session {
     const id = randomUUID();
     const toolDeps: ToolServerDeps = {
       gateway,
-      identity: { tenantId, secret },
       tools: () => cachedTools(session),
       version: deps.version,
     };
@@ -258,10 +255,12 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const granted = await authorize(req, res);
+    const headers = readMcpHeaders(req.rawHeaders);
+    const granted = await authorize(req, res, headers);
     if (!granted) return;
-    const { tenantId, secret, key, scope } = granted;
-    const sessionId = header(req, "mcp-session-id");
+    const { secret, grant, scope } = granted;
+    const { tenantId, key } = grant;
+    const sessionId = headers.sessionId.trim();
     let session: Session | undefined;
     if (sessionId) {
       session = sessions.get(sessionId);
@@ -284,16 +283,16 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
         return;
       }
       evictIdle(Date.now());
-      session = openSession(tenantId, secret, key, scope);
+      session = openSession(tenantId, key, scope);
       await session.server.connect(session.transport);
     }
-    const origin = { clientIp: req.socket.remoteAddress ?? "", host: header(req, "host") };
+    const origin = { clientIp: req.socket.remoteAddress ?? "", host: headers.host.trim(), grant };
     let parsedBody: unknown;
     if (req.method === "POST") {
-      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024);
+      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
       if (parsedBody === NO_BODY) return;
       // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
-      const call = sessionId ? directToolCall(req, parsedBody) : null;
+      const call = sessionId ? directToolCall(headers, parsedBody) : null;
       if (call) {
         const deps = session.toolDeps;
         await answerDirectCall(

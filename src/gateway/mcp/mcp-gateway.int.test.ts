@@ -6,11 +6,16 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../tests/db-dialects";
 import { createGatewayFixture, type GatewayFixture } from "../../../tests/factories/gateway";
+import { userContext } from "../../../tests/factories/viewers";
 import { startTestGateway, startUpstream } from "../../../tests/test-gateway";
 import { getViewer } from "../../core/accounts/accounts.service";
+import { providerAnalytics } from "../../core/analytics/analytics.service";
+import { searchRequestLog } from "../../core/analytics/request-log.service";
 import { importApiSpec } from "../../core/api-specs/api-specs.service";
+import { revokeAppKey } from "../../core/apps/apps.service";
 import { setMcpToolSetting } from "../../core/mcp/mcp-tools.service";
 import { countRecordsByReason } from "../../core/metering/metering.queries";
+import { decideSubscription } from "../../core/subscriptions/subscriptions.service";
 import type { RunningGateway } from "../gateway-server";
 
 /*
@@ -91,6 +96,15 @@ async function connect(url: string, headers: Record<string, string>): Promise<Cl
 
 function mcpUrl(f: GatewayFixture): string {
   return `${gateway.url}/_mcp${f.basePath}`;
+}
+
+/** A plain gateway call's refusal, to compare an MCP refusal's message with. */
+async function plainRefusal(f: GatewayFixture, path: string): Promise<{ status: number; message: string }> {
+  const res = await request(`${gateway.url}${f.basePath}${path}`, {
+    headers: { "x-api-key": f.key, "x-tenant-id": f.tenantId },
+  });
+  const body = JSON.parse(await res.body.text()) as { error: { message: string } };
+  return { status: res.statusCode, message: body.error.message };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -430,5 +444,73 @@ describe("MCP on the gateway: one app, every API it subscribes to", () => {
     expect(result.structuredContent).toEqual({ ok: true, path: "/v1/items/3" });
     expect(seen[0]?.headers["x-portico-subscription"]).toBe(f.subscriptionId);
     await client.close();
+  });
+});
+
+describe("MCP on the gateway: a key or subscription that changes during a session", () => {
+  it("refuses a one-API session's calls once its subscription is suspended or its key revoked, as the gateway does", async () => {
+    const f = await createGatewayFixture(database.db, { upstreamUrl: `${upstream.url}/v1` });
+    await importAs(f, spec("1.0.0"));
+    const client = await connect(mcpUrl(f), { "x-api-key": f.key, "x-tenant-id": f.tenantId });
+    seen.length = 0;
+    await client.callTool({ name: "getItem", arguments: { id: "1" } });
+    const provider = await userContext(database.db, f.tenantId, f.providerId);
+    await decideSubscription(provider, f.subscriptionId, "suspend");
+    const suspended = await rejection(client.callTool({ name: "getItem", arguments: { id: "2" } }));
+    const plainSuspended = await plainRefusal(f, "/items/2");
+    expect(plainSuspended.status).toBe(403);
+    expect(suspended.message).toContain(plainSuspended.message);
+
+    await decideSubscription(provider, f.subscriptionId, "reactivate");
+    const again = await client.callTool({ name: "getItem", arguments: { id: "3" } });
+    expect(again.structuredContent).toEqual({ ok: true, path: "/v1/items/3" });
+
+    await revokeAppKey(await userContext(database.db, f.tenantId, f.consumerId), f.keyId);
+    const revoked = await rejection(client.callTool({ name: "getItem", arguments: { id: "4" } }));
+    const plainRevoked = await plainRefusal(f, "/items/4");
+    expect(plainRevoked.status).toBe(401);
+    expect(revoked.message).toContain(plainRevoked.message);
+    // Only the two admitted calls reached the upstream.
+    expect(seen.map((s) => s.url)).toEqual(["/v1/items/1", "/v1/items/3"]);
+    await client.close().catch(() => undefined);
+  });
+
+  it("drops an API from an app session once its subscription is suspended: its tools go, a call never reaches it", async () => {
+    const f = await createGatewayFixture(database.db, { upstreamUrl: `${upstream.url}/v1` });
+    await importAs(f, spec("1.0.0"));
+    const client = await connect(`${gateway.url}/_mcp`, { "x-api-key": f.key, "x-tenant-id": f.tenantId });
+    const name = `${f.api.slug}__getItem`;
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain(name);
+    await decideSubscription(await userContext(database.db, f.tenantId, f.providerId), f.subscriptionId, "suspend");
+    seen.length = 0;
+    // A client calling what it listed before the change: the app's tools no longer include that API's.
+    const refused = await rejection(client.callTool({ name, arguments: { id: "1" } }));
+    expect(refused).toBeInstanceOf(McpError);
+    expect(refused.message).toContain(`Unknown tool: ${name}`);
+    expect((await client.listTools()).tools).toEqual([]);
+    expect(seen).toHaveLength(0);
+    await client.close();
+  });
+
+  it("shows MCP calls in the request log and the provider's dashboard like plain calls", async () => {
+    const f = await createGatewayFixture(database.db, { upstreamUrl: `${upstream.url}/v1` });
+    await importAs(f, spec("1.0.0"));
+    const client = await connect(mcpUrl(f), { "x-api-key": f.key, "x-tenant-id": f.tenantId });
+    for (const id of ["1", "2", "3"]) await client.callTool({ name: "getItem", arguments: { id } });
+    await client.close();
+    await gateway.flush();
+    const consumer = await getViewer(database.db, f.tenantId, f.consumerId);
+    const log = await searchRequestLog(
+      { db: database.db, tenantId: f.tenantId, viewer: consumer },
+      { audience: "consumer", appId: f.appId, status: "2xx", range: { preset: "1h" } },
+    );
+    expect(log.rows).toHaveLength(3);
+    expect(log.rows.every((r) => r.endpoint === "GET /items/{id}")).toBe(true);
+    const owner = await getViewer(database.db, f.tenantId, f.providerId);
+    const provider = await providerAnalytics(
+      { db: database.db, tenantId: f.tenantId, viewer: owner },
+      { apiId: f.api.id, range: { preset: "1h" } },
+    );
+    expect(provider.dashboard.totals).toMatchObject({ calls: 3, ok: 3 });
   });
 });

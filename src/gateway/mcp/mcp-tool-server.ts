@@ -11,7 +11,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { McpTool } from "../../core/mcp/mcp-tools";
 import { ToolArgumentError, toolRequest } from "../../core/mcp/tool-request";
-import type { Gateway } from "../gateway-call";
+import { CallGrant, type Gateway } from "../gateway-call";
 import { callThroughGateway, type InternalAnswer, type LeaveWatch } from "./internal-call";
 import { GATEWAY_REFUSED } from "./mcp-refusals";
 import { toolResult } from "./tool-result";
@@ -33,23 +33,27 @@ export interface SessionTool {
   slug: string;
 }
 
-export interface SessionIdentity {
-  tenantId: string;
-  /** The key as sent, presented on every request of the session (the gateway checks it again on each call). */
-  secret: string;
-}
-
-/** What a request of the session carries beyond the JSON-RPC message (set by the endpoint from the HTTP request). */
+/**
+ * What a request of the session carries beyond the JSON-RPC message (set by the endpoint from the HTTP request): where
+ * it came from, and what the endpoint checked for it (the key's row, and a one-API session's API and subscription).
+ */
 export interface RequestOrigin {
   clientIp: string;
   host: string;
+  grant: CallGrant;
 }
 
-/** The HTTP request's origin, which the endpoint passes along as the request's auth info (authInfo.extra). */
-export function originOf(info: Record<string, unknown> | undefined): RequestOrigin {
+/**
+ * The HTTP request's origin, which the endpoint passes to the SDK's handler as the request's auth info
+ * (authInfo.extra); null when it is not there (a request the endpoint did not check cannot call a tool).
+ */
+export function originOf(info: Record<string, unknown> | undefined): RequestOrigin | null {
+  const grant = info?.grant;
+  if (!(grant instanceof CallGrant)) return null;
   return {
     clientIp: typeof info?.clientIp === "string" ? info.clientIp : "",
     host: typeof info?.host === "string" ? info.host : "",
+    grant,
   };
 }
 
@@ -120,7 +124,6 @@ function toolByName(tools: SessionTool[], name: string): SessionTool | undefined
 
 export interface ToolServerDeps {
   gateway: Gateway;
-  identity: SessionIdentity;
   tools: () => SessionTool[] | Promise<SessionTool[]>;
   version: string;
 }
@@ -142,10 +145,8 @@ export async function callToolAnswer(
   const entry = toolByName(tools instanceof Promise ? await tools : tools, name);
   if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const args = params.arguments ?? {};
-  const size = JSON.stringify(args).length;
-  if (size > deps.gateway.maxBodyBytes) {
-    throw new McpError(ErrorCode.InvalidParams, `Arguments larger than ${deps.gateway.maxBodyBytes} bytes`);
-  }
+  // The message carrying the arguments is bounded by the endpoint (the body limit and a little room), so the schema
+  // check runs on bounded input; the request they make is measured once built (not serialized a second time for it).
   const checked = validatorOf(entry.tool)(args);
   if (!checked.valid) {
     throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${checked.errorMessage}`);
@@ -157,18 +158,12 @@ export async function callToolAnswer(
     if (error instanceof ToolArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
     throw error;
   }
-  const rawHeaders = [
-    "host",
-    origin.host,
-    "x-api-key",
-    deps.identity.secret,
-    "x-tenant-id",
-    deps.identity.tenantId,
-    "accept",
-    "application/json",
-    "user-agent",
-    "portico-mcp",
-  ];
+  const max = deps.gateway.maxBodyBytes;
+  if ((http.body === null ? 0 : Buffer.byteLength(http.body)) + http.pathAndQuery.length > max) {
+    throw new McpError(ErrorCode.InvalidParams, `Arguments larger than ${max} bytes`);
+  }
+  // No key or tenant header: the grant carries what the endpoint checked, and the proxy never forwards them anyway.
+  const rawHeaders = ["host", origin.host, "accept", "application/json", "user-agent", "portico-mcp"];
   if (http.body !== null) rawHeaders.push("content-type", "application/json");
   for (const [header, value] of http.headers) rawHeaders.push(header, value);
   const answer = await callThroughGateway(
@@ -180,6 +175,7 @@ export async function callToolAnswer(
       body: http.body,
       clientIp: origin.clientIp,
     },
+    origin.grant,
     onLeave,
   );
   if (!answer.answered) throw refusal(answer);
@@ -214,12 +210,14 @@ export function createToolServer(deps: ToolServerDeps): Server {
     return next < tools.length ? { tools: page, nextCursor: String(next) } : { tools: page };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    callTool(deps, request.params, originOf(extra.authInfo?.extra), (onLeave) => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const origin = originOf(extra.authInfo?.extra);
+    if (!origin) throw new McpError(ErrorCode.InternalError, "The request was not checked by the gateway");
+    return callTool(deps, request.params, origin, (onLeave) => {
       extra.signal.addEventListener("abort", onLeave, { once: true });
       return () => extra.signal.removeEventListener("abort", onLeave);
-    }),
-  );
+    });
+  });
 
   return server;
 }

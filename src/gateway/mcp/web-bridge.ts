@@ -12,9 +12,17 @@ import { sendJsonRpcError } from "./mcp-refusals";
 
 export const NO_BODY = Symbol("no body");
 
-/** The request body as JSON; answers the error itself (413, 400) and returns undefined when it is not. */
-export async function readJson(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<unknown> {
-  const declared = Number(req.headers["content-length"] ?? "0");
+/**
+ * The request body as JSON; answers the error itself (413, 400) and returns NO_BODY when it is not. `contentLength` is
+ * the header as sent (the endpoint has read it already), else it is read from the request.
+ */
+export async function readJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  contentLength: string | undefined = req.headers["content-length"],
+): Promise<unknown> {
+  const declared = Number(contentLength || "0");
   if (declared > maxBytes) {
     req.resume();
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
