@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { presentedKey } from "../common/presented-key";
 import { type Config, publicBaseUrl } from "../config";
 import { privateApiIdsFor } from "../core/access/private-apis.service";
 import { compareApis } from "../core/catalog/compare.service";
@@ -63,13 +64,6 @@ const args = {
 function header(req: FastifyRequest, name: string): string {
   const value = req.headers[name];
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
-}
-
-function presentedKey(req: FastifyRequest): string {
-  const key = header(req, "x-api-key");
-  if (key) return key;
-  const auth = header(req, "authorization");
-  return /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "").trim() : "";
 }
 
 function json(value: unknown): CallToolResult {
@@ -208,7 +202,7 @@ export function registerPortalMcp(app: FastifyInstance, deps: PortalDeps): void 
       let caller: PortalCaller;
       try {
         caller = await portalCaller(deps.db, req.tenant.id, {
-          key: presentedKey(req),
+          key: presentedKey({ apiKey: header(req, "x-api-key"), authorization: header(req, "authorization") }),
           searchToken: header(req, "x-private-apis-token"),
         });
       } catch (error) {

@@ -64,10 +64,4 @@ export function readMcpHeaders(raw: readonly string[]): McpRequestHeaders {
   return out;
 }
 
-/** The key as X-Api-Key, or as an OAuth-style bearer token (what most MCP clients let users configure). */
-export function presentedKey(headers: McpRequestHeaders): string {
-  const apiKey = headers.apiKey.trim();
-  if (apiKey) return apiKey;
-  const auth = headers.authorization.trim();
-  return /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "").trim() : "";
-}
+export { presentedKey } from "../../common/presented-key";
