@@ -318,9 +318,22 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await page.getByTestId("search-clear-filters").click();
   await expect(page).not.toHaveURL(/category=|auth=/);
 
-  await page.getByTestId("search-sort").selectOption("name");
+  // The sort select updates in place (no remount): the element held before the change is still the one on the page,
+  // also when the address changes it (back and forward).
+  const sort = page.getByTestId("search-sort");
+  const sortBefore = await sort.elementHandle();
+  const sortValue = () => sortBefore?.evaluate((el) => (el.isConnected ? (el as HTMLSelectElement).value : "detached"));
+  const sortWas = await sortValue();
+  await sort.selectOption("name");
   await expect(page).toHaveURL(/sort=name/);
-  await expect(page.getByTestId("search-sort")).toHaveValue("name");
+  await expect(sort).toHaveValue("name");
+  expect(await sortValue()).toBe("name");
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect.poll(sortValue).toBe(sortWas);
+  await page.goForward();
+  await expect(page).toHaveURL(/sort=name/);
+  await expect.poll(sortValue).toBe("name");
 
   // Paging with the cursor (base64 of the offset).
   await page.getByTestId("search-next").click();

@@ -99,7 +99,7 @@ export function SearchCollectionGrid(props: { collections: CollectionSummary[]; 
             data-testid="search-collection"
             className="flex h-full gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-accent/60 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
           >
-            <ApiLogo name={collection.name} thumbnail={collection.thumbnail} />
+            <ApiLogo name={collection.name} thumbnail={collection.thumbnail} owner={{ collectionId: collection.id }} />
             <span className="flex min-w-0 flex-col gap-1">
               <span dir="auto" className="font-semibold">
                 {collection.name}
@@ -170,7 +170,7 @@ export function SearchResourceList(props: { resources: ResourceItem[]; offset: n
             </span>
             <span className="flex min-w-0 items-center gap-2 ps-[4.75rem] text-xs text-slate-600 sm:max-w-[40%] sm:ps-0 dark:text-slate-400">
               <span className="*:size-6 *:rounded-md *:text-[9px]">
-                <ApiLogo name={r.api.name} thumbnail={r.api.thumbnail} />
+                <ApiLogo name={r.api.name} thumbnail={r.api.thumbnail} owner={{ apiId: r.api.id }} />
               </span>
               <span dir="auto" className="truncate">
                 {t("search.inApi", { name: r.api.name })}

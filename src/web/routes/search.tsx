@@ -18,7 +18,7 @@ import { Button } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { formatNumber } from "../lib/format";
-import { pageMeta } from "../lib/meta";
+import { canonicalLink, pageMeta } from "../lib/meta";
 import { useLocale, useLocalize } from "../lib/root-data";
 import { useResultsPageSearchEvent } from "../lib/search-events";
 import { loadSearchPage, type SearchPageData } from "../lib/search-page.server";
@@ -57,7 +57,7 @@ export const handle: RouteHandle = {
   },
 };
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const term = loaderData?.query.term ?? "";
   const tags =
     term === ""
@@ -67,8 +67,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           { key: "meta.searchTitle", vars: { term } },
           { key: "meta.searchDescription", vars: { term, count: loaderData?.apis.total ?? 0 } },
         );
-  // Result pages are endless variations of the catalog: crawlers follow them but do not index them.
-  return [...tags, { name: "robots", content: "noindex, follow" }];
+  // A landing page (/search/weather: a path term, nothing in the query string) is a page in its own right and is
+  // indexed under its own address. Its filtered, sorted, paged or tabbed variations are endless: crawlers follow them
+  // but do not index them, and neither an empty result.
+  const landing = term !== "" && location.search === "" && (loaderData?.apis.total ?? 0) > 0;
+  return landing
+    ? [...tags, ...canonicalLink(matches, location.pathname)]
+    : [...tags, { name: "robots", content: "noindex, follow" }];
 };
 
 /** The page's own search field: on small screens the top bar's box sits in the drawer. */
