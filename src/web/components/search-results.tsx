@@ -51,6 +51,9 @@ export function MatchedEndpointLine(props: { endpoint: MatchedEndpoint }) {
   );
 }
 
+/** The cards a phone's first screen (and a desktop's first rows) can show: rendered at once, the rest lazily. */
+const CARDS_LAID_OUT_AT_ONCE = 6;
+
 export function SearchApiGrid(props: {
   apis: Array<ApiCardData & { matchedEndpoint: MatchedEndpoint | null }>;
   offset: number;
@@ -76,7 +79,13 @@ export function SearchApiGrid(props: {
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
     >
       {props.apis.map((api, index) => (
-        <li key={api.id} data-result-index={index} className="flex min-w-0 flex-col">
+        <li
+          key={api.id}
+          data-result-index={index}
+          // Cards below the first screen are laid out only when scrolled near (issue 18: a page of 24 cards spent
+          // over a second in style and layout on a throttled phone); 240px is a card's usual height.
+          className={`flex min-w-0 flex-col ${index >= CARDS_LAID_OUT_AT_ONCE ? "[contain-intrinsic-size:auto_240px] [content-visibility:auto]" : ""}`}
+        >
           <ApiCard api={api} className="flex-1" />
           {api.matchedEndpoint && <MatchedEndpointLine endpoint={api.matchedEndpoint} />}
         </li>
