@@ -22,7 +22,13 @@ import { canonicalLink, pageMeta } from "../lib/meta";
 import { useLocale, useLocalize } from "../lib/root-data";
 import { useResultsPageSearchEvent } from "../lib/search-events";
 import { loadSearchPage, type SearchPageData } from "../lib/search-page.server";
-import { parseSearchQuery, searchBasePath, searchHref, searchPageHref } from "../lib/search-params";
+import {
+  isSearchLandingPage,
+  parseSearchQuery,
+  searchBasePath,
+  searchHref,
+  searchPageHref,
+} from "../lib/search-params";
 import type { Route } from "./+types/search";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -67,11 +73,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
           { key: "meta.searchTitle", vars: { term } },
           { key: "meta.searchDescription", vars: { term, count: loaderData?.apis.total ?? 0 } },
         );
-  // A landing page (/search/weather: a path term, nothing in the query string) is a page in its own right and is
-  // indexed under its own address. Its filtered, sorted, paged or tabbed variations are endless: crawlers follow them
-  // but do not index them, and neither an empty result.
-  const landing = term !== "" && location.search === "" && (loaderData?.apis.total ?? 0) > 0;
-  return landing
+  return isSearchLandingPage(term, location.search, loaderData?.apis.total ?? 0)
     ? [...tags, ...canonicalLink(matches, location.pathname)]
     : [...tags, { name: "robots", content: "noindex, follow" }];
 };
