@@ -368,3 +368,30 @@ test("works without JavaScript: the top bar form and the filters are plain GET f
   await expect(page.getByTestId("search-active-filters")).toContainText("Free");
   await context.close();
 });
+
+test("card logos come from our own origin: the browser contacts no other host and logs no error (decision 142)", async ({
+  page,
+  baseURL,
+}) => {
+  const own = new URL(baseURL ?? "http://127.0.0.1").host;
+  const elsewhere: string[] = [];
+  const logos: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith("http") && url.host !== own) elsewhere.push(url.host);
+    if (url.pathname.startsWith("/logos/")) logos.push(url.pathname);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  for (const path of ["/hub", "/search/weather"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+  }
+  // The demo catalog's logos are remote (APIs.guru x-logo): they are asked for, from us.
+  expect(logos.length).toBeGreaterThan(0);
+  expect(elsewhere).toEqual([]);
+  expect(errors).toEqual([]);
+});
