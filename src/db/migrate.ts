@@ -31,6 +31,7 @@ import * as m101 from "./migrations/101-api-health-probes";
 import * as m110 from "./migrations/110-endpoint-kind";
 import * as m120 from "./migrations/120-tenant-config-versions";
 import * as m130 from "./migrations/130-catalog-translations";
+import * as m142 from "./migrations/142-api-logos";
 import * as m150 from "./migrations/150-mcp-tool-settings";
 
 // Migrations are listed here, not discovered on disk, so they work the same under tsx, Vitest and bundlers.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "110-endpoint-kind": m110,
   "130-catalog-translations": m130,
   "150-mcp-tool-settings": m150,
+  "142-api-logos": m142,
   "080-ratings": m080,
   "081-spec-changes": m081,
   "082-discussion-answers": m082,

@@ -7,6 +7,7 @@ import type { ContentTables } from "./tables/content.tables";
 import type { DirectoryTables } from "./tables/directory.tables";
 import type { EventsTables } from "./tables/events.tables";
 import type { GatewayTables } from "./tables/gateway.tables";
+import type { LogosTables } from "./tables/logos.tables";
 import type { McpTables } from "./tables/mcp.tables";
 import type { MessagesTables } from "./tables/messages.tables";
 import type { NotificationsTables } from "./tables/notifications.tables";
@@ -240,6 +241,7 @@ export type Database = CatalogTables &
   SubscriptionBillingTables &
   SandboxTables &
   McpTables &
+  LogosTables &
   RatingsTables &
   DirectoryTables &
   TenantsTables;

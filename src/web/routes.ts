@@ -16,6 +16,8 @@ export default [
   route("spotlight-files/:spotlightId", "routes/api/spotlights-file.ts"),
   // A tenant's uploaded logo or favicon (/admin "Tenant settings", decision 120).
   route("tenant-files/:name", "routes/api/tenant-file.ts"),
+  // An API's remote logo served from our own origin with a cache (decision 142).
+  route("logos/:file", "routes/api/api-logo-file.ts"),
   // The page's translation catalog, one cacheable file per language and tenant strings (decision 161).
   route("i18n/:file", "routes/i18n-catalog-resource.ts"),
   // The tenant's public client configuration as JSON (decision 122).

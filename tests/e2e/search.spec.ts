@@ -318,9 +318,23 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await page.getByTestId("search-clear-filters").click();
   await expect(page).not.toHaveURL(/category=|auth=/);
 
-  await page.getByTestId("search-sort").selectOption("name");
+  // The sort select updates in place (no remount): the element held before the change is still the one on the page,
+  // also when the address changes it (back and forward).
+  const sort = page.getByTestId("search-sort");
+  const sortBefore = await sort.elementHandle();
+  const sortValue = () => sortBefore?.evaluate((el) => (el.isConnected ? (el as HTMLSelectElement).value : "detached"));
+  const sortWas = await sortValue();
+  const addressWas = page.url();
+  await sort.selectOption("name");
   await expect(page).toHaveURL(/sort=name/);
-  await expect(page.getByTestId("search-sort")).toHaveValue("name");
+  await expect(sort).toHaveValue("name");
+  expect(await sortValue()).toBe("name");
+  await page.goBack();
+  await expect(page).toHaveURL(addressWas);
+  await expect.poll(sortValue).toBe(sortWas);
+  await page.goForward();
+  await expect(page).toHaveURL(/sort=name/);
+  await expect.poll(sortValue).toBe("name");
 
   // Paging with the cursor (base64 of the offset).
   await page.getByTestId("search-next").click();
@@ -353,4 +367,31 @@ test("works without JavaScript: the top bar form and the filters are plain GET f
   await expect(page).toHaveURL(/pricing=FREE/);
   await expect(page.getByTestId("search-active-filters")).toContainText("Free");
   await context.close();
+});
+
+test("card logos come from our own origin: the browser contacts no other host and logs no error (decision 142)", async ({
+  page,
+  baseURL,
+}) => {
+  const own = new URL(baseURL ?? "http://127.0.0.1").host;
+  const elsewhere: string[] = [];
+  const logos: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith("http") && url.host !== own) elsewhere.push(url.host);
+    if (url.pathname.startsWith("/logos/")) logos.push(url.pathname);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  for (const path of ["/hub", "/search/weather"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+  }
+  // The demo catalog's logos are remote (APIs.guru x-logo): they are asked for, from us.
+  expect(logos.length).toBeGreaterThan(0);
+  expect(elsewhere).toEqual([]);
+  expect(errors).toEqual([]);
 });

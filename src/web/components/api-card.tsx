@@ -31,7 +31,7 @@ export function ApiCard(props: { api: ApiCardData; className?: string }) {
       className={props.className ? `group api-card ${props.className}` : "group api-card"}
     >
       <div className="api-card-head">
-        <ApiLogo name={api.name} thumbnail={api.thumbnail} />
+        <ApiLogo name={api.name} thumbnail={api.thumbnail} owner={{ apiId: api.id }} />
         <div className="min-w-0 flex-1">
           <h3 dir="auto" className="api-card-title">
             <LocalLink to={apiPath(api)} className="api-card-link">

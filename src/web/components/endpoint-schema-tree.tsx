@@ -35,7 +35,7 @@ function Facts(props: { node: SchemaNode }) {
         <span className="text-[11px] text-slate-500 dark:text-slate-400">{t("endpointDetail.writeOnly")}</span>
       )}
       {node.deprecated && (
-        <span className="text-[11px] font-semibold text-amber-600 dark:text-amber-400">
+        <span className="text-[11px] font-semibold text-amber-700 dark:text-amber-400">
           {t("endpointDetail.deprecated")}
         </span>
       )}

@@ -177,7 +177,7 @@ export function NotificationsTray(props: { className?: string }) {
         {unread > 0 && (
           <span
             data-testid="notifications-badge"
-            className="absolute -end-0.5 -top-0.5 grid min-w-[18px] place-items-center rounded-full bg-danger px-1 text-[10px] leading-[18px] font-bold text-white"
+            className="absolute -end-0.5 -top-0.5 grid min-w-[18px] place-items-center rounded-full bg-danger-fill px-1 text-[10px] leading-[18px] font-bold text-white"
           >
             {unread > 99 ? "99+" : unread}
           </span>

@@ -59,7 +59,7 @@ export function SearchDropdown(props: SearchDropdownProps) {
               className={OPTION}
             >
               <span className="*:size-9 *:rounded-lg *:text-xs">
-                <ApiLogo name={hit.name} thumbnail={hit.thumbnail} />
+                <ApiLogo name={hit.name} thumbnail={hit.thumbnail} owner={{ apiId: hit.id }} />
               </span>
               <span className="flex min-w-0 flex-1 flex-col">
                 <span dir="auto" className="flex items-center gap-1 truncate text-sm font-semibold rtl:text-right">

@@ -317,6 +317,12 @@ export function SearchSortSelect(props: { query: SearchPageQuery }) {
   const { query } = props;
   const sorts = SEARCH_SORTS.filter((s) => s !== "relevance" || query.term !== "");
   const current = query.sort ?? (query.term !== "" ? "relevance" : "popularity");
+  // Like the filter checkboxes, the select follows the address in place: a remount (a `key` per sort) replaced the
+  // element under the visitor's pointer and dropped keyboard focus after every change.
+  const select = useRef<HTMLSelectElement>(null);
+  useLayoutEffect(() => {
+    if (select.current && select.current.value !== current) select.current.value = current;
+  }, [current]);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor="search-sort" className="text-sm text-slate-600 dark:text-slate-400">
@@ -326,7 +332,7 @@ export function SearchSortSelect(props: { query: SearchPageQuery }) {
         id="search-sort"
         name="sort"
         form={FILTER_FORM_ID}
-        key={current}
+        ref={select}
         defaultValue={current}
         data-testid="search-sort"
         onChange={(event) => {

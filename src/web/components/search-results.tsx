@@ -51,6 +51,9 @@ export function MatchedEndpointLine(props: { endpoint: MatchedEndpoint }) {
   );
 }
 
+/** The cards a phone's first screen (and a desktop's first rows) can show: rendered at once, the rest lazily. */
+const CARDS_LAID_OUT_AT_ONCE = 6;
+
 export function SearchApiGrid(props: {
   apis: Array<ApiCardData & { matchedEndpoint: MatchedEndpoint | null }>;
   offset: number;
@@ -76,7 +79,13 @@ export function SearchApiGrid(props: {
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
     >
       {props.apis.map((api, index) => (
-        <li key={api.id} data-result-index={index} className="flex min-w-0 flex-col">
+        <li
+          key={api.id}
+          data-result-index={index}
+          // Cards below the first screen are laid out only when scrolled near (issue 18: a page of 24 cards spent
+          // over a second in style and layout on a throttled phone); 240px is a card's usual height.
+          className={`flex min-w-0 flex-col ${index >= CARDS_LAID_OUT_AT_ONCE ? "[contain-intrinsic-size:auto_240px] [content-visibility:auto]" : ""}`}
+        >
           <ApiCard api={api} className="flex-1" />
           {api.matchedEndpoint && <MatchedEndpointLine endpoint={api.matchedEndpoint} />}
         </li>
@@ -99,7 +108,7 @@ export function SearchCollectionGrid(props: { collections: CollectionSummary[]; 
             data-testid="search-collection"
             className="flex h-full gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-accent/60 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
           >
-            <ApiLogo name={collection.name} thumbnail={collection.thumbnail} />
+            <ApiLogo name={collection.name} thumbnail={collection.thumbnail} owner={{ collectionId: collection.id }} />
             <span className="flex min-w-0 flex-col gap-1">
               <span dir="auto" className="font-semibold">
                 {collection.name}
@@ -170,7 +179,7 @@ export function SearchResourceList(props: { resources: ResourceItem[]; offset: n
             </span>
             <span className="flex min-w-0 items-center gap-2 ps-[4.75rem] text-xs text-slate-600 sm:max-w-[40%] sm:ps-0 dark:text-slate-400">
               <span className="*:size-6 *:rounded-md *:text-[9px]">
-                <ApiLogo name={r.api.name} thumbnail={r.api.thumbnail} />
+                <ApiLogo name={r.api.name} thumbnail={r.api.thumbnail} owner={{ apiId: r.api.id }} />
               </span>
               <span dir="auto" className="truncate">
                 {t("search.inApi", { name: r.api.name })}

@@ -50,3 +50,19 @@ export function pageMeta(
   out.push({ property: "og:site_name", content: brand });
   return out;
 }
+
+/**
+ * `<link rel="canonical">` for an indexable page: the root loader's origin with the page's own path (crawlers need
+ * an absolute URL). Only pages meant for search engines carry one; variants of them (filters, paging) say noindex.
+ */
+export function canonicalLink(
+  matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>,
+  pathname: string,
+): MetaDescriptor[] {
+  const root = matches.find((m) => m?.id === "root")?.loaderData;
+  const origin =
+    typeof root === "object" && root !== null && "origin" in root && typeof root.origin === "string"
+      ? root.origin
+      : null;
+  return origin ? [{ tagName: "link", rel: "canonical", href: `${origin}${pathname}` }] : [];
+}

@@ -132,3 +132,12 @@ export function searchPageHref(query: SearchPageQuery, change: Partial<Omit<Sear
 export function without(values: readonly string[], value: string): string[] {
   return values.filter((v) => v !== value);
 }
+
+/**
+ * A search landing page (/search/weather: a path term, nothing in the query string, some results) is a page in its own
+ * right: indexed under its own address. Its filtered, sorted, paged or tabbed variations are endless, so crawlers
+ * follow them but do not index them, and neither an empty result nor the browse page (issue 18).
+ */
+export function isSearchLandingPage(term: string, search: string, total: number): boolean {
+  return term !== "" && search === "" && total > 0;
+}

@@ -45,7 +45,11 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
                   data-testid="collection-card"
                   className="flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-accent/60 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
                 >
-                  <ApiLogo name={collection.name} thumbnail={collection.thumbnail} />
+                  <ApiLogo
+                    name={collection.name}
+                    thumbnail={collection.thumbnail}
+                    owner={{ collectionId: collection.id }}
+                  />
                   <span className="flex min-w-0 flex-col gap-1">
                     <span className="font-semibold">{collection.name}</span>
                     {collection.description && (

@@ -227,7 +227,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         className="min-w-44 border-s border-slate-200 p-3 text-start align-top dark:border-slate-800"
                       >
                         <div className="flex items-start gap-2">
-                          <ApiLogo name={entry.name} thumbnail={entry.thumbnail} />
+                          <ApiLogo name={entry.name} thumbnail={entry.thumbnail} owner={{ apiId: entry.id }} />
                           <div className="min-w-0 flex-1">
                             <LocalLink
                               to={apiPath(entry)}

@@ -18,11 +18,17 @@ import { Button } from "../components/ui/button";
 import { useTranslation } from "../i18n/use-translation";
 import type { RouteHandle } from "../lib/breadcrumbs";
 import { formatNumber } from "../lib/format";
-import { pageMeta } from "../lib/meta";
+import { canonicalLink, pageMeta } from "../lib/meta";
 import { useLocale, useLocalize } from "../lib/root-data";
 import { useResultsPageSearchEvent } from "../lib/search-events";
 import { loadSearchPage, type SearchPageData } from "../lib/search-page.server";
-import { parseSearchQuery, searchBasePath, searchHref, searchPageHref } from "../lib/search-params";
+import {
+  isSearchLandingPage,
+  parseSearchQuery,
+  searchBasePath,
+  searchHref,
+  searchPageHref,
+} from "../lib/search-params";
 import type { Route } from "./+types/search";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -57,7 +63,7 @@ export const handle: RouteHandle = {
   },
 };
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const term = loaderData?.query.term ?? "";
   const tags =
     term === ""
@@ -67,8 +73,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           { key: "meta.searchTitle", vars: { term } },
           { key: "meta.searchDescription", vars: { term, count: loaderData?.apis.total ?? 0 } },
         );
-  // Result pages are endless variations of the catalog: crawlers follow them but do not index them.
-  return [...tags, { name: "robots", content: "noindex, follow" }];
+  return isSearchLandingPage(term, location.search, loaderData?.apis.total ?? 0)
+    ? [...tags, ...canonicalLink(matches, location.pathname)]
+    : [...tags, { name: "robots", content: "noindex, follow" }];
 };
 
 /** The page's own search field: on small screens the top bar's box sits in the drawer. */

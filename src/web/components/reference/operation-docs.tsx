@@ -113,8 +113,8 @@ function MediaBlock(props: {
 
 function statusColor(status: string): string {
   if (status.startsWith("2")) return "text-emerald-700 dark:text-emerald-400";
-  if (status.startsWith("4")) return "text-amber-600 dark:text-amber-400";
-  if (status.startsWith("5")) return "text-rose-600 dark:text-rose-400";
+  if (status.startsWith("4")) return "text-amber-700 dark:text-amber-400";
+  if (status.startsWith("5")) return "text-rose-700 dark:text-rose-400";
   return "text-slate-600 dark:text-slate-300";
 }
 

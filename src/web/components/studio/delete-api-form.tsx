@@ -25,7 +25,7 @@ export function DeleteApiForm(props: { csrfToken: string; apiName: string; error
         <button
           type="submit"
           data-testid="delete-api-submit"
-          className="rounded-lg bg-danger px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110"
+          className="rounded-lg bg-danger-fill px-5 py-2.5 font-semibold text-white shadow-sm hover:brightness-110"
         >
           {t("studio.remove.submit")}
         </button>

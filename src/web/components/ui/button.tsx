@@ -35,7 +35,7 @@ const VARIANT: Record<ButtonVariant, string> = {
   soft: "bg-accent/10 font-semibold text-accent transition hover:bg-accent/20 disabled:opacity-60",
   /** Text only, in the accent. */
   ghost: "font-semibold text-accent transition hover:bg-accent/10 disabled:opacity-60",
-  danger: "bg-danger font-semibold text-white transition hover:brightness-110 disabled:opacity-60",
+  danger: "bg-danger-fill font-semibold text-white transition hover:brightness-110 disabled:opacity-60",
   dangerOutline: "border border-danger/40 font-semibold text-danger transition hover:bg-danger/10 disabled:opacity-60",
 };
 

@@ -106,7 +106,7 @@ export default function ApiLayout({ loaderData }: Route.ComponentProps) {
       <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/40">
         <div className="mx-auto max-w-[1320px] px-4 pt-8 sm:px-6">
           <div className="flex flex-col gap-5 md:flex-row md:items-start">
-            <ApiLogo name={api.name} thumbnail={api.thumbnail} size="lg" />
+            <ApiLogo name={api.name} thumbnail={api.thumbnail} owner={{ apiId: api.id }} size="lg" />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
                 <h1 data-testid="api-name" dir="auto" className="text-2xl font-bold tracking-tight sm:text-3xl">

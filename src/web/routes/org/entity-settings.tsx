@@ -186,7 +186,7 @@ export default function EntitySettings({ loaderData, actionData }: Route.Compone
                 type="submit"
                 disabled={busy}
                 data-testid="org-delete-submit"
-                className="rounded-lg bg-danger px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60"
+                className="rounded-lg bg-danger-fill px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:opacity-60"
               >
                 {t("org.deleteButton")}
               </button>

@@ -152,7 +152,7 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
                 className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900"
               >
                 <div className="flex min-w-0 flex-1 items-center gap-4">
-                  <ApiLogo name={api.name} thumbnail={api.thumbnail} />
+                  <ApiLogo name={api.name} thumbnail={api.thumbnail} owner={{ apiId: api.id }} />
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 font-semibold">
                       <span dir="auto" className="truncate">
