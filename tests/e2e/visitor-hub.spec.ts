@@ -34,8 +34,15 @@ test("the hero's typeahead: options, arrow keys, Enter opens the highlighted API
   await input.press("ArrowDown");
   await expect(options.first()).toHaveAttribute("aria-selected", "true");
   const href = await options.first().getAttribute("href");
+  // The SearchClick event goes out (keepalive) although the choice leaves the page at once.
+  const click = page.waitForRequest(
+    (r) => r.url().endsWith("/gateway/graphql") && (r.postData() ?? "").includes("trackSearchClick"),
+  );
   await input.press("Enter");
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+  const event = await click;
+  expect(JSON.parse(event.postData() ?? "{}").variables).toMatchObject({ position: 1, searchIndex: "apis" });
+  expect(event.headers()["csrf-token"]).toBeTruthy();
 });
 
 test("Enter without a highlighted option goes to the results; the clear button empties the box", async ({ page }) => {
