@@ -1,6 +1,5 @@
-import { Agent, request } from "undici";
-import { isAppError } from "../errors/app-error";
-import { guardedLookup, isPrivateHost } from "../upstreams/ssrf-guard";
+import type { Agent } from "undici";
+import { type GuardedGetFailure, guardedAgent, guardedGet } from "../upstreams/guarded-get";
 import { formatBytes, SPEC_LIMITS, specError } from "./spec-errors";
 import { truncate } from "./upload-paths";
 
@@ -58,12 +57,7 @@ export function specFetcher(options: FetchSpecOptions): {
   fetch(rawUrl: string): Promise<FetchedSpecFile>;
   close(): Promise<void>;
 } {
-  const timeoutMs = options.timeoutMs ?? SPEC_FETCH_DEFAULTS.timeoutMs;
-  const agent = new Agent({
-    connect: { lookup: guardedLookup(options.allowPrivate), timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  const agent = guardedAgent(options.allowPrivate, options.timeoutMs ?? SPEC_FETCH_DEFAULTS.timeoutMs);
   return {
     fetch: (rawUrl) => fetchWith(agent, rawUrl, options),
     close: () => agent.close().catch(() => {}),
@@ -73,76 +67,38 @@ export function specFetcher(options: FetchSpecOptions): {
 async function fetchWith(agent: Agent, rawUrl: string, options: FetchSpecOptions): Promise<FetchedSpecFile> {
   const timeoutMs = options.timeoutMs ?? SPEC_FETCH_DEFAULTS.timeoutMs;
   const maxBytes = options.maxBytes ?? SPEC_FETCH_DEFAULTS.maxBytes;
-  const maxRedirects = options.maxRedirects ?? SPEC_FETCH_DEFAULTS.maxRedirects;
-  const signal = AbortSignal.timeout(timeoutMs);
-  let url = checkUrl(rawUrl, options.allowPrivate, rawUrl);
-  try {
-    for (let hop = 0; ; hop++) {
-      const response = await request(url, {
-        method: "GET",
-        dispatcher: agent,
-        signal,
-        headers: { accept: "application/json, application/yaml, text/yaml, text/plain;q=0.8, */*;q=0.5" },
-      });
-      if (response.statusCode >= 300 && response.statusCode < 400) {
-        await response.body.dump();
-        const location = response.headers.location;
-        if (typeof location !== "string" || hop >= maxRedirects) {
-          throw specError(`The spec URL redirects too often or without a location`, rawUrl);
-        }
-        url = checkUrl(new URL(location, url).toString(), options.allowPrivate, rawUrl);
-        continue;
-      }
-      if (response.statusCode !== 200) {
-        await response.body.dump();
-        throw specError(`The spec URL answered HTTP ${response.statusCode}`, rawUrl);
-      }
-      const declared = Number(response.headers["content-length"]);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        await response.body.dump();
-        throw specError(`The spec at the URL is larger than ${formatBytes(maxBytes)}`, rawUrl);
-      }
-      return { bytes: await readCapped(response.body, maxBytes, rawUrl), url: url.toString() };
-    }
-  } catch (error) {
-    if (isAppError(error)) throw error;
-    throw specError(`Could not fetch the spec URL: ${explainFailure(error, timeoutMs)}`, rawUrl);
-  }
+  const result = await guardedGet(agent, rawUrl, {
+    allowPrivate: options.allowPrivate,
+    timeoutMs,
+    maxBytes,
+    maxRedirects: options.maxRedirects ?? SPEC_FETCH_DEFAULTS.maxRedirects,
+    accept: "application/json, application/yaml, text/yaml, text/plain;q=0.8, */*;q=0.5",
+  });
+  if (result.ok) return { bytes: result.bytes, url: result.url };
+  throw specError(failureMessage(result.failure, maxBytes, timeoutMs), rawUrl);
 }
 
-function checkUrl(value: string, allowPrivate: boolean, where: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw specError(`The spec URL is not valid: ${truncate(value)}`, where);
+/** The spec import's words for a failed guarded GET. */
+function failureMessage(failure: GuardedGetFailure, maxBytes: number, timeoutMs: number): string {
+  switch (failure.reason) {
+    case "invalid-url":
+      return `The spec URL is not valid: ${truncate(failure.url)}`;
+    case "scheme":
+      return "The spec URL must start with http:// or https://";
+    case "credentials":
+      return "The spec URL must not contain credentials";
+    case "private-host":
+      return "Private, loopback and link-local addresses are not allowed for spec URLs";
+    case "redirects":
+      return "The spec URL redirects too often or without a location";
+    case "status":
+      return `The spec URL answered HTTP ${failure.status}`;
+    case "type":
+    case "too-large":
+      return `The spec at the URL is larger than ${formatBytes(maxBytes)}`;
+    case "network":
+      return `Could not fetch the spec URL: ${explainFailure(failure.error, timeoutMs)}`;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw specError("The spec URL must start with http:// or https://", where);
-  }
-  if (url.username || url.password) throw specError("The spec URL must not contain credentials", where);
-  if (!allowPrivate && isPrivateHost(url.hostname)) {
-    throw specError("Private, loopback and link-local addresses are not allowed for spec URLs", where);
-  }
-  return url;
-}
-
-async function readCapped(
-  body: AsyncIterable<Buffer> & { destroy(): void },
-  maxBytes: number,
-  where: string,
-): Promise<Uint8Array> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw specError(`The spec at the URL is larger than ${formatBytes(maxBytes)}`, where);
-    }
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts);
 }
 
 function decodeSpecBody(bytes: Uint8Array, where: string): string {
