@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { lowPriorityModulePreloads } from "./lib/low-priority-modulepreload";
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +31,10 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          // The hydration code loads after the stylesheet and the font (decision 163).
+          const rewrite = lowPriorityModulePreloads();
+          rewrite.pipe(body);
+          pipe(rewrite);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -190,8 +190,16 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         )}
         {data && !staticPage && (
-          // entry.client.tsx fetches this catalog before hydrating; the preload starts it beside the scripts.
-          <link rel="preload" href={data.catalog} as="fetch" crossOrigin="anonymous" data-i18n-catalog="" />
+          // entry.client.tsx fetches this catalog before hydrating; the preload starts it beside the scripts, after
+          // the stylesheet and the font like them (decision 163).
+          <link
+            rel="preload"
+            href={data.catalog}
+            as="fetch"
+            crossOrigin="anonymous"
+            fetchPriority="low"
+            data-i18n-catalog=""
+          />
         )}
         <Meta />
         <Links />

@@ -25,17 +25,21 @@ const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
  */
 export function toolRequest(tool: McpTool, args: Record<string, unknown>): ToolRequest {
   let path = tool.path;
-  const query = new URLSearchParams();
+  // Made on the first query value only: most calls have none, and a URLSearchParams is the dearest part of a call here.
+  let query: URLSearchParams | null = null;
   const headers: Array<[string, string]> = [];
   let body: string | null = null;
   for (const binding of tool.bindings) {
     const value = args[binding.arg];
     if (value === undefined || value === null) continue;
     switch (binding.in) {
-      case "path":
-        path = path.split(`{${binding.name}}`).join(encodeURIComponent(scalar(value)));
+      case "path": {
+        const encoded = encodeURIComponent(scalar(value));
+        path = path.replaceAll(`{${binding.name}}`, () => encoded);
         break;
+      }
       case "query":
+        query ??= new URLSearchParams();
         if (Array.isArray(value)) for (const item of value) query.append(binding.name, scalar(item));
         else query.append(binding.name, scalar(value));
         break;
@@ -53,7 +57,9 @@ export function toolRequest(tool: McpTool, args: Record<string, unknown>): ToolR
         break;
     }
   }
-  if (/\{[^}]*\}/.test(path)) throw new ToolArgumentError(`Missing path argument for ${tool.path}`);
-  const search = query.toString();
+  if (path.includes("{") && /\{[^}]*\}/.test(path)) {
+    throw new ToolArgumentError(`Missing path argument for ${tool.path}`);
+  }
+  const search = query === null ? "" : query.toString();
   return { method: tool.method, pathAndQuery: search ? `${path}?${search}` : path, headers, body };
 }

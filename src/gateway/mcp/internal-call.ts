@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from "node:http";
 import type { UsageReason } from "../../core/metering/usage.types";
 import type { CallRequest, CallResponse } from "../call-io";
@@ -70,7 +69,11 @@ function headerEntries(headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | und
   return out;
 }
 
-class MemoryResponse extends EventEmitter implements CallResponse {
+/**
+ * The response the stages write into. Not an EventEmitter: the stages only ever listen for one "close" (and "drain",
+ * which an in-memory write never needs), and an emitter per call was a measurable share of a tools/call.
+ */
+class MemoryResponse implements CallResponse {
   headersSent = false;
   destroyed = false;
   writableFinished = false;
@@ -82,12 +85,29 @@ class MemoryResponse extends EventEmitter implements CallResponse {
   truncated = false;
   readonly done: Promise<void>;
   private settle: () => void = () => {};
+  private onClose: Array<() => void> | null = null;
 
   constructor() {
-    super();
     this.done = new Promise((resolve) => {
       this.settle = resolve;
     });
+  }
+
+  on(_event: "drain", _listener: () => void): this {
+    // Writes never wait: there is no drain.
+    return this;
+  }
+
+  once(_event: "close", listener: () => void): this {
+    if (this.onClose === null) this.onClose = [listener];
+    else this.onClose.push(listener);
+    return this;
+  }
+
+  private closed(): void {
+    const listeners = this.onClose;
+    this.onClose = null;
+    if (listeners) for (const listener of listeners) listener();
   }
 
   writeHead(statusCode: number, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
@@ -116,7 +136,7 @@ class MemoryResponse extends EventEmitter implements CallResponse {
     if (chunk !== undefined) this.write(chunk);
     this.writableFinished = true;
     this.settle();
-    this.emit("close");
+    this.closed();
     return this;
   }
 
@@ -124,7 +144,7 @@ class MemoryResponse extends EventEmitter implements CallResponse {
     if (this.destroyed) return this;
     this.destroyed = true;
     this.settle();
-    this.emit("close");
+    this.closed();
     return this;
   }
 
