@@ -4,7 +4,11 @@ import { CloseIcon } from "./icons";
 import { ButtonLink } from "./ui/button";
 
 /** The small bar at the bottom of the screen listing the APIs picked for comparison, with the way to compare them. */
-export function CompareTray(props: { items: CompareItem[]; onRemove: (ref: string) => void; onClear: () => void }) {
+export function CompareTray(props: {
+  items: readonly CompareItem[];
+  onRemove: (ref: string) => void;
+  onClear: () => void;
+}) {
   const { t } = useTranslation();
   const { items } = props;
   if (items.length === 0) return null;

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { type CompareItem, read, subscribe, toggleIn, write } from "./compare-store";
+import { type CompareItem, NO_ITEMS, read, subscribe, toggleIn, write } from "./compare-store";
 
 export {
   COMPARE_LIMIT,
@@ -10,10 +10,8 @@ export {
   toggleIn,
 } from "./compare-store";
 
-const EMPTY: CompareItem[] = [];
-
 export function useCompareSelection() {
-  const items = useSyncExternalStore(subscribe, read, () => EMPTY);
+  const items = useSyncExternalStore(subscribe, read, () => NO_ITEMS);
   const toggle = useCallback((item: CompareItem): "added" | "removed" | "full" => {
     const current = read();
     const next = toggleIn(current, item);

@@ -11,8 +11,14 @@ export interface CompareItem {
   name: string;
 }
 
+/**
+ * The empty selection, one array: what the server renders with and what the browser reads while nothing is stored, so
+ * hydration finds the two snapshots equal instead of re-rendering every Compare toggle at once.
+ */
+export const NO_ITEMS: readonly CompareItem[] = Object.freeze([]);
+
 const listeners = new Set<() => void>();
-let cache: { raw: string | null; items: CompareItem[] } = { raw: null, items: [] };
+let cache: { raw: string | null; items: readonly CompareItem[] } = { raw: null, items: NO_ITEMS };
 
 function isItem(value: unknown): value is CompareItem {
   return (
@@ -43,7 +49,7 @@ export function parseSelection(raw: string | null): CompareItem[] {
   }
 }
 
-export function read(): CompareItem[] {
+export function read(): readonly CompareItem[] {
   let raw: string | null = null;
   try {
     raw = window.localStorage.getItem(COMPARE_STORAGE);
@@ -54,7 +60,7 @@ export function read(): CompareItem[] {
   return cache.items;
 }
 
-export function write(items: CompareItem[]): void {
+export function write(items: readonly CompareItem[]): void {
   try {
     if (items.length === 0) window.localStorage.removeItem(COMPARE_STORAGE);
     else window.localStorage.setItem(COMPARE_STORAGE, JSON.stringify(items));
@@ -78,7 +84,7 @@ export function subscribe(listener: () => void): () => void {
 }
 
 /** Adds or removes `item`; "full" when adding a fifth. Pure, for tests and the hook. */
-export function toggleIn(items: CompareItem[], item: CompareItem): CompareItem[] | "full" {
+export function toggleIn(items: readonly CompareItem[], item: CompareItem): CompareItem[] | "full" {
   if (items.some((i) => i.ref === item.ref)) return items.filter((i) => i.ref !== item.ref);
   if (items.length >= COMPARE_LIMIT) return "full";
   return [...items, item];

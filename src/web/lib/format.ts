@@ -13,9 +13,19 @@ export function formatNumber(value: number, locale: Locale, maximumFractionDigit
   return format.format(value);
 }
 
-/** Dates in UTC so the server and the browser (any time zone) print the same day. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Dates in UTC so the server and the browser (any time zone) print the same day. One formatter per language: making
+ * one costs far more than formatting, and a page of dates (the API reference's header, lists) made one per date.
+ */
 export function formatDate(epochMs: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(epochMs));
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+    dateFormats.set(locale, format);
+  }
+  return format.format(epochMs);
 }
 
 const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -32,8 +42,14 @@ const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
  * rendered in the browser (it depends on the clock), such as the notifications tray; pages rendered on the server
  * show formatDate so the server and the browser agree.
  */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
 export function formatRelativeTime(epochMs: number, nowMs: number, locale: Locale): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    relativeFormats.set(locale, format);
+  }
   let value = (epochMs - nowMs) / 1000;
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(value) < size || unit === "year") {

@@ -31,7 +31,7 @@ function updateToggle(button: HTMLButtonElement, on: boolean, texts: VisitorText
   } else if (!on) mark?.remove();
 }
 
-function tray(items: CompareItem[], prefix: string, texts: VisitorTexts): HTMLElement | null {
+function tray(items: readonly CompareItem[], prefix: string, texts: VisitorTexts): HTMLElement | null {
   if (items.length === 0) return null;
   const aside = document.createElement("aside");
   aside.dataset.testid = "compare-tray";
