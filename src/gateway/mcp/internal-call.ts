@@ -79,7 +79,8 @@ class MemoryResponse implements CallResponse {
   writableFinished = false;
   readonly writableNeedDrain = false;
   status = 0;
-  headers: Record<string, string> = {};
+  private written: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined;
+  private entries: Record<string, string> | null = null;
   private readonly chunks: Buffer[] = [];
   private size = 0;
   truncated = false;
@@ -112,7 +113,8 @@ class MemoryResponse implements CallResponse {
 
   writeHead(statusCode: number, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
     this.status = statusCode;
-    this.headers = headerEntries(headers);
+    this.written = headers;
+    this.entries = null;
     this.headersSent = true;
     return this;
   }
@@ -146,6 +148,12 @@ class MemoryResponse implements CallResponse {
     this.settle();
     this.closed();
     return this;
+  }
+
+  /** The answer's headers by lower-case name, made when first read (a tool result reads one or two of them). */
+  get headers(): Record<string, string> {
+    this.entries ??= headerEntries(this.written);
+    return this.entries;
   }
 
   body(): Buffer {
@@ -184,7 +192,9 @@ export async function callThroughGateway(
   }
   return {
     status: res.destroyed && !res.writableFinished ? 499 : res.status,
-    headers: res.headers,
+    get headers() {
+      return res.headers;
+    },
     body: res.body(),
     truncated: res.truncated,
     reason: call.record.reason,
