@@ -4,7 +4,9 @@
  *       database) and warm, and the bytes of the whole list (every page);
  *   (2) tools/call throughput through the gateway beside a plain gateway call to the same operation, in the same run
  *       against the same gateway process, in alternating 1-second slices (BENCH_ROUNDS × BENCH_SECONDS of each): the
- *       ratio MCP / plain by requests per second and by the gateway's CPU time per request (target ≥ 0.8).
+ *       ratio MCP / plain by requests per second and by the gateway's CPU time per request (target ≥ 0.8);
+ *   (3) the same two request shapes answered by a bare node:http server (bench/mcp-shape.ts): the ratio the protocol
+ *       alone allows (a POST of a JSON-RPC message and its envelope against a GET), with the same client and slices.
  * The gateway runs as its own process (what `npm start` runs), the upstream in another; the load comes from this
  * process over undici with BENCH_CONNECTIONS concurrent requests for BENCH_SECONDS each.
  *
@@ -37,6 +39,7 @@ import {
   UPSTREAM_JS,
   waitFor,
 } from "./gateway-setup";
+import { bareShapeFigures, type ShapeFigures } from "./mcp-shape";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -219,6 +222,56 @@ async function countInstructions(
   );
 }
 
+function sliceCount(): number {
+  return Math.max(2, Math.round((ROUNDS * SECONDS) / 1));
+}
+
+/**
+ * Requests/s and the server's CPU µs per request of each kind, in alternating 1-second slices (after a 1-second warm-up
+ * of each), so a busy neighbour on a shared machine weighs on both alike; the CPU time per request (from /proc) is
+ * the steadier figure. BENCH_ONLY=mcp|plain runs one side only (for a profile of it).
+ */
+async function alternatingSlices(
+  pid: number | undefined,
+  plain: () => Promise<number>,
+  mcp: () => Promise<number>,
+): Promise<ShapeFigures> {
+  await throughput(plain, 1, CONNECTIONS);
+  await throughput(mcp, 1, CONNECTIONS);
+  const totals = { plain: { requests: 0, seconds: 0, cpuUs: 0 }, mcp: { requests: 0, seconds: 0, cpuUs: 0 } };
+  for (let i = 0; i < sliceCount(); i++) {
+    for (const [label, one] of [
+      ["plain", plain],
+      ["mcp", mcp],
+    ] as const) {
+      if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== label) continue;
+      const cpu0 = cpuMicros(pid);
+      const t0 = performance.now();
+      const rps = await throughput(one, 1, CONNECTIONS);
+      const seconds = (performance.now() - t0) / 1000;
+      const cpu1 = cpuMicros(pid);
+      totals[label].requests += rps * seconds;
+      totals[label].seconds += seconds;
+      if (cpu0 !== null && cpu1 !== null) totals[label].cpuUs += cpu1 - cpu0;
+    }
+  }
+  return {
+    plainRps: totals.plain.requests / totals.plain.seconds,
+    mcpRps: totals.mcp.requests / totals.mcp.seconds,
+    plainCpuUs: totals.plain.cpuUs / totals.plain.requests,
+    mcpCpuUs: totals.mcp.cpuUs / totals.mcp.requests,
+  };
+}
+
+function figureLines(f: ShapeFigures, plainLabel: string, mcpLabel: string): string {
+  const width = Math.max(plainLabel.length, mcpLabel.length) + 2;
+  return (
+    `  ${plainLabel.padEnd(width)} ${f.plainRps.toFixed(0).padStart(7)} req/s   server CPU ${f.plainCpuUs.toFixed(0)} µs/request\n` +
+    `  ${mcpLabel.padEnd(width)} ${f.mcpRps.toFixed(0).padStart(7)} req/s   server CPU ${f.mcpCpuUs.toFixed(0)} µs/request\n` +
+    `  ratio MCP/plain: ${(f.mcpRps / f.plainRps).toFixed(2)}x by req/s, ${(f.plainCpuUs / f.mcpCpuUs).toFixed(2)}x by CPU per request`
+  );
+}
+
 async function main(): Promise<void> {
   const upstreamPort = await freePort();
   const gatewayPort = await freePort();
@@ -315,39 +368,20 @@ async function main(): Promise<void> {
   );
 
   // (2) both kinds of call, timed.
-  await throughput(plain, 1, CONNECTIONS);
-  await throughput(mcpCall, 1, CONNECTIONS);
-  // Short slices, alternated, so a busy neighbour on a shared machine weighs on both alike; the gateway's CPU time per
-  // request (from /proc) is the steadier figure.
-  const slices = Math.max(2, Math.round((ROUNDS * SECONDS) / 1));
-  const totals = { plain: { requests: 0, seconds: 0, cpuUs: 0 }, mcp: { requests: 0, seconds: 0, cpuUs: 0 } };
-  for (let i = 0; i < slices; i++) {
-    for (const [label, one] of [
-      ["plain", plain],
-      ["mcp", mcpCall],
-    ] as const) {
-      // BENCH_ONLY=mcp|plain: one side only (for a profile of it).
-      if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== label) continue;
-      const cpu0 = cpuMicros(gateway.pid);
-      const t0 = performance.now();
-      const rps = await throughput(one, 1, CONNECTIONS);
-      const seconds = (performance.now() - t0) / 1000;
-      const cpu1 = cpuMicros(gateway.pid);
-      totals[label].requests += rps * seconds;
-      totals[label].seconds += seconds;
-      if (cpu0 !== null && cpu1 !== null) totals[label].cpuUs += cpu1 - cpu0;
-    }
-  }
-  const plainRps = totals.plain.requests / totals.plain.seconds;
-  const mcpRps = totals.mcp.requests / totals.mcp.seconds;
-  const plainCpu = totals.plain.cpuUs / totals.plain.requests;
-  const mcpCpu = totals.mcp.cpuUs / totals.mcp.requests;
+  const gatewayFigures = await alternatingSlices(gateway.pid, plain, mcpCall);
   console.log(
-    `\nGET ${fixture.basePath}/items/7, ${slices} alternating 1 s slices each, ${CONNECTIONS} concurrent requests:\n` +
-      `  plain gateway call   ${plainRps.toFixed(0).padStart(7)} req/s   gateway CPU ${plainCpu.toFixed(0)} µs/request\n` +
-      `  MCP tools/call       ${mcpRps.toFixed(0).padStart(7)} req/s   gateway CPU ${mcpCpu.toFixed(0)} µs/request\n` +
-      `  ratio MCP/plain: ${(mcpRps / plainRps).toFixed(2)}x by req/s, ${(plainCpu / mcpCpu).toFixed(2)}x by CPU per request (target >= 0.80x)`,
+    `\nGET ${fixture.basePath}/items/7, ${sliceCount()} alternating 1 s slices each, ${CONNECTIONS} concurrent requests:\n` +
+      figureLines(gatewayFigures, "plain gateway call", "MCP tools/call") +
+      ` (target >= 0.80x)`,
   );
+  // (3) the same two request shapes against a bare node:http server: the protocol's own share of the ratio.
+  if (!process.env.BENCH_ONLY) {
+    const bare = await bareShapeFigures(WORK, CONNECTIONS, alternatingSlices, { auth, session });
+    console.log(
+      `\nThe same two exchanges with a bare node:http server (no gateway), same client and slices:\n` +
+        figureLines(bare, "GET, JSON answer", "tools/call shape"),
+    );
+  }
   await pool.close();
   await stop(gateway);
 }
