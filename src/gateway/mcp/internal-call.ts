@@ -172,7 +172,7 @@ export type LeaveWatch = (onLeave: () => void) => () => void;
  * Runs the call through the gateway's stages and waits for its answer. The client leaving (`watchLeave`) ends the
  * call as a client that left would: recorded as 499, its reservation handed back.
  */
-export async function callThroughGateway(
+export function callThroughGateway(
   gateway: Gateway,
   input: InternalCallInput,
   grant: CallGrant,
@@ -185,20 +185,19 @@ export async function callThroughGateway(
   const res = new MemoryResponse();
   const unwatch = watchLeave?.(() => res.destroy());
   const call = runGrantedCall(gateway, req, res, grant);
-  try {
-    await res.done;
-  } finally {
+  // A then rather than an async function awaiting it: one promise step less per call (done never rejects).
+  return res.done.then((): InternalAnswer => {
     unwatch?.();
-  }
-  return {
-    status: res.destroyed && !res.writableFinished ? 499 : res.status,
-    get headers() {
-      return res.headers;
-    },
-    body: res.body(),
-    truncated: res.truncated,
-    reason: call.record.reason,
-    // A malformed address is answered before any record (apiId stays null): the gateway's answer, not the API's.
-    answered: call.record.apiId !== null && (call.record.reason === "ok" || call.record.reason === "mock"),
-  };
+    return {
+      status: res.destroyed && !res.writableFinished ? 499 : res.status,
+      get headers() {
+        return res.headers;
+      },
+      body: res.body(),
+      truncated: res.truncated,
+      reason: call.record.reason,
+      // A malformed address is answered before any record (apiId stays null): the gateway's answer, not the API's.
+      answered: call.record.apiId !== null && (call.record.reason === "ok" || call.record.reason === "mock"),
+    };
+  });
 }

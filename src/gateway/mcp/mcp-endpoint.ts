@@ -46,6 +46,13 @@ export interface McpEndpointDeps {
 
 type Scope = { kind: "api"; apiId: string; owner: string; slug: string } | { kind: "app"; appId: string };
 
+/** What a checked request runs with: the presented key's secret, the grant of its lookups, and the session's scope. */
+interface Granted {
+  secret: string;
+  grant: CallGrant;
+  scope: Scope;
+}
+
 interface Session {
   id: string;
   tenantId: string;
@@ -149,12 +156,15 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     }
   }
 
-  /** The key and scope of the request, checked with the gateway's rules; null when refused (answered here). */
-  async function authorize(
+  /**
+   * The key and scope of the request, checked with the gateway's rules; null when refused (answered here). A plain
+   * value when every lookup was a cache hit (no promise, no microtask), else a promise of it.
+   */
+  function authorize(
     req: IncomingMessage,
     res: ServerResponse,
     headers: McpRequestHeaders,
-  ): Promise<{ secret: string; grant: CallGrant; scope: Scope } | null> {
+  ): Granted | null | Promise<Granted | null> {
     const path = parseMcpPath(req.url ?? "");
     if (!path) {
       sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
@@ -171,9 +181,19 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sendRefusal(res, presented);
       return null;
     }
-    // Cache hits are plain values: awaited only when the directory had to load (no microtask per lookup per request).
     const keyFound = gateway.directory.key(tenantId, secret);
-    const key = keyFound instanceof Promise ? await keyFound : keyFound;
+    return keyFound instanceof Promise
+      ? keyFound.then((key) => authorizeKey(res, path, tenantId, secret, key))
+      : authorizeKey(res, path, tenantId, secret, keyFound);
+  }
+
+  function authorizeKey(
+    res: ServerResponse,
+    path: NonNullable<ReturnType<typeof parseMcpPath>>,
+    tenantId: string,
+    secret: string,
+    key: GatewayKey | null,
+  ): Granted | null | Promise<Granted | null> {
     const refusedKey = keyRefusal(key, Date.now());
     if (refusedKey || !key) {
       if (refusedKey) sendRefusal(res, refusedKey);
@@ -183,26 +203,40 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       return { secret, grant: new CallGrant(tenantId, key, null), scope: { kind: "app", appId: key.appId } };
     }
     const apiFound = gateway.directory.api(tenantId, path.owner, path.slug);
-    const api = apiFound instanceof Promise ? await apiFound : apiFound;
+    return apiFound instanceof Promise
+      ? apiFound.then((api) => authorizeApi(res, path, tenantId, secret, key, api))
+      : authorizeApi(res, path, tenantId, secret, key, apiFound);
+  }
+
+  function authorizeApi(
+    res: ServerResponse,
+    path: { owner: string; slug: string },
+    tenantId: string,
+    secret: string,
+    key: GatewayKey,
+    api: GatewayApi | null,
+  ): Granted | null | Promise<Granted | null> {
     if (!api) {
       sendJsonRpcError(res, 404, -32010, `No API at /${path.owner}/${path.slug}`, { status: 404, code: "NOT_FOUND" });
       return null;
     }
-    const subscriptionFound = gateway.directory.subscription(tenantId, key.appId, api.apiId);
-    const subscription = subscriptionFound instanceof Promise ? await subscriptionFound : subscriptionFound;
-    const refusedSub = subscriptionRefusal(subscription);
-    if (refusedSub) {
-      sendRefusal(res, refusedSub);
-      return null;
-    }
-    if (!subscription) return null;
-    const { owner, slug } = path;
-    return {
-      secret,
-      // What a tools/call of this request runs with: the key, API and subscription just looked up and checked.
-      grant: new CallGrant(tenantId, key, { owner, slug, api, subscription }),
-      scope: { kind: "api", apiId: api.apiId, owner, slug },
+    const found = gateway.directory.subscription(tenantId, key.appId, api.apiId);
+    const admit = (subscription: Awaited<typeof found>): Granted | null => {
+      const refusedSub = subscriptionRefusal(subscription);
+      if (refusedSub) {
+        sendRefusal(res, refusedSub);
+        return null;
+      }
+      if (!subscription) return null;
+      const { owner, slug } = path;
+      return {
+        secret,
+        // What a tools/call of this request runs with: the key, API and subscription just looked up and checked.
+        grant: new CallGrant(tenantId, key, { owner, slug, api, subscription }),
+        scope: { kind: "api", apiId: api.apiId, owner, slug },
+      };
     };
+    return found instanceof Promise ? found.then(admit) : admit(found);
   }
 
   function sameScope(a: Scope, b: Scope): boolean {
@@ -254,9 +288,15 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return session;
   }
 
+  function failed(error: unknown, res: ServerResponse): void {
+    gateway.logger.error({ err: error }, "mcp request failed");
+    sendJsonRpcError(res, 500, -32603, "Internal error");
+  }
+
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = readMcpHeaders(req.rawHeaders);
-    const granted = await authorize(req, res, headers);
+    const authorized = authorize(req, res, headers);
+    const granted = authorized instanceof Promise ? await authorized : authorized;
     if (!granted) return;
     const { secret, grant, scope } = granted;
     const { tenantId, key } = grant;
@@ -289,18 +329,20 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     const origin = { clientIp: req.socket.remoteAddress ?? "", host: headers.host.trim(), grant };
     let parsedBody: unknown;
     if (req.method === "POST") {
-      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
+      const read = readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
+      parsedBody = read instanceof Promise ? await read : read;
       if (parsedBody === NO_BODY) return;
       // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
       const call = sessionId ? directToolCall(headers, parsedBody) : null;
       if (call) {
         const deps = session.toolDeps;
-        await answerDirectCall(
+        // Not awaited: serve has nothing left to do (one promise step less per call); a failure to write is logged.
+        answerDirectCall(
           res,
           call,
-          async (params) => toolResultJson(await callToolAnswer(deps, params, origin, leaveWatchOf(res))),
+          (params) => callToolAnswer(deps, params, origin, leaveWatchOf(res)).then(toolResultJson),
           session.directHeaders,
-        );
+        ).catch((error: unknown) => failed(error, res));
         return;
       }
     }
@@ -318,10 +360,7 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
 
   return {
     handle(req, res) {
-      serve(req, res).catch((error: unknown) => {
-        gateway.logger.error({ err: error }, "mcp request failed");
-        sendJsonRpcError(res, 500, -32603, "Internal error");
-      });
+      serve(req, res).catch((error: unknown) => failed(error, res));
     },
     changed(change) {
       if (change.kind === "api") {

@@ -14,21 +14,36 @@ export const NO_BODY = Symbol("no body");
 
 /**
  * The request body as JSON; answers the error itself (413, 400) and returns NO_BODY when it is not. `contentLength` is
- * the header as sent (the endpoint has read it already), else it is read from the request.
+ * the header as sent (the endpoint has read it already), else it is read from the request. A plain value when the
+ * whole body had already arrived, else a promise of it.
  */
-export async function readJson(
+export function readJson(
   req: IncomingMessage,
   res: ServerResponse,
   maxBytes: number,
   contentLength: string | undefined = req.headers["content-length"],
-): Promise<unknown> {
+): unknown {
   const declared = Number(contentLength || "0");
   if (declared > maxBytes) {
     req.resume();
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     return NO_BODY;
   }
-  const text = req.complete ? bufferedBody(req, maxBytes) : await streamedBody(req, maxBytes);
+  if (req.complete) return parsedBody(req, res, maxBytes, bufferedBody(req, maxBytes));
+  // Called from the request event, a small body is still in the parser's hands: it has it once this turn ends.
+  return Promise.resolve().then(() =>
+    req.complete
+      ? parsedBody(req, res, maxBytes, bufferedBody(req, maxBytes))
+      : streamedBody(req, maxBytes).then((text) => parsedBody(req, res, maxBytes, text)),
+  );
+}
+
+function parsedBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  text: string | null | typeof TOO_LARGE,
+): unknown {
   if (text === TOO_LARGE) {
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     req.destroy();
@@ -110,7 +125,8 @@ export async function bridgeRequest(
   const method = req.method ?? "GET";
   let parsedBody: unknown = options.parsedBody;
   if (method === "POST" && parsedBody === undefined) {
-    parsedBody = await readJson(req, res, options.maxBodyBytes);
+    const read = readJson(req, res, options.maxBodyBytes);
+    parsedBody = read instanceof Promise ? await read : read;
     if (parsedBody === NO_BODY) return;
   } else if (method !== "POST") {
     req.resume();
