@@ -45,11 +45,14 @@ export function ReferenceNav(props: {
   useIsoLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const top = selectedRow * NAV_ROW_HEIGHT;
-    if (selectedRow >= 0 && (top < list.scrollTop || top + NAV_ROW_HEIGHT > list.scrollTop + list.clientHeight)) {
-      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    const rowTop = selectedRow * NAV_ROW_HEIGHT;
+    if (selectedRow >= 0 && (rowTop < list.scrollTop || rowTop + NAV_ROW_HEIGHT > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = Math.max(0, rowTop - list.clientHeight / 3);
     }
-    setScroll({ top: list.scrollTop, height: list.clientHeight || INITIAL_VIEWPORT, measured: true });
+    const top = list.scrollTop;
+    const height = list.clientHeight || INITIAL_VIEWPORT;
+    // Unchanged (most openings: the row was in view): no second render of the list right after each navigation.
+    setScroll((s) => (s.measured && s.top === top && s.height === height ? s : { top, height, measured: true }));
   }, [selectedRow]);
 
   useEffect(() => {
