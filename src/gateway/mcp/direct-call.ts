@@ -67,42 +67,28 @@ export function leaveWatchOf(res: ServerResponse): LeaveWatch {
 /**
  * Runs the call and writes its JSON-RPC answer (a result, or the error the SDK would have sent for it). `run` gives
  * the result as JSON text (toolResultJson): the envelope is put around it as text rather than serializing the
- * result object again. `headers` is a flat name/value list (the session's; the same for every call). The returned
- * promise settles once the answer is written.
+ * result object again. `headers` is a flat name/value list (the session's; the same for every call).
  */
-export function answerDirectCall(
+export async function answerDirectCall(
   res: ServerResponse,
   call: DirectToolCall,
   run: (params: { name: string; arguments?: Record<string, unknown> }) => Promise<string>,
   headers: readonly string[],
 ): Promise<void> {
-  const id = JSON.stringify(call.id);
-  const fail = (error: unknown) => write(res, errorBody(call.id, error), headers);
-  let pending: Promise<string>;
+  let body: string;
   try {
     if (call.params instanceof McpError) throw call.params;
-    pending = run(call.params);
+    body = `{"result":${await run(call.params)},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
   } catch (error) {
-    fail(error);
-    return Promise.resolve();
+    // As the SDK's protocol layer answers a handler's throw: an McpError keeps its code and data, anything else is an
+    // internal error with its message.
+    const mcp = error instanceof McpError;
+    const code = mcp ? error.code : ErrorCode.InternalError;
+    const message = error instanceof Error ? error.message : "Internal error";
+    const data = mcp && error.data !== undefined ? { data: error.data } : {};
+    body = JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message, ...data } });
   }
-  return pending.then((result) => write(res, `{"result":${result},"jsonrpc":"2.0","id":${id}}`, headers), fail);
-}
-
-/**
- * As the SDK's protocol layer answers a handler's throw: an McpError keeps its code and data, anything else is an
- * internal error with its message.
- */
-function errorBody(id: string | number, error: unknown): string {
-  const mcp = error instanceof McpError;
-  const code = mcp ? error.code : ErrorCode.InternalError;
-  const message = error instanceof Error ? error.message : "Internal error";
-  const data = mcp && error.data !== undefined ? { data: error.data } : {};
-  return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...data } });
-}
-
-function write(res: ServerResponse, body: string, headers: readonly string[]): void {
-  if (res.destroyed || res.headersSent) return;
+  if (res.destroyed) return;
   res.writeHead(200, [
     ...headers,
     "content-type",

@@ -46,13 +46,6 @@ export interface McpEndpointDeps {
 
 type Scope = { kind: "api"; apiId: string; owner: string; slug: string } | { kind: "app"; appId: string };
 
-/** What a checked request runs with: the presented key's secret, the grant of its lookups, and the session's scope. */
-interface Granted {
-  secret: string;
-  grant: CallGrant;
-  scope: Scope;
-}
-
 interface Session {
   id: string;
   tenantId: string;
@@ -156,15 +149,12 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     }
   }
 
-  /**
-   * The key and scope of the request, checked with the gateway's rules; null when refused (answered here). A plain
-   * value when every lookup was a cache hit (no promise, no microtask), else a promise of it.
-   */
-  function authorize(
+  /** The key and scope of the request, checked with the gateway's rules; null when refused (answered here). */
+  async function authorize(
     req: IncomingMessage,
     res: ServerResponse,
     headers: McpRequestHeaders,
-  ): Granted | null | Promise<Granted | null> {
+  ): Promise<{ secret: string; grant: CallGrant; scope: Scope } | null> {
     const path = parseMcpPath(req.url ?? "");
     if (!path) {
       sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
@@ -181,19 +171,9 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sendRefusal(res, presented);
       return null;
     }
+    // Cache hits are plain values: awaited only when the directory had to load (no microtask per lookup per request).
     const keyFound = gateway.directory.key(tenantId, secret);
-    return keyFound instanceof Promise
-      ? keyFound.then((key) => authorizeKey(res, path, tenantId, secret, key))
-      : authorizeKey(res, path, tenantId, secret, keyFound);
-  }
-
-  function authorizeKey(
-    res: ServerResponse,
-    path: NonNullable<ReturnType<typeof parseMcpPath>>,
-    tenantId: string,
-    secret: string,
-    key: GatewayKey | null,
-  ): Granted | null | Promise<Granted | null> {
+    const key = keyFound instanceof Promise ? await keyFound : keyFound;
     const refusedKey = keyRefusal(key, Date.now());
     if (refusedKey || !key) {
       if (refusedKey) sendRefusal(res, refusedKey);
@@ -203,40 +183,26 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       return { secret, grant: new CallGrant(tenantId, key, null), scope: { kind: "app", appId: key.appId } };
     }
     const apiFound = gateway.directory.api(tenantId, path.owner, path.slug);
-    return apiFound instanceof Promise
-      ? apiFound.then((api) => authorizeApi(res, path, tenantId, secret, key, api))
-      : authorizeApi(res, path, tenantId, secret, key, apiFound);
-  }
-
-  function authorizeApi(
-    res: ServerResponse,
-    path: { owner: string; slug: string },
-    tenantId: string,
-    secret: string,
-    key: GatewayKey,
-    api: GatewayApi | null,
-  ): Granted | null | Promise<Granted | null> {
+    const api = apiFound instanceof Promise ? await apiFound : apiFound;
     if (!api) {
       sendJsonRpcError(res, 404, -32010, `No API at /${path.owner}/${path.slug}`, { status: 404, code: "NOT_FOUND" });
       return null;
     }
-    const found = gateway.directory.subscription(tenantId, key.appId, api.apiId);
-    const admit = (subscription: Awaited<typeof found>): Granted | null => {
-      const refusedSub = subscriptionRefusal(subscription);
-      if (refusedSub) {
-        sendRefusal(res, refusedSub);
-        return null;
-      }
-      if (!subscription) return null;
-      const { owner, slug } = path;
-      return {
-        secret,
-        // What a tools/call of this request runs with: the key, API and subscription just looked up and checked.
-        grant: new CallGrant(tenantId, key, { owner, slug, api, subscription }),
-        scope: { kind: "api", apiId: api.apiId, owner, slug },
-      };
+    const subscriptionFound = gateway.directory.subscription(tenantId, key.appId, api.apiId);
+    const subscription = subscriptionFound instanceof Promise ? await subscriptionFound : subscriptionFound;
+    const refusedSub = subscriptionRefusal(subscription);
+    if (refusedSub) {
+      sendRefusal(res, refusedSub);
+      return null;
+    }
+    if (!subscription) return null;
+    const { owner, slug } = path;
+    return {
+      secret,
+      // What a tools/call of this request runs with: the key, API and subscription just looked up and checked.
+      grant: new CallGrant(tenantId, key, { owner, slug, api, subscription }),
+      scope: { kind: "api", apiId: api.apiId, owner, slug },
     };
-    return found instanceof Promise ? found.then(admit) : admit(found);
   }
 
   function sameScope(a: Scope, b: Scope): boolean {
@@ -288,15 +254,9 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return session;
   }
 
-  function failed(error: unknown, res: ServerResponse): void {
-    gateway.logger.error({ err: error }, "mcp request failed");
-    sendJsonRpcError(res, 500, -32603, "Internal error");
-  }
-
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = readMcpHeaders(req.rawHeaders);
-    const authorized = authorize(req, res, headers);
-    const granted = authorized instanceof Promise ? await authorized : authorized;
+    const granted = await authorize(req, res, headers);
     if (!granted) return;
     const { secret, grant, scope } = granted;
     const { tenantId, key } = grant;
@@ -329,20 +289,18 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     const origin = { clientIp: req.socket.remoteAddress ?? "", host: headers.host.trim(), grant };
     let parsedBody: unknown;
     if (req.method === "POST") {
-      const read = readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
-      parsedBody = read instanceof Promise ? await read : read;
+      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
       if (parsedBody === NO_BODY) return;
       // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
       const call = sessionId ? directToolCall(headers, parsedBody) : null;
       if (call) {
         const deps = session.toolDeps;
-        // Not awaited: serve has nothing left to do (one promise step less per call); a failure to write is logged.
-        answerDirectCall(
+        await answerDirectCall(
           res,
           call,
-          (params) => callToolAnswer(deps, params, origin, leaveWatchOf(res)).then(toolResultJson),
+          async (params) => toolResultJson(await callToolAnswer(deps, params, origin, leaveWatchOf(res))),
           session.directHeaders,
-        ).catch((error: unknown) => failed(error, res));
+        );
         return;
       }
     }
@@ -360,7 +318,10 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
 
   return {
     handle(req, res) {
-      serve(req, res).catch((error: unknown) => failed(error, res));
+      serve(req, res).catch((error: unknown) => {
+        gateway.logger.error({ err: error }, "mcp request failed");
+        sendJsonRpcError(res, 500, -32603, "Internal error");
+      });
     },
     changed(change) {
       if (change.kind === "api") {

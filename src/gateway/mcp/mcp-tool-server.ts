@@ -134,32 +134,15 @@ export interface ToolServerDeps {
  * caller got wrong and for the gateway's refusals; the SDK's handler (callTool) and the endpoint's direct path
  * (toolResultJson of the answer) both call this.
  */
-export function callToolAnswer(
+export async function callToolAnswer(
   deps: ToolServerDeps,
   params: { name: string; arguments?: Record<string, unknown> },
   origin: RequestOrigin,
   onLeave?: LeaveWatch,
 ): Promise<InternalAnswer> {
-  // Plain functions and thens rather than async ones: a session's tools are a loaded list after its first call, and
-  // each async step was a promise and a microtask more per call. Errors always come back as a rejection.
-  try {
-    const tools = deps.tools();
-    if (tools instanceof Promise) return tools.then((list) => callWithTools(deps, list, params, origin, onLeave));
-    return callWithTools(deps, tools, params, origin, onLeave);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-function callWithTools(
-  deps: ToolServerDeps,
-  tools: SessionTool[],
-  params: { name: string; arguments?: Record<string, unknown> },
-  origin: RequestOrigin,
-  onLeave: LeaveWatch | undefined,
-): Promise<InternalAnswer> {
   const name = params.name;
-  const entry = toolByName(tools, name);
+  const tools = deps.tools();
+  const entry = toolByName(tools instanceof Promise ? await tools : tools, name);
   if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const args = params.arguments ?? {};
   // The message carrying the arguments is bounded by the endpoint (the body limit and a little room), so the schema
@@ -183,7 +166,7 @@ function callWithTools(
   const rawHeaders = ["host", origin.host, "accept", "application/json", "user-agent", "portico-mcp"];
   if (http.body !== null) rawHeaders.push("content-type", "application/json");
   for (const [header, value] of http.headers) rawHeaders.push(header, value);
-  return callThroughGateway(
+  const answer = await callThroughGateway(
     deps.gateway,
     {
       method: http.method,
@@ -194,11 +177,7 @@ function callWithTools(
     },
     origin.grant,
     onLeave,
-  ).then(admitted);
-}
-
-/** The API's answer, or the gateway's refusal as an McpError. */
-function admitted(answer: InternalAnswer): InternalAnswer {
+  );
   if (!answer.answered) throw refusal(answer);
   return answer;
 }

@@ -14,36 +14,21 @@ export const NO_BODY = Symbol("no body");
 
 /**
  * The request body as JSON; answers the error itself (413, 400) and returns NO_BODY when it is not. `contentLength` is
- * the header as sent (the endpoint has read it already), else it is read from the request. A plain value when the
- * whole body had already arrived, else a promise of it.
+ * the header as sent (the endpoint has read it already), else it is read from the request.
  */
-export function readJson(
+export async function readJson(
   req: IncomingMessage,
   res: ServerResponse,
   maxBytes: number,
   contentLength: string | undefined = req.headers["content-length"],
-): unknown {
+): Promise<unknown> {
   const declared = Number(contentLength || "0");
   if (declared > maxBytes) {
     req.resume();
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     return NO_BODY;
   }
-  if (req.complete) return parsedBody(req, res, maxBytes, bufferedBody(req, maxBytes));
-  // Called from the request event, a small body is still in the parser's hands: it has it once this turn ends.
-  return Promise.resolve().then(() =>
-    req.complete
-      ? parsedBody(req, res, maxBytes, bufferedBody(req, maxBytes))
-      : streamedBody(req, maxBytes).then((text) => parsedBody(req, res, maxBytes, text)),
-  );
-}
-
-function parsedBody(
-  req: IncomingMessage,
-  res: ServerResponse,
-  maxBytes: number,
-  text: string | null | typeof TOO_LARGE,
-): unknown {
+  const text = req.complete ? bufferedBody(req, maxBytes) : await streamedBody(req, maxBytes);
   if (text === TOO_LARGE) {
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     req.destroy();
@@ -125,8 +110,7 @@ export async function bridgeRequest(
   const method = req.method ?? "GET";
   let parsedBody: unknown = options.parsedBody;
   if (method === "POST" && parsedBody === undefined) {
-    const read = readJson(req, res, options.maxBodyBytes);
-    parsedBody = read instanceof Promise ? await read : read;
+    parsedBody = await readJson(req, res, options.maxBodyBytes);
     if (parsedBody === NO_BODY) return;
   } else if (method !== "POST") {
     req.resume();
