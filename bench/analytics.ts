@@ -11,7 +11,8 @@
  * Env: BENCH_CALLS (default 10000000), BENCH_ROUNDS (default 15), BENCH_DIALECTS (default "sqlite,postgres"),
  * TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test), BENCH_SQLITE_FILE (keep the
  * SQLite database in this file and reuse it next time without loading; bench/analytics-parts.ts times each query of
- * a kept one), BENCH_PG_DB (the same for PostgreSQL: keep the database of this name and reuse it if it exists). Loading
+ * a kept one), BENCH_PG_DB (the same for PostgreSQL: keep the database of this name and reuse it if it exists),
+ * BENCH_COMPARE_SEEKS=1 (time each dashboard again without decision 093's first-rows window, right after). Loading
  * 10 million calls takes ~10–25 minutes per engine on the shared 2-core machine (docs/analytics-at-scale.md).
  */
 import { randomBytes } from "node:crypto";
@@ -24,6 +25,7 @@ import { buildDashboard, type ResolvedScope } from "../src/core/analytics/analyt
 import { foldUsageRollups } from "../src/core/analytics/analytics-jobs.service";
 import { resolveRange } from "../src/core/analytics/analytics-range";
 import { selectLogRows } from "../src/core/analytics/request-log.queries";
+import { setFirstRowsWindow } from "../src/core/analytics/rollups.queries";
 import { writeUsageBatch } from "../src/core/metering/metering.queries";
 import {
   LATENCY_BUCKET_BOUNDS_US,
@@ -42,6 +44,8 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.
 const KEEP_FILE = process.env.BENCH_SQLITE_FILE ?? null;
 /** A PostgreSQL database name kept after the run and reused by the next. */
 const KEEP_PG_DB = process.env.BENCH_PG_DB ?? null;
+/** Also time each dashboard with decision 092's reads (no first-rows window, decision 093) right after it. */
+const COMPARE_SEEKS = process.env.BENCH_COMPARE_SEEKS === "1";
 const TENANT = "bench";
 const PROVIDERS = 10;
 const APIS = 100;
@@ -375,12 +379,23 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       for (const preset of ["1h", "24h", "7d", "30d"]) {
         const t = await time(() => buildDashboard(db, TENANT, scope, { preset }, now));
         worst = Math.max(worst, t.p95);
+        // Decision 092's reads (one seek per pair, no first-rows window) timed right after, for a before/after.
+        let seeksOnly = "";
+        if (COMPARE_SEEKS) {
+          setFirstRowsWindow(0);
+          try {
+            const b = await time(() => buildDashboard(db, TENANT, scope, { preset }, now));
+            seeksOnly = `  seeks only p50 ${b.p50.toFixed(1)} ms p95 ${b.p95.toFixed(1)} ms`;
+          } finally {
+            setFirstRowsWindow(null);
+          }
+        }
         rows.push(
           `  ${`${label}, ${preset}`.padEnd(30)} p50 ${t.p50.toFixed(1).padStart(8)} ms  p95 ${t.p95
             .toFixed(1)
             .padStart(8)} ms  (${(t.p95 / Math.max(baseline.p95, 0.001)).toFixed(0)}× baseline p95)  cpu p50 ${t.cpu50
             .toFixed(1)
-            .padStart(7)} ms`,
+            .padStart(7)} ms${seeksOnly}`,
         );
       }
     }
