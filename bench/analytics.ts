@@ -183,8 +183,9 @@ async function load(db: Db, now: number): Promise<void> {
   }).join(", ");
   const span = 30 * DAY_MS;
   const slices = Math.max(30, Math.ceil(CALLS / 350_000));
-  const sliceMs = Math.floor(span / slices);
-  const start = now - slices * sliceMs;
+  // Whole minutes per slice, so no minute's calls are split between two slices' rollups.
+  const sliceMs = Math.floor(span / slices / 60_000) * 60_000;
+  const start = Math.floor(now / 60_000) * 60_000 - slices * sliceMs;
   const staging = sql.table("bench_calls");
   await sql`${sql.raw(`create ${d === "postgres" ? "unlogged " : ""}table bench_calls (x bigint, series_id text, status integer,
     latency_us bigint, created_at bigint)`)}`.execute(db.kysely);
