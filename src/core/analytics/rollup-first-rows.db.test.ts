@@ -129,6 +129,9 @@ describeEachDialect("analytics top lists against a naive count of the calls", ({
 describe("firstRowsWindow", () => {
   it("reads no window when a seek costs no more than a row, or there is nothing to read", () => {
     expect(firstRowsWindow(10_000, 233_000, 168, 1)).toBe(0);
+    // A seek worth one row: a one-bucket window ties with the seeks (SQLite keeps its seeks).
+    for (const calls of [33_000, 333_000, 2_330_000, 100_000_000])
+      expect(firstRowsWindow(10_000, calls, 24, 1)).toBe(0);
     expect(firstRowsWindow(0, 10, 168, 6)).toBe(0);
     expect(firstRowsWindow(10, 0, 168, 6)).toBe(0);
   });
@@ -139,6 +142,9 @@ describe("firstRowsWindow", () => {
     const busy = firstRowsWindow(10_000, 2_330_000, 168, 6);
     expect(sparse).toBe(13);
     expect(busy).toBe(2);
-    expect(firstRowsWindow(10, 1, 24, 6)).toBe(24);
+    // Half a call per pair and bucket over two buckets: the best window (4 buckets) is longer than the range.
+    expect(firstRowsWindow(100, 100, 2, 6)).toBe(2);
+    // A near-idle range: even the whole range leaves most pairs to seek, no clear gain.
+    expect(firstRowsWindow(10, 1, 24, 6)).toBe(0);
   });
 });

@@ -166,7 +166,7 @@ export function setFirstRowsWindow(buckets: number | null): void {
  * `buckets`, a pair has a row in a bucket with probability 1 - e^-r (r = calls per pair and bucket), and none in the
  * first `w` buckets with probability e^-rw: the window costs pairs·w·(1 - e^-r) rows and leaves pairs·e^-rw seeks at
  * `rowsPerSeek` rows each. The minimum of that cost is at w = ln(rowsPerSeek·r / (1 - e^-r)) / r; 0 when seeking
- * every pair is cheaper. Traffic less even than this assumes can leave more pairs to seek or put more rows in the
+ * every pair is cheaper or not clearly dearer. Traffic less even than this assumes can leave more pairs to seek or put more rows in the
  * window than expected, but never more than one seek and `w` rows per pair: the result is exact either way.
  */
 export function firstRowsWindow(pairs: number, calls: number, buckets: number, rowsPerSeek: number): number {
@@ -178,7 +178,10 @@ export function firstRowsWindow(pairs: number, calls: number, buckets: number, r
   if (!(best > 0)) return 0;
   const low = Math.min(buckets, Math.floor(best));
   const high = Math.min(buckets, Math.ceil(best));
-  return cost(high) < cost(low) ? high : low;
+  const w = cost(high) < cost(low) ? high : low;
+  // A window must beat the seeks by a clear margin: where a seek costs one row (SQLite) a one-bucket window ties
+  // with the seeks in exact arithmetic, and rounding must not pick it.
+  return cost(w) <= 0.75 * rowsPerSeek ? w : 0;
 }
 
 /**
