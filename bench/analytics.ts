@@ -1,11 +1,11 @@
 /**
- * npm run bench:analytics — the dashboards' queries at scale (docs/decisions/090-analytics.md): one tenant with
- * 100 APIs (10 providers × 10), 5,000 apps each calling 2 APIs on 3 endpoints (30,000 series), and 10 million
- * synthetic calls over 30 days in the raw log, written in time order one slice at a time, rolled up into minutes (in
- * SQL, as the gateway's flush would; a sample of 10 apps' calls is written again through the gateway's writer and must
- * give the same minute rows), then into hours and days by the worker's own fold. Then each dashboard read is timed (p50/p95 over BENCH_ROUNDS runs)
- * beside a baseline (an API read by primary key) measured in the same run, on SQLite and on PostgreSQL.
- * Targets: every dashboard p95 <= 200 ms, the log search with filters <= 300 ms.
+ * npm run bench:analytics — the dashboards' queries at scale (docs/decisions/090-analytics.md): one tenant with 100
+ * APIs (10 providers × 10), 5,000 apps each calling 2 APIs on 3 endpoints (30,000 series), and 10 million synthetic
+ * calls over 30 days in the raw log, written in time order one slice at a time, rolled up into minutes (in SQL, as the
+ * gateway's flush would; a sample of 10 apps' calls is written again through the gateway's writer and must give the
+ * same minute rows), then into hours and days by the worker's own fold. Then each dashboard read is timed (p50/p95 over
+ * BENCH_ROUNDS runs) beside a baseline (an API read by primary key) measured in the same run, on SQLite and on
+ * PostgreSQL. Targets: every dashboard p95 <= 200 ms, the log search with filters <= 300 ms.
  *
  * Synthetic data stays in a temporary database (a temp file; a uniquely named PostgreSQL database dropped after).
  * Env: BENCH_CALLS (default 10000000), BENCH_ROUNDS (default 15), BENCH_DIALECTS (default "sqlite,postgres"),

@@ -166,8 +166,8 @@ export function setFirstRowsWindow(buckets: number | null): void {
  * `buckets`, a pair has a row in a bucket with probability 1 - e^-r (r = calls per pair and bucket), and none in the
  * first `w` buckets with probability e^-rw: the window costs pairs·w·(1 - e^-r) rows and leaves pairs·e^-rw seeks at
  * `rowsPerSeek` rows each. The minimum of that cost is at w = ln(rowsPerSeek·r / (1 - e^-r)) / r; 0 when seeking
- * every pair is cheaper or not clearly dearer. Traffic less even than this assumes can leave more pairs to seek or put more rows in the
- * window than expected, but never more than one seek and `w` rows per pair: the result is exact either way.
+ * every pair is cheaper or not clearly dearer. Traffic less even than this assumes can leave more pairs to seek or put
+ * more rows in the window than expected, but never more than one seek and `w` rows per pair: exact either way.
  */
 export function firstRowsWindow(pairs: number, calls: number, buckets: number, rowsPerSeek: number): number {
   if (pairs <= 0 || calls <= 0 || buckets <= 1 || rowsPerSeek <= 0) return 0;
@@ -185,12 +185,13 @@ export function firstRowsWindow(pairs: number, calls: number, buckets: number, r
 }
 
 /**
- * A top list over the projections (docs/decisions/091-analytics-ranking.md, 092-analytics-latest-totals.md): a pair's
- * calls in [from, to) are its running total at the last bucket before `to` minus that before `from`. The pairs of the
- * scope are the rows of the latest-totals table (one per pair, with its latest bucket and total): a pair whose latest
- * bucket is before `from` had no calls in the range, one whose latest bucket is before `to` (every range ending now)
- * takes its total at `to` from that row, and only the rest seek the pair index. Then the winners' full sums, by the
- * same index. A short range's rows are grouped instead.
+ * A top list over the projections (docs/decisions/091-analytics-ranking.md, 092-analytics-latest-totals.md,
+ * 093-analytics-first-rows-window.md): a pair's calls in [from, to) are its running total at the last bucket before
+ * `to` minus that before `from`. The pairs of the scope are the rows of the latest-totals table (one per pair, with its
+ * latest bucket and total): a pair whose latest bucket is before `from` had no calls in the range, one whose latest
+ * bucket is before `to` (every range ending now) takes its total at `to` from that row, and only the rest seek the pair
+ * index. Its total before `from` comes from its first row in a window after `from` when the cost model picks one (093),
+ * else from a seek. Then the winners' full sums, by the same index. A short range's rows are grouped instead.
  */
 async function selectTopByRunningTotals(
   db: Db,
