@@ -1,17 +1,19 @@
 /**
- * npm run bench:analytics — the dashboards' queries at scale (docs/decisions/090-analytics.md): one tenant with
- * 100 APIs (10 providers × 10), 5,000 apps each calling 2 APIs on 3 endpoints (30,000 series), and 10 million
- * synthetic calls over 30 days in the raw log, rolled up into minutes (in SQL, as the gateway's flush would), then
- * into hours and days by the worker's own fold. Then each dashboard read is timed (p50/p95 over BENCH_ROUNDS runs)
- * beside a baseline (an API read by primary key) measured in the same run, on SQLite and on PostgreSQL.
- * Targets: every dashboard p95 <= 200 ms, the log search with filters <= 300 ms.
+ * npm run bench:analytics — the dashboards' queries at scale (docs/decisions/090-analytics.md): one tenant with 100
+ * APIs (10 providers × 10), 5,000 apps each calling 2 APIs on 3 endpoints (30,000 series), and 10 million synthetic
+ * calls over 30 days in the raw log, written in time order one slice at a time, rolled up into minutes (in SQL, as the
+ * gateway's flush would; a sample of 10 apps' calls is written again through the gateway's writer and must give the
+ * same minute rows), then into hours and days by the worker's own fold. Then each dashboard read is timed (p50/p95 over
+ * BENCH_ROUNDS runs) beside a baseline (an API read by primary key) measured in the same run, on SQLite and on
+ * PostgreSQL. Targets: every dashboard p95 <= 200 ms, the log search with filters <= 300 ms.
  *
  * Synthetic data stays in a temporary database (a temp file; a uniquely named PostgreSQL database dropped after).
  * Env: BENCH_CALLS (default 10000000), BENCH_ROUNDS (default 15), BENCH_DIALECTS (default "sqlite,postgres"),
  * TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test), BENCH_SQLITE_FILE (keep the
  * SQLite database in this file and reuse it next time without loading; bench/analytics-parts.ts times each query of
- * a kept one), BENCH_PG_DB (the same for PostgreSQL: keep the database of this name and reuse it if it exists). On the shared 2-core machine loading 10 million calls (and the worker's fold of them) takes far longer
- * than a run may: pass a smaller BENCH_CALLS and say which in the figures.
+ * a kept one), BENCH_PG_DB (the same for PostgreSQL: keep the database of this name and reuse it if it exists),
+ * BENCH_COMPARE_SEEKS=1 (time each dashboard again without decision 093's first-rows window, right after). Loading
+ * 10 million calls takes ~10–25 minutes per engine on the shared 2-core machine (docs/analytics-at-scale.md).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -23,7 +25,14 @@ import { buildDashboard, type ResolvedScope } from "../src/core/analytics/analyt
 import { foldUsageRollups } from "../src/core/analytics/analytics-jobs.service";
 import { resolveRange } from "../src/core/analytics/analytics-range";
 import { selectLogRows } from "../src/core/analytics/request-log.queries";
-import { LATENCY_BUCKET_BOUNDS_US } from "../src/core/metering/usage.types";
+import { setFirstRowsWindow } from "../src/core/analytics/rollups.queries";
+import { writeUsageBatch } from "../src/core/metering/metering.queries";
+import {
+  LATENCY_BUCKET_BOUNDS_US,
+  ROLLUP_SUM_COLUMNS,
+  type UsageReason,
+  type UsageRecord,
+} from "../src/core/metering/usage.types";
 import { type Db, type DialectName, openDatabase } from "../src/db/connection";
 import { migrateToLatest } from "../src/db/migrate";
 
@@ -35,6 +44,8 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.
 const KEEP_FILE = process.env.BENCH_SQLITE_FILE ?? null;
 /** A PostgreSQL database name kept after the run and reused by the next. */
 const KEEP_PG_DB = process.env.BENCH_PG_DB ?? null;
+/** Also time each dashboard with decision 092's reads (no first-rows window, decision 093) right after it. */
+const COMPARE_SEEKS = process.env.BENCH_COMPARE_SEEKS === "1";
 const TENANT = "bench";
 const PROVIDERS = 10;
 const APIS = 100;
@@ -152,23 +163,12 @@ async function load(db: Db, now: number): Promise<void> {
       db.kysely,
     );
   }
-  const span = 30 * DAY_MS;
-  const chunk = 1_000_000;
-  for (let done = 0; done < CALLS; done += chunk) {
-    const n = Math.min(chunk, CALLS - done);
-    const gen =
-      d === "sqlite"
-        ? sql`with recursive c(x) as (select 1 union all select x + 1 from c limit ${n}) select x from c`
-        : sql`select generate_series(1, ${n}) as x`;
-    // ~95 % 200, ~3 % 4xx, ~2 % 5xx; latency 0.5–200 ms with a tail.
-    await sql`insert into usage_records (series_id, status, reason, billable, latency_us, bytes_in, bytes_out, created_at, request_id)
-      select 's' || ${rnd(d, SERIES)}, st, case when st >= 500 then 'upstream_unreachable' else 'ok' end,
-        case when st < 400 then 1 else 0 end, 500 + ${rnd(d, 200_000)} * (1 + ${rnd(d, 3)}), 0, 512,
-        ${now} - ${rnd(d, span)}, 'r' || (x + ${done})
-      from (select x, case when ${rnd(d, 100)} < 95 then 200 when ${rnd(d, 5)} < 3 then 404 else 502 end as st
-        from (${gen}) g) q`.execute(db.kysely);
-  }
-  const t1 = performance.now();
+  // The calls are made one time slice (a day, or less for large loads) at a time, in time order, as the gateway
+  // writes them: a staging table takes the slice's calls, then the raw log and the slice's minute rollups are each
+  // written from it in one statement, sorted by time, in one transaction per slice. Sorted writes put the rows of a
+  // minute or an hour next to each other in the tables, as a live gateway's flushes do; one GROUP BY over the whole
+  // log instead scattered them (each read of an hour's minute rows touched a page per row) and, on PostgreSQL,
+  // spilled a 10-million-group aggregate to disk (603 s at 10 M calls).
   const bounds = LATENCY_BUCKET_BOUNDS_US.slice(0, -1);
   const buckets = LATENCY_BUCKET_BOUNDS_US.map((_, i) => {
     const lower = i === 0 ? null : bounds[i - 1];
@@ -181,30 +181,143 @@ async function load(db: Db, now: number): Promise<void> {
       .join(" and ");
     return `sum(case when ${cond} then 1 else 0 end)`;
   }).join(", ");
-  await sql`${sql.raw(`insert into usage_rollups (tenant_id, api_id, endpoint, app_id, minute, calls, billable, rejected, errors_4xx,
-      errors_5xx, bytes_in, bytes_out, latency_sum_us, lat_b00, lat_b01, lat_b02, lat_b03, lat_b04, lat_b05, lat_b06, lat_b07,
-      lat_b08, lat_b09, lat_b10, lat_b11, lat_b12, lat_b13)
-    select s.tenant_id, s.api_id, s.endpoint, s.app_id, (r.created_at / 60000) * 60000, count(*), sum(r.billable), 0,
-      sum(case when r.status >= 400 and r.status < 500 then 1 else 0 end), sum(case when r.status >= 500 then 1 else 0 end),
-      sum(r.bytes_in), sum(r.bytes_out), sum(r.latency_us), ${buckets}
-    from usage_records r join usage_series s on s.id = r.series_id
-    group by s.tenant_id, s.api_id, s.endpoint, s.app_id, (r.created_at / 60000) * 60000`)}`.execute(db.kysely);
+  const span = 30 * DAY_MS;
+  const slices = Math.max(30, Math.ceil(CALLS / 350_000));
+  // Whole minutes per slice, so no minute's calls are split between two slices' rollups.
+  const sliceMs = Math.floor(span / slices / 60_000) * 60_000;
+  const start = Math.floor(now / 60_000) * 60_000 - slices * sliceMs;
+  const staging = sql.table("bench_calls");
+  await sql`${sql.raw(`create ${d === "postgres" ? "unlogged " : ""}table bench_calls (x bigint, series_id text, status integer,
+    latency_us bigint, created_at bigint)`)}`.execute(db.kysely);
+  let minuteMs = 0;
+  const t1 = performance.now();
+  for (let k = 0, done = 0; k < slices; k++) {
+    const n = Math.floor((CALLS * (k + 1)) / slices) - done;
+    const gen =
+      d === "sqlite"
+        ? sql`with recursive c(x) as (select 1 union all select x + 1 from c limit ${n}) select x from c`
+        : sql`select generate_series(1, ${n}) as x`;
+    await db.kysely.transaction().execute(async (trx) => {
+      if (d === "postgres") await sql`set local work_mem = '256MB'`.execute(trx);
+      // ~95 % 200, ~3 % 4xx, ~2 % 5xx; latency 0.5–200 ms with a tail.
+      await sql`insert into ${staging} (x, series_id, status, latency_us, created_at)
+        select x + ${done}, 's' || ${rnd(d, SERIES)}, st, 500 + ${rnd(d, 200_000)} * (1 + ${rnd(d, 3)}),
+          ${start + k * sliceMs} + ${rnd(d, sliceMs)}
+        from (select x, case when ${rnd(d, 100)} < 95 then 200 when ${rnd(d, 5)} < 3 then 404 else 502 end as st
+          from (${gen}) g) q`.execute(trx);
+      await sql`insert into usage_records (series_id, status, reason, billable, latency_us, bytes_in, bytes_out, created_at,
+          request_id)
+        select series_id, status, case when status >= 500 then 'upstream_unreachable' else 'ok' end,
+          case when status < 400 then 1 else 0 end, latency_us, 0, 512, created_at, 'r' || x
+        from ${staging} order by created_at`.execute(trx);
+      const m0 = performance.now();
+      await sql`${sql.raw(`insert into usage_rollups (tenant_id, api_id, endpoint, app_id, minute, calls, billable, rejected,
+          errors_4xx, errors_5xx, bytes_in, bytes_out, latency_sum_us, lat_b00, lat_b01, lat_b02, lat_b03, lat_b04, lat_b05,
+          lat_b06, lat_b07, lat_b08, lat_b09, lat_b10, lat_b11, lat_b12, lat_b13)
+        select s.tenant_id, s.api_id, s.endpoint, s.app_id, (r.created_at / 60000) * 60000 as m, count(*),
+          sum(case when r.status < 400 then 1 else 0 end), 0,
+          sum(case when r.status >= 400 and r.status < 500 then 1 else 0 end),
+          sum(case when r.status >= 500 then 1 else 0 end), 0, 512 * count(*), sum(r.latency_us), ${buckets}
+        from bench_calls r join usage_series s on s.id = r.series_id
+        group by s.tenant_id, s.api_id, s.endpoint, s.app_id, (r.created_at / 60000) * 60000
+        order by m`)}`.execute(trx);
+      minuteMs += performance.now() - m0;
+      await sql`delete from ${staging}`.execute(trx);
+    });
+    done += n;
+  }
+  await sql`drop table bench_calls`.execute(db.kysely);
   const t2 = performance.now();
-  await foldUsageRollups(db, { now });
+  const checked = await checkMinuteRollups(db);
   const t3 = performance.now();
+  await foldUsageRollups(db, { now });
+  const t4 = performance.now();
   // A live database's autovacuum would have vacuumed and analyzed tables this size: VACUUM sets PostgreSQL's visibility
   // map (without it an index-only scan still reads the heap) and ANALYZE gives the planner its statistics.
   await sql`${sql.raw(d === "postgres" ? "vacuum analyze" : "analyze")}`.execute(db.kysely);
+  const t5 = performance.now();
   const count = async (table: string) =>
     Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db.kysely)).rows[0]?.n);
+  const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    `  loaded ${CALLS.toLocaleString("en-US")} calls in ${((t1 - t0) / 1000).toFixed(1)} s; minute rollups ${(
-      (t2 - t1) / 1000
-    ).toFixed(1)} s; worker fold (hour+day) ${((t3 - t2) / 1000).toFixed(1)} s`,
+    `  setup ${sec(t1 - t0)}; ${CALLS.toLocaleString("en-US")} calls in ${slices} time slices ${sec(t2 - t1 - minuteMs)}; minute rollups ${sec(
+      minuteMs,
+    )}; check of ${checked} minute rows against the gateway's writer ${sec(t3 - t2)}; worker fold (hour+day) ${sec(
+      t4 - t3,
+    )}; ${d === "postgres" ? "vacuum analyze" : "analyze"} ${sec(t5 - t4)}`,
   );
   console.log(
     `  rows: minute ${(await count("usage_rollups")).toLocaleString("en-US")}, hour ${(await count("usage_rollups_hour")).toLocaleString("en-US")}, day ${(await count("usage_rollups_day")).toLocaleString("en-US")}`,
   );
+}
+
+/**
+ * The bench writes the minute rollups in SQL, not through the gateway's writer (one statement per slice instead of
+ * millions of records through the flush). So it checks itself: the calls of ten apps (60 series, ~0.2 % of the log)
+ * go through the gateway's `writeUsageBatch` again under another tenant, and every minute row that writes must equal
+ * the bench's own row, column by column. The copies are deleted after. Returns the number of rows compared.
+ */
+async function checkMinuteRollups(db: Db): Promise<number> {
+  const check = `${TENANT}-check`;
+  const apps = Array.from({ length: 10 }, (_, i) => `app${i}`);
+  const { rows } = await sql<{
+    api_id: string;
+    endpoint: string;
+    app_id: string;
+    key_id: string;
+    plan_id: string;
+    subscription_id: string;
+    status: number | string;
+    reason: UsageReason;
+    billable: number | string;
+    latency_us: number | string;
+    bytes_in: number | string;
+    bytes_out: number | string;
+    created_at: number | string;
+    request_id: string;
+  }>`select s.api_id, s.endpoint, s.app_id, s.key_id, s.plan_id, s.subscription_id, r.status, r.reason, r.billable,
+      r.latency_us, r.bytes_in, r.bytes_out, r.created_at, r.request_id
+    from usage_series s join usage_records r on r.series_id = s.id
+    where s.tenant_id = ${TENANT} and s.app_id in (${sql.join(apps)})`.execute(db.kysely);
+  const records: UsageRecord[] = rows.map((r) => ({
+    tenantId: check,
+    apiId: r.api_id,
+    endpoint: r.endpoint,
+    appId: r.app_id,
+    keyId: r.key_id,
+    planId: r.plan_id,
+    subscriptionId: r.subscription_id,
+    status: Number(r.status),
+    reason: r.reason,
+    billable: Number(r.billable) === 1,
+    latencyUs: Number(r.latency_us),
+    bytesIn: Number(r.bytes_in),
+    bytesOut: Number(r.bytes_out),
+    at: Number(r.created_at),
+    requestId: r.request_id,
+  }));
+  for (let i = 0; i < records.length; i += 5_000) await writeUsageBatch(db, records.slice(i, i + 5_000));
+  const columns = ["api_id", "endpoint", "app_id", "minute", ...ROLLUP_SUM_COLUMNS];
+  const read = async (tenant: string) =>
+    (
+      await sql<Record<string, unknown>>`select ${sql.raw(columns.join(", "))} from usage_rollups
+        where tenant_id = ${tenant} and app_id in (${sql.join(apps)}) order by api_id, endpoint, app_id, minute`.execute(
+        db.kysely,
+      )
+    ).rows.map((r) => columns.map((c) => String(r[c])).join(" "));
+  const [theirs, ours] = [await read(check), await read(TENANT)];
+  await sql`delete from usage_records where series_id in (select id from usage_series where tenant_id = ${check})`.execute(
+    db.kysely,
+  );
+  await sql`delete from usage_rollups where tenant_id = ${check}`.execute(db.kysely);
+  await sql`delete from usage_series where tenant_id = ${check}`.execute(db.kysely);
+  const differing = theirs.filter((row, i) => row !== ours[i]);
+  if (theirs.length !== ours.length || differing.length > 0 || records.length === 0) {
+    throw new Error(
+      `bench minute rollups differ from the gateway writer's: ${theirs.length} vs ${ours.length} rows, first difference ${differing[0] ?? "-"}`,
+    );
+  }
+  return theirs.length;
 }
 
 /** The load time of a kept database: the tenant's creation. */
@@ -267,12 +380,23 @@ async function benchDialect(dialect: DialectName): Promise<void> {
       for (const preset of ["1h", "24h", "7d", "30d"]) {
         const t = await time(() => buildDashboard(db, TENANT, scope, { preset }, now));
         worst = Math.max(worst, t.p95);
+        // Decision 092's reads (one seek per pair, no first-rows window) timed right after, for a before/after.
+        let seeksOnly = "";
+        if (COMPARE_SEEKS) {
+          setFirstRowsWindow(0);
+          try {
+            const b = await time(() => buildDashboard(db, TENANT, scope, { preset }, now));
+            seeksOnly = `  seeks only p50 ${b.p50.toFixed(1)} ms p95 ${b.p95.toFixed(1)} ms`;
+          } finally {
+            setFirstRowsWindow(null);
+          }
+        }
         rows.push(
           `  ${`${label}, ${preset}`.padEnd(30)} p50 ${t.p50.toFixed(1).padStart(8)} ms  p95 ${t.p95
             .toFixed(1)
             .padStart(8)} ms  (${(t.p95 / Math.max(baseline.p95, 0.001)).toFixed(0)}× baseline p95)  cpu p50 ${t.cpu50
             .toFixed(1)
-            .padStart(7)} ms`,
+            .padStart(7)} ms${seeksOnly}`,
         );
       }
     }

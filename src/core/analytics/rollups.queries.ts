@@ -154,13 +154,44 @@ export function setGroupedRowsPerSeek(n: number | null): void {
   groupedRowsPerSeek = n;
 }
 
+let forcedFirstRowsWindow: number | null = null;
+/** Tests force the first-rows window (in buckets; 0: seeks only); null restores the cost model's choice. */
+export function setFirstRowsWindow(buckets: number | null): void {
+  forcedFirstRowsWindow = buckets;
+}
+
 /**
- * A top list over the projections (docs/decisions/091-analytics-ranking.md, 092-analytics-latest-totals.md): a pair's
- * calls in [from, to) are its running total at the last bucket before `to` minus that before `from`. The pairs of the
- * scope are the rows of the latest-totals table (one per pair, with its latest bucket and total): a pair whose latest
- * bucket is before `from` had no calls in the range, one whose latest bucket is before `to` (every range ending now)
- * takes its total at `to` from that row, and only the rest seek the pair index. Then the winners' full sums, by the
- * same index. A short range's rows are grouped instead.
+ * How many buckets after a range's start to read so that each pair's first row there gives its total before the
+ * range, instead of a seek (docs/decisions/093-analytics-first-rows-window.md). With `calls` spread over `pairs` and
+ * `buckets`, a pair has a row in a bucket with probability 1 - e^-r (r = calls per pair and bucket), and none in the
+ * first `w` buckets with probability e^-rw: the window costs pairs·w·(1 - e^-r) rows and leaves pairs·e^-rw seeks at
+ * `rowsPerSeek` rows each. The minimum of that cost is at w = ln(rowsPerSeek·r / (1 - e^-r)) / r; 0 when seeking
+ * every pair is cheaper or not clearly dearer. Traffic less even than this assumes can leave more pairs to seek or put
+ * more rows in the window than expected, but never more than one seek and `w` rows per pair: exact either way.
+ */
+export function firstRowsWindow(pairs: number, calls: number, buckets: number, rowsPerSeek: number): number {
+  if (pairs <= 0 || calls <= 0 || buckets <= 1 || rowsPerSeek <= 0) return 0;
+  const r = calls / (pairs * buckets);
+  const p = 1 - Math.exp(-r);
+  const cost = (w: number) => w * p + rowsPerSeek * Math.exp(-r * w);
+  const best = Math.log((rowsPerSeek * r) / p) / r;
+  if (!(best > 0)) return 0;
+  const low = Math.min(buckets, Math.floor(best));
+  const high = Math.min(buckets, Math.ceil(best));
+  const w = cost(high) < cost(low) ? high : low;
+  // A window must beat the seeks by a clear margin: where a seek costs one row (SQLite) a one-bucket window ties
+  // with the seeks in exact arithmetic, and rounding must not pick it.
+  return cost(w) <= 0.75 * rowsPerSeek ? w : 0;
+}
+
+/**
+ * A top list over the projections (docs/decisions/091-analytics-ranking.md, 092-analytics-latest-totals.md,
+ * 093-analytics-first-rows-window.md): a pair's calls in [from, to) are its running total at the last bucket before
+ * `to` minus that before `from`. The pairs of the scope are the rows of the latest-totals table (one per pair, with its
+ * latest bucket and total): a pair whose latest bucket is before `from` had no calls in the range, one whose latest
+ * bucket is before `to` (every range ending now) takes its total at `to` from that row, and only the rest seek the pair
+ * index. Its total before `from` comes from its first row in a window after `from` when the cost model picks one (093),
+ * else from a seek. Then the winners' full sums, by the same index. A short range's rows are grouped instead.
  */
 async function selectTopByRunningTotals(
   db: Db,
@@ -185,14 +216,15 @@ async function selectTopByRunningTotals(
     ),
     selectTotals(db, tenantId, scope, range),
   ]);
+  const pairs = perApi.reduce((n, r) => n + Number(r.n), 0);
   const seeks = perApi.reduce((n, r) => n + Number(r.n) + Number(r.after), 0);
   if (seeks === 0) return [];
   // A short range holds fewer rows than the seeks would cost (at most one row per call): group the range's rows,
   // reached through the primary key (tenant, kind, api, bucket) with the scope's API ids listed, so no new index.
   const rangeCalls = rangeSums.calls;
+  const ids = perApi.map((r) => r.api_id);
   const perSeek = groupedRowsPerSeek ?? GROUPED_ROWS_PER_SEEK[db.dialect];
   if (rangeCalls <= perSeek * seeks && perApi.length <= MAX_LISTED_APIS) {
-    const ids = perApi.map((r) => r.api_id);
     const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, dim as k, ${sql.raw(SUM_SQL)}
       from ${table} where tenant_id = ${tenantId} and kind = ${kind} and api_id in (${sql.join(ids)})
         and bucket >= ${range.from} and bucket < ${range.to}
@@ -202,19 +234,34 @@ async function selectTopByRunningTotals(
   const runningBefore = (end: number) => sql`coalesce((select d.cum_calls from ${table} d
       where d.tenant_id = ${tenantId} and d.kind = ${kind} and d.api_id = l.api_id and d.dim = l.dim
         and d.bucket < ${end} order by d.bucket desc limit 1), 0)`;
+  // The total before `from` of a pair with a row in the first `window` buckets of the range is that first row's
+  // total less its own calls (decision 093): read by the primary key with the API ids listed, grouped, joined by
+  // hash. Only the pairs without a row there seek (coalesce evaluates the seek only for them). At the day grain
+  // the seeks stay: the day index is small and stays cached, and a window there measured slower (decision 093).
+  const buckets = Math.round((range.to - range.from) / range.grainMs);
+  const modelled = src.grain === "hour" ? firstRowsWindow(pairs, rangeCalls, buckets, perSeek) : 0;
+  const window = perApi.length > MAX_LISTED_APIS ? 0 : Math.min(buckets, forcedFirstRowsWindow ?? modelled);
+  const firstRows =
+    window > 0
+      ? sql` left join (select api_id, dim, min(cum_calls - calls) as before from ${table}
+          where tenant_id = ${tenantId} and kind = ${kind} and api_id in (${sql.join(ids)})
+            and bucket >= ${range.from} and bucket < ${range.from + window * range.grainMs}
+          group by api_id, dim) w on w.api_id = l.api_id and w.dim = l.dim`
+      : sql``;
+  const before = window > 0 ? sql`coalesce(w.before, ${runningBefore(range.from)})` : runningBefore(range.from);
   const { rows: ranked } = await sql<{ api_id: string; k: string; c: string | number }>`select l.api_id, l.dim as k,
-      case when l.bucket < ${range.to} then l.cum_calls else ${runningBefore(range.to)} end
-        - ${runningBefore(range.from)} as c
-    from ${latest} l where l.tenant_id = ${tenantId} and l.kind = ${kind}${apis} and l.bucket >= ${range.from}
+      case when l.bucket < ${range.to} then l.cum_calls else ${runningBefore(range.to)} end - ${before} as c
+    from ${latest} l${firstRows} where l.tenant_id = ${tenantId} and l.kind = ${kind}
+      ${scope.apiIds ? sql`and l.api_id in (${sql.join(scope.apiIds)})` : sql``} and l.bucket >= ${range.from}
     order by c desc, l.api_id, l.dim limit ${limit}`.execute(db.kysely);
   const winners = ranked.filter((r) => Number(r.c) > 0);
   if (winners.length === 0) return [];
-  const pairs = sql.join(
+  const winnerPairs = sql.join(
     winners.map((w) => sql`(api_id = ${w.api_id} and dim = ${w.k})`),
     sql` or `,
   );
   const { rows } = await sql<SumRow & { api_id: string; k: string }>`select api_id, dim as k, ${sql.raw(SUM_SQL)}
-    from ${table} where tenant_id = ${tenantId} and kind = ${kind} and (${pairs})
+    from ${table} where tenant_id = ${tenantId} and kind = ${kind} and (${winnerPairs})
       and bucket >= ${range.from} and bucket < ${range.to}
     group by api_id, dim`.execute(db.kysely);
   const sums = new Map(rows.map((r) => [`${r.api_id}|${r.k}`, sumsOf(r)]));
