@@ -26,6 +26,7 @@ import { foldUsageRollups } from "../src/core/analytics/analytics-jobs.service";
 import { resolveRange } from "../src/core/analytics/analytics-range";
 import { selectLogRows } from "../src/core/analytics/request-log.queries";
 import { setFirstRowsWindow } from "../src/core/analytics/rollups.queries";
+import { ensureDayPartitions, PARTITION_DAYS_AHEAD } from "../src/core/analytics/usage-partitions.queries";
 import { writeUsageBatch } from "../src/core/metering/metering.queries";
 import {
   LATENCY_BUCKET_BOUNDS_US,
@@ -186,6 +187,9 @@ async function load(db: Db, now: number): Promise<void> {
   // Whole minutes per slice, so no minute's calls are split between two slices' rollups.
   const sliceMs = Math.floor(span / slices / 60_000) * 60_000;
   const start = Math.floor(now / 60_000) * 60_000 - slices * sliceMs;
+  // The days of the synthetic month get their log partitions (PostgreSQL, decision 094), as the worker would have made
+  // them ahead while the calls came in; otherwise every call would land in the default partition.
+  for (let day = start; day < now + DAY_MS; day += PARTITION_DAYS_AHEAD * DAY_MS) await ensureDayPartitions(db, day);
   const staging = sql.table("bench_calls");
   await sql`${sql.raw(`create ${d === "postgres" ? "unlogged " : ""}table bench_calls (x bigint, series_id text, status integer,
     latency_us bigint, created_at bigint)`)}`.execute(db.kysely);

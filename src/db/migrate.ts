@@ -26,6 +26,7 @@ import * as m086 from "./migrations/086-messages";
 import * as m090 from "./migrations/090-analytics";
 import * as m091 from "./migrations/091-analytics-ranking";
 import * as m092 from "./migrations/092-analytics-latest-totals";
+import * as m093 from "./migrations/093-usage-records-partitions";
 import * as m100 from "./migrations/100-directory-imports";
 import * as m101 from "./migrations/101-api-health-probes";
 import * as m110 from "./migrations/110-endpoint-kind";
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "090-analytics": m090,
   "091-analytics-ranking": m091,
   "092-analytics-latest-totals": m092,
+  "093-usage-records-partitions": m093,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ import {
   selectTenantConfigs,
   selectTenantIds,
 } from "./rollup-fold.queries";
+import { dropDayPartitionsBefore, ensureDayPartitions } from "./usage-partitions.queries";
 
 /*
  * The worker's analytics housekeeping (docs/decisions/090-analytics.md): fold minute rollups into hours and hours
@@ -41,9 +42,13 @@ export async function foldUsageRollups(db: Db, options: { now: number }): Promis
   }
 }
 
-/** Deletes raw calls (and minute rollups) older than each tenant's retention (default 30 days). */
+/**
+ * Deletes raw calls (and minute rollups) older than each tenant's retention (default 30 days). On PostgreSQL the log's
+ * days past every tenant's retention go first as whole partitions (decision 094), the tenants with a shorter retention
+ * then lose their older rows by delete, and the next days' partitions are made ahead.
+ */
 export async function enforceUsageRetention(db: Db, options: { now: number }): Promise<number> {
-  let deleted = 0;
+  const retentions: Array<{ tenantId: string; days: number }> = [];
   for (const tenant of await selectTenantConfigs(db)) {
     let days = 30;
     try {
@@ -51,7 +56,14 @@ export async function enforceUsageRetention(db: Db, options: { now: number }): P
     } catch {
       // A tenant whose stored config does not parse keeps the default.
     }
-    deleted += await deleteRawUsageBefore(db, tenant.id, options.now - days * DAY_MS);
+    retentions.push({ tenantId: tenant.id, days });
   }
+  const longest = Math.max(30, ...retentions.map((r) => r.days));
+  await dropDayPartitionsBefore(db, options.now - longest * DAY_MS);
+  let deleted = 0;
+  for (const { tenantId, days } of retentions) {
+    deleted += await deleteRawUsageBefore(db, tenantId, options.now - days * DAY_MS);
+  }
+  await ensureDayPartitions(db, options.now);
   return deleted;
 }
