@@ -2,8 +2,7 @@
  * npm run bench:lighthouse — Lighthouse 12.8 (its Node API) on /hub, /search/weather and the API reference of a
  * 1,100-operation spec, with the mobile and the desktop preset, against the built server on a fresh data directory.
  * Prints the four category scores per page and preset, total blocking time and the first and largest contentful
- * paint (issue 18 asks ≥ 95 in all four on
- * mobile, TBT ≤ 150 ms, on a quiet machine). Drives Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
+ * paint (issue 18 asks ≥ 95 in all four on mobile, TBT ≤ 150 ms, on a quiet machine). Drives Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  * through chrome-launcher; no browser is ever downloaded. 127.0.0.1 only.
  */
 import fs from "node:fs";
