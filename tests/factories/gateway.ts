@@ -1,4 +1,5 @@
 import { createApp, createAppKey } from "../../src/core/apps/apps.service";
+import type { UsageRecord } from "../../src/core/metering/usage.types";
 import { createPlan } from "../../src/core/plans/plans.service";
 import type { CreatePlanInput, Plan } from "../../src/core/plans/plans.types";
 import { subscribeToPlan } from "../../src/core/subscriptions/subscriptions.service";
@@ -65,5 +66,29 @@ export async function createGatewayFixture(
     key: issued.secret,
     keyId: issued.key.id,
     basePath: `/${api.ownerUsername}/${api.slug}`,
+  };
+}
+
+/**
+ * One answered call of the fixture's app to `GET /items`, as the gateway's metering records it (a 200, billable, 1 ms),
+ * at `at`; `overrides` change any field.
+ */
+export function fixtureCall(f: GatewayFixture, at: number, overrides: Partial<UsageRecord> = {}): UsageRecord {
+  return {
+    tenantId: f.tenantId,
+    apiId: f.api.id,
+    endpoint: "GET /items",
+    appId: f.appId,
+    keyId: f.keyId,
+    planId: f.plan.id,
+    subscriptionId: f.subscriptionId,
+    status: 200,
+    reason: "ok",
+    billable: true,
+    latencyUs: 1_000,
+    bytesIn: 0,
+    bytesOut: 0,
+    at,
+    ...overrides,
   };
 }

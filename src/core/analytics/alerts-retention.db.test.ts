@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
-import { createGatewayFixture, type GatewayFixture } from "../../../tests/factories/gateway";
+import { createGatewayFixture, fixtureCall, type GatewayFixture } from "../../../tests/factories/gateway";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import type { Viewer } from "../accounts/accounts.types";
 import { writeUsageBatch } from "../metering/metering.queries";
@@ -18,23 +18,7 @@ describeEachDialect("analytics alerts and retention", ({ db }) => {
   let f: GatewayFixture;
   let provider: Viewer;
 
-  const call = (o: Partial<UsageRecord>): UsageRecord => ({
-    tenantId: f.tenantId,
-    apiId: f.api.id,
-    endpoint: "GET /items",
-    appId: f.appId,
-    keyId: f.keyId,
-    planId: f.plan.id,
-    subscriptionId: f.subscriptionId,
-    status: 200,
-    reason: "ok",
-    billable: true,
-    latencyUs: 2_000,
-    bytesIn: 0,
-    bytesOut: 0,
-    at: NOW - MINUTE,
-    ...o,
-  });
+  const call = (o: Partial<UsageRecord>): UsageRecord => fixtureCall(f, NOW - MINUTE, { latencyUs: 2_000, ...o });
 
   beforeAll(async () => {
     f = await createGatewayFixture(db(), { upstreamUrl: "http://127.0.0.1:9" });

@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
-import { createGatewayFixture, type GatewayFixture } from "../../../tests/factories/gateway";
+import { createGatewayFixture, fixtureCall, type GatewayFixture } from "../../../tests/factories/gateway";
 import { createTestTenant } from "../../../tests/factories/tenants";
 import * as m093 from "../../db/migrations/093-usage-records-partitions";
 import { writeUsageBatch } from "../metering/metering.queries";
-import type { UsageRecord } from "../metering/usage.types";
 import { enforceUsageRetention } from "./analytics-jobs.service";
 import {
   dayOfPartition,
@@ -20,23 +19,7 @@ const DAY = 86_400_000;
 
 describeEachDialect("request log day partitions", ({ db, dialect }) => {
   let f: GatewayFixture;
-  const call = (at: number, requestId: string): UsageRecord => ({
-    tenantId: f.tenantId,
-    apiId: f.api.id,
-    endpoint: "GET /items",
-    appId: f.appId,
-    keyId: f.keyId,
-    planId: f.plan.id,
-    subscriptionId: f.subscriptionId,
-    status: 200,
-    reason: "ok",
-    billable: true,
-    latencyUs: 1_000,
-    bytesIn: 0,
-    bytesOut: 0,
-    at,
-    requestId,
-  });
+  const call = (at: number, requestId: string) => fixtureCall(f, at, { requestId });
   const requestIds = async () =>
     (await db().kysely.selectFrom("usage_records").select("request_id").execute()).map((r) => r.request_id).sort();
   /** Which table of the partitioned log holds the call (PostgreSQL's tableoid). */
