@@ -8,14 +8,22 @@ import { waitForHydration } from "./hydration";
 // Several navigations per test on a shared two-core machine.
 test.describe.configure({ timeout: 60_000 });
 
-/** Resolves with the next GraphQL request whose body contains `marker`, and its JSON reply. */
+/** The next GraphQL request whose body contains `marker`. */
+function graphqlRequest(page: Page, marker: string) {
+  return page.waitForRequest(
+    (r: Request) => r.url().endsWith("/gateway/graphql") && (r.postData() ?? "").includes(marker),
+  );
+}
+
+/**
+ * The same request and its JSON reply (not for a click event sent as the page is left: a visitor's page is a new
+ * document then, and the old one's replies can no longer be read).
+ */
 function graphqlCall(page: Page, marker: string) {
-  return page
-    .waitForRequest((r: Request) => r.url().endsWith("/gateway/graphql") && (r.postData() ?? "").includes(marker))
-    .then(async (request) => {
-      const response = await request.response();
-      return { request, status: response?.status(), body: (await response?.json()) as { data?: unknown } };
-    });
+  return graphqlRequest(page, marker).then(async (request) => {
+    const response = await request.response();
+    return { request, status: response?.status(), body: (await response?.json()) as { data?: unknown } };
+  });
 }
 
 /**
@@ -111,10 +119,11 @@ test("the results page sends its own Search event and a click event with the car
   const shown = Number((await page.getByTestId("search-tab-apis").textContent())?.replace(/\D/g, ""));
   expect(variables.total).toBe(shown);
 
-  const click = graphqlCall(page, "trackSearchClick");
+  // The click event goes out (keepalive) although the visitor's click loads the API page at once.
+  const click = graphqlRequest(page, "trackSearchClick");
   const second = page.getByTestId("api-card").nth(1);
   await second.getByRole("link").first().click();
-  const clicked = JSON.parse((await click).request.postData() ?? "{}").variables;
+  const clicked = JSON.parse((await click).postData() ?? "{}").variables;
   expect(clicked).toMatchObject({ position: 2, searchIndex: "apis", queryId: variables.queryID });
 });
 
@@ -265,17 +274,21 @@ test("the results page names the matching operation on the API's card", async ({
   await expect(page.getByTestId("search-card-endpoint").first()).toContainText("getSocibWeatherStation");
 });
 
-test("the search page: tabs switch, top collections and resources, filters and sort in the URL, paging", async ({
+test("a visitor's search page: tabs, top collections and resources, filters and sort in the URL, paging", async ({
   page,
 }) => {
   const response = await page.goto("/search/weather");
   expect(response?.status()).toBe(200);
+  // A signed-out visitor gets server HTML and the visitor script, not the React app (decisions 162 and 164).
+  expect(await response?.text()).not.toContain("__reactRouterContext");
   await expect(page.getByTestId("search-tab-all")).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("search-top-collections")).toContainText("Top Weather APIs");
   await expect(page.getByTestId("search-top-resources").getByTestId("search-resource").first()).toBeVisible();
   expect(await page.getByTestId("api-card").count()).toBeGreaterThan(10);
-  // A click on server HTML before React has hydrated it can land on a node hydration is about to take over.
   await waitForHydration(page);
+  await expect(page.locator("html")).toHaveAttribute("data-visitor-ready", "true");
+  // With the script, every change applies itself: the no-script Apply buttons are gone.
+  await expect(page.getByTestId("search-filters").getByRole("button", { name: "Apply" })).toBeHidden();
 
   await page.getByTestId("search-tab-collections").click();
   await expect(page).toHaveURL(/\/search\/weather\?tab=collections$/);
@@ -291,21 +304,30 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await expect(page).toHaveURL(/tab=apis/);
   await expect(page.getByTestId("api-card").first()).toBeVisible();
   await expect(page.getByTestId("search-top-collections")).toHaveCount(0);
+  await waitForHydration(page);
 
-  // A facet filter goes into the URL and narrows the results; its chip removes it again.
+  // A facet filter goes into the URL at once and narrows the results; its chip removes it again. The page scrolled
+  // to the filter keeps its place and the checkbox keeps the keyboard focus across the new page.
   const before = Number((await page.getByTestId("search-tab-apis").textContent())?.replace(/\D/g, ""));
-  await page
-    .getByTestId("search-filter-pricing")
-    .getByRole("checkbox", { name: /^Paid\s/ })
-    .check();
+  const paid = page.getByTestId("search-filter-pricing").getByRole("checkbox", { name: /^Paid\s/ });
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await paid.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await paid.check();
   await expect(page).toHaveURL(/pricing=PAID/);
   await expect(page.getByTestId("search-active-filters")).toContainText("Paid");
+  await waitForHydration(page);
+  await expect(paid).toBeFocused();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const after = Number((await page.getByTestId("search-tab-apis").textContent())?.replace(/\D/g, ""));
   expect(after).toBeLessThan(before);
   await expect(page.getByTestId("pricing-badge").first()).toHaveText(/paid/i);
   await page.getByTestId("search-clear-filters").click();
   await expect(page).not.toHaveURL(/pricing=/);
   await expect(page.getByTestId("search-active-filters")).toHaveCount(0);
+  await waitForHydration(page);
 
   // Category and authentication facets work the same way (decision 010: facets by category, pricing and auth type).
   const category = page.getByTestId("search-filter-category").getByRole("checkbox").first();
@@ -313,17 +335,77 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await category.check();
   await expect.poll(() => new URL(page.url()).searchParams.get("category")).toBe(categoryName);
   await expect(page.getByTestId("search-active-filters")).toContainText(categoryName);
+  await waitForHydration(page);
   const auth = page.getByTestId("search-filter-auth").getByRole("checkbox").first();
   const authValue = (await auth.getAttribute("value")) ?? "";
   await auth.check();
   await expect.poll(() => new URL(page.url()).searchParams.get("auth")).toBe(authValue);
   await expect(page.getByTestId("search-active-filters")).toContainText(authValue);
+  await expect(page.getByTestId("search-filter-category").getByRole("checkbox").first()).toBeChecked();
   await expect(page.getByTestId("api-card").first()).toBeVisible();
   await page.getByTestId("search-clear-filters").click();
   await expect(page).not.toHaveURL(/category=|auth=/);
+  await waitForHydration(page);
 
-  // The sort select updates in place (no remount): the element held before the change is still the one on the page,
-  // also when the address changes it (back and forward).
+  // The sort select is part of the filter form: a change applies at once and the new page shows it.
+  await page.getByTestId("search-sort").selectOption("name");
+  await expect(page).toHaveURL(/sort=name/);
+  await expect(page.getByTestId("search-sort")).toHaveValue("name");
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort=name/);
+  await expect(page.getByTestId("search-sort")).toHaveValue("relevance");
+
+  // Paging with the cursor (base64 of the offset).
+  await page.getByTestId("search-next").click();
+  await expect(page).toHaveURL(/after=MjQ%3D|after=MjQ=/);
+  await expect(page.getByTestId("search-prev")).toBeVisible();
+});
+
+test("a visitor's search page: its own field goes to the term's page; filter changes send no second Search event", async ({
+  page,
+}) => {
+  const terms: string[] = [];
+  page.on("request", (r) => {
+    const body = r.postData() ?? "";
+    if (r.url().endsWith("/gateway/graphql") && body.includes("trackSearchEvent")) {
+      terms.push(JSON.parse(body).variables.term);
+    }
+  });
+  await page.goto("/search/weather");
+  await waitForHydration(page);
+  await expect.poll(() => terms).toEqual(["weather"]);
+  await page
+    .getByTestId("search-filter-pricing")
+    .getByRole("checkbox", { name: /^Free\s/ })
+    .check();
+  await expect(page).toHaveURL(/pricing=FREE/);
+  await waitForHydration(page);
+  await page.waitForTimeout(1_000);
+  expect(terms).toEqual(["weather"]);
+
+  const field = page.getByTestId("search-page-input");
+  await field.fill("ma/ps");
+  await expect(field).toHaveValue("maps");
+  await field.press("Enter");
+  // Straight to the clean address, not through the no-script /search?term= redirect.
+  await expect(page).toHaveURL(/\/search\/maps$/);
+  await expect(page.getByTestId("search-title")).toHaveText("Search results for “maps”");
+  await expect.poll(() => terms).toEqual(["weather", "maps"]);
+});
+
+test("a page React renders: the sort select and the filters update in place (no remount), back and forward", async ({
+  page,
+}) => {
+  // Reached by client-side navigation from a React page, the search page stays a React page.
+  await openHub(page);
+  const input = page.getByTestId("search-input");
+  await input.fill("weather");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/search\/weather$/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", /.*/);
+
+  // The sort select updates in place: the element held before the change is still the one on the page, also when
+  // the address changes it (back and forward).
   const sort = page.getByTestId("search-sort");
   const sortBefore = await sort.elementHandle();
   const sortValue = () => sortBefore?.evaluate((el) => (el.isConnected ? (el as HTMLSelectElement).value : "detached"));
@@ -340,10 +422,21 @@ test("the search page: tabs switch, top collections and resources, filters and s
   await expect(page).toHaveURL(/sort=name/);
   await expect.poll(sortValue).toBe("name");
 
-  // Paging with the cursor (base64 of the offset).
-  await page.getByTestId("search-next").click();
-  await expect(page).toHaveURL(/after=MjQ%3D|after=MjQ=/);
-  await expect(page.getByTestId("search-prev")).toBeVisible();
+  // A checkbox stays the same element too, and keeps the focus.
+  const paid = page.getByTestId("search-filter-pricing").getByRole("checkbox", { name: /^Paid\s/ });
+  const paidBefore = await paid.elementHandle();
+  await paid.check();
+  await expect(page).toHaveURL(/pricing=PAID/);
+  await expect(page.getByTestId("search-active-filters")).toContainText("Paid");
+  expect(await paidBefore?.evaluate((el) => el.isConnected && el === document.activeElement)).toBe(true);
+
+  // A click on a result is counted the same way as on the visitor's page (search-click.ts).
+  const click = graphqlRequest(page, "trackSearchClick");
+  await page.getByTestId("api-card").nth(1).getByRole("link").first().click();
+  const clicked = JSON.parse((await click).postData() ?? "{}").variables;
+  // Sorted by name: the click names the ordering that was shown (the replica index).
+  expect(clicked).toMatchObject({ position: 2, searchIndex: "apis_name_asc" });
+  expect(clicked.queryId).toMatch(/^[0-9a-f]{32}$/);
 });
 
 test("a nonsense term shows the empty state", async ({ page }) => {

@@ -6,6 +6,7 @@ import { formatNumber } from "../lib/format";
 import { useLocale, useLocalize } from "../lib/root-data";
 import { applyFilterChange, controlChange, sameSearchAddress } from "../lib/search-filter-change";
 import {
+  FILTER_FORM_ID,
   MIN_RATINGS,
   SEARCH_SORTS,
   type SearchPageQuery,
@@ -17,8 +18,6 @@ import { CloseIcon } from "./icons";
 import { LocalLink } from "./localized-link";
 import { Button } from "./ui/button";
 
-/** The sort select lives in the results header but belongs to this form (the `form` attribute). */
-export const FILTER_FORM_ID = "search-filter-form";
 /** Categories listed before 'More categories'. */
 const TOP_CATEGORIES = 8;
 
@@ -180,6 +179,8 @@ export function SearchFilters(props: {
         method="get"
         action={localize(searchBasePath(query.term))}
         onChange={onChange}
+        // The controls show the address's filters, not what the browser remembers of an earlier visit (back button).
+        autoComplete="off"
         aria-label={t("search.filters")}
         data-testid="search-filters"
         className="mt-4 hidden flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-4 peer-checked:flex lg:mt-0 lg:flex lg:border-0 lg:bg-transparent lg:p-0 dark:border-slate-800 dark:bg-slate-900 lg:dark:bg-transparent"
@@ -300,7 +301,7 @@ export function SearchFilters(props: {
             </Group>
           ))}
         {!hydrated && (
-          <Button type="submit" className="self-start">
+          <Button type="submit" data-filter-apply className="self-start">
             {t("search.apply")}
           </Button>
         )}
@@ -350,6 +351,7 @@ export function SearchSortSelect(props: { query: SearchPageQuery }) {
         <button
           type="submit"
           form={FILTER_FORM_ID}
+          data-filter-apply
           className="h-9 rounded-lg border border-slate-300 px-3 text-sm font-semibold dark:border-slate-700"
         >
           {t("search.apply")}
@@ -401,6 +403,7 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
           <LocalLink
             to={chip.href}
             preventScrollReset
+            data-keep-scroll
             aria-label={t("search.removeFilter", { name: chip.label })}
             className="inline-flex items-center gap-1 rounded-full bg-accent/12 py-1 ps-3 pe-2 text-xs font-semibold text-sky-800 hover:bg-accent/20 dark:text-sky-200"
           >
@@ -421,6 +424,7 @@ export function SearchActiveFilters(props: { query: SearchPageQuery; tagDefiniti
             healthy: false,
           })}
           preventScrollReset
+          data-keep-scroll
           data-testid="search-clear-filters"
           className="text-xs font-semibold text-accent hover:underline"
         >

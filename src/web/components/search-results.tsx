@@ -5,6 +5,7 @@ import type { MatchedEndpoint } from "../../core/search/search.types";
 import { useTranslation } from "../i18n/use-translation";
 import { formatNumber } from "../lib/format";
 import { useLocale, useLocalize } from "../lib/root-data";
+import { searchClickOf } from "../lib/search-click";
 import { trackSearchClick } from "../lib/search-client";
 import { type SearchPageQuery, searchPageHref } from "../lib/search-params";
 import { ApiCard, apiPath } from "./api-card";
@@ -16,23 +17,10 @@ import { ButtonLink } from "./ui/button";
 /** Search index name sent with clicks on the Resources list (endpoints are ranked by relevance only). */
 const RESOURCES_INDEX = "resources";
 
-/**
- * Records a search-click (spec section 7) when a click inside a result lands on the link to that result's API page
- * (not on its category chip). Positions are 1-based over the whole result list.
- */
-function clickTracker(
-  hrefOf: (index: number) => string,
-  click: (index: number) => { productId: string; searchIndex: string; queryId: string; position: number },
-) {
-  return (event: MouseEvent<HTMLElement>) => {
-    if (!(event.target instanceof Element)) return;
-    const link = event.target.closest("a");
-    const item = link?.closest<HTMLElement>("[data-result-index]");
-    if (!link || !item) return;
-    const index = Number(item.dataset.resultIndex);
-    if (link.getAttribute("href") !== hrefOf(index)) return;
-    trackSearchClick(click(index));
-  };
+/** Records a search-click (spec section 7) for a click on a result's own link (see search-click.ts). */
+function trackResultClick(event: MouseEvent<HTMLElement>): void {
+  const click = searchClickOf(event.target);
+  if (click) trackSearchClick(click);
 }
 
 export function MatchedEndpointLine(props: { endpoint: MatchedEndpoint }) {
@@ -61,27 +49,22 @@ export function SearchApiGrid(props: {
   replicaIndex: string;
 }) {
   const localize = useLocalize();
-  const hrefs = props.apis.map((api) => localize(apiPath(api)));
-  const onClick = clickTracker(
-    (i) => hrefs[i] ?? "",
-    (i) => ({
-      productId: props.apis[i]?.id ?? "",
-      searchIndex: props.replicaIndex,
-      queryId: props.queryId,
-      position: props.offset + i + 1,
-    }),
-  );
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: observes clicks on the links inside (Enter on a link clicks too).
     <ul
       data-testid="search-api-results"
-      onClick={onClick}
+      data-search-index={props.replicaIndex}
+      data-query-id={props.queryId}
+      data-offset={props.offset}
+      onClick={trackResultClick}
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
     >
       {props.apis.map((api, index) => (
         <li
           key={api.id}
           data-result-index={index}
+          data-product-id={api.id}
+          data-result-href={localize(apiPath(api))}
           // Cards below the first screen are laid out only when scrolled near (issue 18: a page of 24 cards spent
           // over a second in style and layout on a throttled phone); 240px is a card's usual height.
           className={`flex min-w-0 flex-col ${index >= CARDS_LAID_OUT_AT_ONCE ? "[contain-intrinsic-size:auto_240px] [content-visibility:auto]" : ""}`}
@@ -138,27 +121,18 @@ export function SearchResourceList(props: { resources: ResourceItem[]; offset: n
   const { t } = useTranslation();
   const localize = useLocalize();
   const hrefOf = (r: ResourceItem) => localize(`${apiPath(r.api)}?q=${encodeURIComponent(r.path)}`);
-  const onClick = clickTracker(
-    (i) => {
-      const r = props.resources[i];
-      return r ? hrefOf(r) : "";
-    },
-    (i) => ({
-      productId: props.resources[i]?.api.id ?? "",
-      searchIndex: RESOURCES_INDEX,
-      queryId: props.queryId,
-      position: props.offset + i + 1,
-    }),
-  );
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: observes clicks on the links inside.
     <ul
       data-testid="search-resource-results"
-      onClick={onClick}
+      data-search-index={RESOURCES_INDEX}
+      data-query-id={props.queryId}
+      data-offset={props.offset}
+      onClick={trackResultClick}
       className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
     >
       {props.resources.map((r, index) => (
-        <li key={r.id} data-result-index={index}>
+        <li key={r.id} data-result-index={index} data-product-id={r.api.id} data-result-href={hrefOf(r)}>
           <Link
             to={hrefOf(r)}
             data-testid="search-resource"

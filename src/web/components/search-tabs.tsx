@@ -24,6 +24,7 @@ export function SearchTabs(props: { query: SearchPageQuery; counts: Record<Exclu
             current={selected}
             data-testid={`search-tab-${tab}`}
             preventScrollReset
+            data-keep-scroll
             spacing="inline-flex shrink-0 items-center gap-1.5 px-2.5 py-3 sm:gap-2 sm:px-4"
           >
             {t(`search.tabs.${tab}`)}

@@ -91,7 +91,11 @@ export function parseSearchQuery(termParam: string | undefined, params: URLSearc
   };
 }
 
+/** The sort select lives in the results header but belongs to the filter form (the `form` attribute). */
+export const FILTER_FORM_ID = "search-filter-form";
+
 /** The app path of a term's results page, or null when the cleaned term is empty (spec section 5). */
+
 export function searchHref(rawTerm: string): string | null {
   const term = cleanSearchTerm(rawTerm);
   return term === "" ? null : `/search/${encodeURIComponent(term)}`;

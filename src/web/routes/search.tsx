@@ -29,6 +29,7 @@ import {
   searchHref,
   searchPageHref,
 } from "../lib/search-params";
+import type { StaticVisitorHandle } from "../lib/static-visitor-page";
 import type { Route } from "./+types/search";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -55,7 +56,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   );
 }
 
-export const handle: RouteHandle = {
+export const handle: RouteHandle & StaticVisitorHandle = {
+  // A signed-out visitor gets server HTML and the visitor script, not the React app (decision 162): the filters,
+  // sort, tabs and pager are GET forms and links, the script submits filter changes and sends the search events.
+  staticForVisitors: () => true,
   breadcrumb: (data) => {
     const { query } = data as SearchPageData;
     const crumbs = [{ path: "/search", labelKey: "search.breadcrumb" }];
@@ -294,7 +298,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const nothing = query.term !== "" && !filtered && apis.total + collections.total + resources.total === 0;
   return (
     <>
-      <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/40">
+      <div
+        // What the visitor script needs for the results page's Search event (src/web/visitor/visitor-search-page.ts).
+        data-search-page
+        data-term={query.term}
+        data-total={apis.total}
+        data-query-id={apis.queryId}
+        className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/40"
+      >
         <div className="mx-auto max-w-[1320px] px-4 pt-8 sm:px-6">
           <h1
             data-testid="search-title"

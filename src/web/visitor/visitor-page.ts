@@ -3,6 +3,7 @@ import { primeCsrfToken } from "../lib/graphql-client";
 import { installCompare } from "./visitor-compare";
 import { installControls } from "./visitor-controls";
 import { installSearchBox } from "./visitor-search";
+import { installSearchPage } from "./visitor-search-page";
 import { VISITOR_TEXTS_ID, type VisitorTexts } from "./visitor-texts";
 
 /*
@@ -28,6 +29,7 @@ if (texts) {
   for (const box of document.querySelectorAll<HTMLElement>("[data-search-box]")) installSearchBox(box, texts);
   installControls(texts);
   installCompare(texts, texts.prefix);
+  installSearchPage(texts.prefix);
   // Browser tests wait for this instead of React's data-hydrated (tests/e2e/hydration.ts).
   document.documentElement.dataset.visitorReady = "true";
 }

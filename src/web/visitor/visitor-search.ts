@@ -5,6 +5,7 @@ import { fetchTypeahead, type TypeaheadResult, trackSearch, trackSearchClick } f
 import { SEARCH_OPTION_CLASS } from "../lib/search-option-class";
 import { searchHref } from "../lib/search-params";
 import { SEARCH_EVENT_DELAY_MS, TYPEAHEAD_DEBOUNCE_MS } from "../lib/search-typeahead-timing";
+import { rememberSearchEventSent } from "./visitor-search-page";
 import { fill, plural, type VisitorTexts } from "./visitor-texts";
 
 /*
@@ -68,6 +69,7 @@ export function installSearchBox(root: HTMLElement, texts: VisitorTexts): void {
   function sendDueEvent(): void {
     if (eventDue === null || results === null || results.term !== eventDue) return;
     trackSearch(eventDue, results.total, results.queryId);
+    rememberSearchEventSent(eventDue);
     eventDue = null;
   }
 
