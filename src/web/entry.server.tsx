@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { lowPriorityModulePreloads } from "./lib/low-priority-modulepreload";
+import { appAfterPaint } from "./lib/app-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -32,7 +32,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           // The hydration code loads after the stylesheet and the font (decision 163).
-          const rewrite = lowPriorityModulePreloads();
+          const rewrite = appAfterPaint();
           rewrite.pipe(body);
           pipe(rewrite);
         },

@@ -32,6 +32,7 @@ import { catalogAt, loadCatalog } from "./i18n/catalog-store";
 import { I18nProvider } from "./i18n/i18n-provider";
 import { useTranslation } from "./i18n/use-translation";
 import "./load-context";
+import { APP_AFTER_PAINT_SCRIPT } from "./lib/app-after-paint-script";
 import { installChunkReloadGuard } from "./lib/chunk-reload";
 import { primeConsentRequirement, readConsent } from "./lib/consent";
 import { primeCsrfToken } from "./lib/graphql-client";
@@ -190,14 +191,13 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         )}
         {data && !staticPage && (
-          // entry.client.tsx fetches this catalog before hydrating; the preload starts it beside the scripts, after
-          // the stylesheet and the font like them (decision 163).
+          // entry.client.tsx fetches this catalog before hydrating; the preload starts it beside the app's scripts,
+          // after the first paint like them (decision 165: an inert link until then).
           <link
-            rel="preload"
+            data-after-paint="preload"
             href={data.catalog}
             as="fetch"
             crossOrigin="anonymous"
-            fetchPriority="low"
             data-i18n-catalog=""
           />
         )}
@@ -223,6 +223,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* A page served without React has no app scripts and no loader data in it (decision 162). */}
         {!staticPage && <ScrollRestoration nonce={data?.nonce} />}
         {!staticPage && <Scripts nonce={data?.nonce} />}
+        {!staticPage && (
+          <script
+            nonce={data?.nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
+            dangerouslySetInnerHTML={{ __html: APP_AFTER_PAINT_SCRIPT }}
+          />
+        )}
       </body>
     </html>
   );
