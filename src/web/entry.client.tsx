@@ -12,9 +12,11 @@ import { formatDate, formatNumber } from "./lib/format";
  * links and forms work without JavaScript.
  */
 async function hydrate(): Promise<void> {
-  const href = document.querySelector<HTMLLinkElement>("link[data-i18n-catalog]")?.getAttribute("href");
+  const href = document.querySelector<HTMLMetaElement>('meta[name="i18n-catalog"]')?.content;
   const catalog = href ? loadCatalog(href) : null;
-  await warmIntl(document.documentElement.lang);
+  // The ICU data of the page's language, loaded by the warm-up worker the after-paint script started (decision 165);
+  // without it, the formatters are made here in tasks of their own.
+  await (window.__porticoIntl ?? warmIntl(document.documentElement.lang));
   if (catalog) await catalog;
   startTransition(() => {
     hydrateRoot(
@@ -24,6 +26,13 @@ async function hydrate(): Promise<void> {
       </StrictMode>,
     );
   });
+}
+
+declare global {
+  interface Window {
+    /** Settles when the Intl warm-up worker is done (src/web/lib/app-after-paint-script.ts). */
+    __porticoIntl?: Promise<void>;
+  }
 }
 
 /**

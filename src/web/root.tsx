@@ -32,6 +32,8 @@ import { catalogAt, loadCatalog } from "./i18n/catalog-store";
 import { I18nProvider } from "./i18n/i18n-provider";
 import { useTranslation } from "./i18n/use-translation";
 import "./load-context";
+// Bundled on its own by Vite (a classic worker script with a content hash): decision 165.
+import intlWarmupUrl from "./intl-warmup.worker.ts?worker&url";
 import { APP_AFTER_PAINT_SCRIPT } from "./lib/app-after-paint-script";
 import { installChunkReloadGuard } from "./lib/chunk-reload";
 import { primeConsentRequirement, readConsent } from "./lib/consent";
@@ -191,15 +193,10 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         )}
         {data && !staticPage && (
-          // entry.client.tsx fetches this catalog before hydrating; the preload starts it beside the app's scripts,
-          // after the first paint like them (decision 165: an inert link until then).
-          <link
-            data-after-paint="preload"
-            href={data.catalog}
-            as="fetch"
-            crossOrigin="anonymous"
-            data-i18n-catalog=""
-          />
+          // entry.client.tsx fetches this catalog before hydrating. Its preload starts beside the app's scripts, after
+          // the first paint like them (decision 165): the after-paint script makes the link from this. (A <link>
+          // without rel cannot be hydrated by React, and one with rel would fetch at once.)
+          <meta name="i18n-catalog" content={data.catalog} />
         )}
         <Meta />
         <Links />
@@ -226,6 +223,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {!staticPage && (
           <script
             nonce={data?.nonce}
+            data-intl-warmup={intlWarmupUrl}
             suppressHydrationWarning
             // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, carries the CSP nonce.
             dangerouslySetInnerHTML={{ __html: APP_AFTER_PAINT_SCRIPT }}

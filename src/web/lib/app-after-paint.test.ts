@@ -43,22 +43,39 @@ describe("appAfterPaint", () => {
 
 describe("APP_AFTER_PAINT_SCRIPT", () => {
   it("after a frame, gives the links their rel back and swaps the held script for a module script with the nonce", async () => {
-    document.head.innerHTML = `${HELD_LINK}<link data-after-paint="preload" href="/i18n/x.json" as="fetch"/>`;
+    document.head.innerHTML = `${HELD_LINK}<meta name="i18n-catalog" content="/i18n/x.json">`;
     document.body.innerHTML = HELD_SCRIPT;
     const loader = document.createElement("script");
     loader.nonce = "n1";
+    loader.setAttribute("data-intl-warmup", "/assets/intl-warmup.js");
     document.body.append(loader);
+    document.documentElement.lang = "de";
+    const started: Array<{ url: string; name: string }> = [];
+    class FakeWorker {
+      onmessage: (() => void) | null = null;
+      constructor(url: string, options: { name: string }) {
+        started.push({ url, name: options.name });
+        setTimeout(() => this.onmessage?.(), 10);
+      }
+    }
+    Object.defineProperty(window, "Worker", { value: FakeWorker, configurable: true });
     // jsdom runs no inline scripts; the loader reads its own nonce through document.currentScript.
     Object.defineProperty(document, "currentScript", { value: loader, configurable: true });
     new Function(APP_AFTER_PAINT_SCRIPT)();
     expect(document.querySelector('link[rel="modulepreload"]')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute("href")).toBe("/assets/a.js");
-    expect(document.querySelector('link[rel="preload"]')?.getAttribute("href")).toBe("/i18n/x.json");
+    const catalog = document.querySelector<HTMLLinkElement>('link[rel="preload"]');
+    expect(catalog?.getAttribute("href")).toBe("/i18n/x.json");
+    expect(catalog?.as).toBe("fetch");
+    expect(catalog?.crossOrigin).toBe("anonymous");
     const module = document.querySelector('script[type="module"]') as HTMLScriptElement | null;
     expect(module?.textContent).toBe('import "/assets/a.js";');
     expect(module?.nonce).toBe("n1");
     expect(module?.async).toBe(true);
     expect(document.querySelector('script[type="text/x-after-paint"]')).toBeNull();
+    // The Intl warm-up worker for the page's language, and the promise entry.client.tsx waits for.
+    expect(started).toEqual([{ url: "/assets/intl-warmup.js", name: "de" }]);
+    await expect(window.__porticoIntl).resolves.toBeUndefined();
   });
 });
