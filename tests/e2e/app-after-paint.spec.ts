@@ -1,0 +1,32 @@
+import { expect, test } from "./fixtures";
+
+// Decision 165: a page React hydrates holds its app (module preloads, React Router's module script, the catalog's
+// preload) until a frame is painted; the after-paint script releases it and React hydrates without a mismatch.
+
+for (const path of ["/categories", "/docs"]) {
+  test(`${path}: the document holds the app until painted, then hydrates without an error`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? "";
+    // If React Router's markup changes, these needles stop matching and the app loads before the first paint again.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('data-after-paint="modulepreload"');
+    expect(html).toMatch(/<script nonce="[\w-]+" type="text\/x-after-paint">/);
+    expect(html).toMatch(/<meta name="i18n-catalog" content="\/i18n\/[^"]+\.json"/);
+    expect(html).toMatch(/<script nonce="[\w-]+" data-intl-warmup="\/assets\/intl-warmup\.worker-[\w-]+\.js"/);
+
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator('script[type="text/x-after-paint"]')).toHaveCount(0);
+    await expect(page.locator('script[type="module"]')).toHaveCount(1);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(5);
+    await expect(page.locator('link[rel="preload"][as="fetch"][href^="/i18n/"]')).toHaveCount(1);
+    // The Intl warm-up worker ran (or gave up) before hydration.
+    expect(await page.evaluate(() => window.__porticoIntl !== undefined)).toBe(true);
+    // No hydration mismatch (React's error 418 made it client-render the whole page once).
+    expect(errors).toEqual([]);
+  });
+}
