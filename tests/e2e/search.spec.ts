@@ -393,6 +393,23 @@ test("a visitor's search page: its own field goes to the term's page; filter cha
   await expect.poll(() => terms).toEqual(["weather", "maps"]);
 });
 
+test("a visitor's search page on a phone: the folded filters stay open across a change", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/search/weather");
+  await waitForHydration(page);
+  const free = page.getByTestId("search-filter-pricing").getByRole("checkbox", { name: /^Free\s/ });
+  await expect(free).toBeHidden();
+  await page.getByTestId("search-filters-toggle").click();
+  await free.check();
+  await expect(page).toHaveURL(/pricing=FREE/);
+  await waitForHydration(page);
+  await expect(free).toBeVisible();
+  await expect(free).toBeChecked();
+  await expect(free).toBeFocused();
+  await context.close();
+});
+
 test("a page React renders: the sort select and the filters update in place (no remount), back and forward", async ({
   page,
 }) => {

@@ -21,7 +21,12 @@ interface KeptPlace {
   y: number;
   /** The control that had focus (name and value), focused again on the next page. */
   control: { name: string; value: string } | null;
+  /** Phones fold the filters behind a toggle: open, they stay open on the next page. */
+  filtersOpen: boolean;
 }
+
+/** The CSS-only toggle of the filters on small screens (search-filters.tsx). */
+const FILTERS_TOGGLE_ID = "search-filters-toggle";
 
 function storage(): Storage | null {
   try {
@@ -54,6 +59,7 @@ function keepPlace(control: Element | null): void {
       control instanceof HTMLInputElement || control instanceof HTMLSelectElement
         ? { name: control.name, value: control instanceof HTMLInputElement ? control.value : "" }
         : null,
+    filtersOpen: (document.getElementById(FILTERS_TOGGLE_ID) as HTMLInputElement | null)?.checked === true,
   };
   storage()?.setItem(KEEP_KEY, JSON.stringify(kept));
 }
@@ -71,6 +77,8 @@ function restorePlace(): void {
   }
   // Only on the same term's page: another term is a new search that starts at the top.
   if (kept.path !== window.location.pathname) return;
+  const toggle = document.getElementById(FILTERS_TOGGLE_ID);
+  if (kept.filtersOpen && toggle instanceof HTMLInputElement) toggle.checked = true;
   window.scrollTo(0, kept.y);
   if (!kept.control) return;
   const { name, value } = kept.control;
