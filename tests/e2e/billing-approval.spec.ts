@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { signUpNewUser, unique } from "./sign-up";
 
 // Paid plans (decision 040) beyond the basic card flow (billing.spec.ts): a paid plan that needs the provider's approval (decision 045:
@@ -16,6 +17,9 @@ async function signIn(page: Page, referral: string) {
   await page.getByLabel("Password").fill(DEVELOPER.password);
   await page.getByTestId("sign-in-submit").click();
   await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  // The referral page is server HTML until the app has loaded after its first paint (decision 165): a click on the
+  // plan's Subscribe button before that opens nothing.
+  await waitForHydration(page);
 }
 
 /** In the provider's page: an API with a paid plan "Gated" ($12.00 a month) that needs approval. */
