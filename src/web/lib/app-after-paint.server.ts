@@ -11,8 +11,7 @@ import { Transform, type TransformCallback } from "node:stream";
  *   `type="text/x-after-paint"` one. React Router has no option for either. The rewrite works on bytes (latin1 round
  *   trip) and holds back the last bytes of each chunk, so a needle split by React's chunks is still found.
  * - `APP_AFTER_PAINT_SCRIPT` (app-after-paint-script.ts, in root.tsx after <Scripts>) gives the links their rel back and runs the held module
- *   script once a frame has been painted (a task after the next animation frame), or after a second in a tab that
- *   paints nothing. The translation catalog's preload waits the same way (made from a meta by that script).
+ *   script once a frame has been painted (a task after the next animation frame), or at once in a hidden tab. The translation catalog's preload waits the same way (made from a meta by that script).
  */
 
 const REPLACEMENTS: ReadonlyArray<readonly [string, string]> = [

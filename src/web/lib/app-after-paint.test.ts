@@ -59,11 +59,13 @@ describe("APP_AFTER_PAINT_SCRIPT", () => {
       }
     }
     Object.defineProperty(window, "Worker", { value: FakeWorker, configurable: true });
+    // A visible tab waits for a painted frame (a hidden one would load at once).
+    Object.defineProperty(document, "hidden", { value: false, configurable: true });
     // jsdom runs no inline scripts; the loader reads its own nonce through document.currentScript.
     Object.defineProperty(document, "currentScript", { value: loader, configurable: true });
     new Function(APP_AFTER_PAINT_SCRIPT)();
     expect(document.querySelector('link[rel="modulepreload"]')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute("href")).toBe("/assets/a.js");
     const catalog = document.querySelector<HTMLLinkElement>('link[rel="preload"]');
     expect(catalog?.getAttribute("href")).toBe("/i18n/x.json");
