@@ -114,6 +114,7 @@ test("sign in: one message for a wrong password, then back to the referral; the 
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByTestId("sign-in-submit").click();
   await expect(page).toHaveURL(/\/collections$/);
+  await waitForHydration(page);
   await page.getByTestId("user-menu-button").click();
   await expect(page.getByTestId("menu-admin")).toHaveAttribute("href", "/admin");
 });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { signUpNewUser, unique } from "./sign-up";
 
 // Paid plans (decision 040) through the browser: the subscription modal of a paid plan (card hints, a declined test card with the
@@ -19,6 +20,7 @@ async function signIn(page: Page, referral: string) {
   await page.getByLabel("Password").fill(DEVELOPER.password);
   await page.getByTestId("sign-in-submit").click();
   await expect(page.getByTestId("user-menu-button")).toBeVisible();
+  await waitForHydration(page);
 }
 
 async function fillCard(page: Page, card: { number: string; expiry?: string; cvc?: string }) {

@@ -99,6 +99,7 @@ test("subscribe to a random demo plan of a directory API and call it through the
   await page.getByTestId("sign-in-submit").click();
   await expect(page.getByTestId("user-menu-button")).toBeVisible();
   await page.goto(`${href}/pricing`);
+  await waitForHydration(page);
   const basic = page.locator('[data-testid="plan-card"][data-plan-name="Basic"]');
   await expect(basic).toContainText("Demo plan");
   await expect(basic.getByTestId("plan-price")).toHaveText("Free");

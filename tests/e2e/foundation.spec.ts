@@ -238,6 +238,8 @@ test("the notifications tray: unread badge, list, read one and all", async ({ pa
   await page.getByTestId("sign-in-submit").click();
   await expect(page).toHaveURL(/\/hub$/);
   await expect(page.getByTestId("notifications-badge")).toHaveText("2");
+  // The tray opens once the app has loaded (after the first paint, decision 165).
+  await waitForHydration(page);
   await page.getByTestId("notifications-button").click();
   const panel = page.getByTestId("notifications-panel");
   await expect(panel.getByTestId("notification")).toHaveCount(2);
