@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/db-dialects";
-import { createGatewayFixture, type GatewayFixture } from "../../../tests/factories/gateway";
+import { createGatewayFixture, fixtureCall, type GatewayFixture } from "../../../tests/factories/gateway";
 import { createTestUser } from "../../../tests/factories/users";
 import type { UserRow } from "../../db/schema";
 import type { Viewer } from "../accounts/accounts.types";
@@ -36,24 +36,9 @@ describeEachDialect("analytics dashboards and the request log", ({ db }) => {
   let stranger: Viewer;
   let other: GatewayFixture;
 
+  /** The fixture's metered call ten minutes ago with a 100-byte answer; `overrides` change any field. */
   function call(overrides: Partial<UsageRecord>): UsageRecord {
-    return {
-      tenantId: f.tenantId,
-      apiId: f.api.id,
-      endpoint: "GET /items",
-      appId: f.appId,
-      keyId: f.keyId,
-      planId: f.plan.id,
-      subscriptionId: f.subscriptionId,
-      status: 200,
-      reason: "ok",
-      billable: true,
-      latencyUs: 1_000,
-      bytesIn: 0,
-      bytesOut: 100,
-      at: NOW - 10 * MINUTE,
-      ...overrides,
-    };
+    return fixtureCall(f, NOW - 10 * MINUTE, { bytesOut: 100, ...overrides });
   }
 
   beforeAll(async () => {
