@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 const require = createRequire(import.meta.url);
@@ -8,6 +9,9 @@ const graphqlEntry = require.resolve("graphql");
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
+    // Vitest's default (cores − 1) is one worker on our 2-core machines; two halve the unit and db tiers' time there
+    // (unit 105 → 65 s, db 244 → 140 s in one run). Each db suite has its own databases, so files run side by side.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -26,10 +30,11 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["src/**/*.db.test.ts"],
+          // One migrated SQLite file and PostgreSQL database per run; each suite's database is a copy of them.
+          globalSetup: ["tests/db-templates.global.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { type Db, type DialectName, openDatabase } from "../src/db/connection";
 import { migrateToLatest } from "../src/db/migrate";
+import { databaseUrlFor, pgSkipped, withAdminClient } from "./test-postgres";
+
+export { pgSkipped, testDatabaseUrl } from "./test-postgres";
 
 /**
  * Database-tier harness: a `*.db.test.ts` suite runs once on SQLite (fresh temp file) and once on PostgreSQL (a fresh,
@@ -14,14 +16,6 @@ import { migrateToLatest } from "../src/db/migrate";
  */
 
 export const DIALECTS: readonly DialectName[] = ["sqlite", "postgres"];
-
-export function testDatabaseUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-}
-
-export function pgSkipped(): boolean {
-  return process.env.PORTICO_SKIP_PG === "1";
-}
 
 export interface TestDatabase {
   db: Db;
@@ -37,11 +31,26 @@ export async function openTestDatabase(dialect: DialectName): Promise<TestDataba
   return dialect === "sqlite" ? openSqlite() : openPostgres();
 }
 
+/**
+ * The migrated template the db tier's global set-up made (tests/db-templates.global.ts), or "" where there is none
+ * (the unit tier's integration tests, a PostgreSQL that was unreachable): the database is then migrated here.
+ */
+function template(key: "sqliteTemplate" | "postgresTemplate"): string {
+  try {
+    return inject(key) ?? "";
+  } catch {
+    return "";
+  }
+}
+
 async function openSqlite(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portico-db-"));
-  const db = openDatabase({ databaseUrl: `sqlite:${path.join(dir, "test.sqlite")}`, dataDir: dir });
+  const file = path.join(dir, "test.sqlite");
+  const copyOf = template("sqliteTemplate");
+  if (copyOf) fs.copyFileSync(copyOf, file);
+  const db = openDatabase({ databaseUrl: `sqlite:${file}`, dataDir: dir });
   try {
-    await migrateToLatest(db);
+    if (!copyOf) await migrateToLatest(db);
   } catch (error) {
     await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -58,37 +67,20 @@ async function openSqlite(): Promise<TestDatabase> {
   };
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = testDatabaseUrl();
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `PostgreSQL at ${redact(url)} is unreachable (${reason}). Start it, point TEST_DATABASE_URL at one, ` +
-        "or set PORTICO_SKIP_PG=1 to skip the PostgreSQL half.",
-    );
-  }
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function openPostgres(): Promise<TestDatabase> {
   // Lowercase letters and digits only, so the name needs no quoting rules beyond the double quotes.
   const name = `portico_t_${process.pid}_${randomBytes(6).toString("hex")}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(testDatabaseUrl());
-  url.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 4 });
+  const copyOf = template("postgresTemplate");
+  await withAdminClient((client) =>
+    client.query(copyOf ? `CREATE DATABASE "${name}" TEMPLATE "${copyOf}"` : `CREATE DATABASE "${name}"`),
+  );
+  const url = databaseUrlFor(name);
+  const db = openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), poolSize: 4 });
   const drop = async () => {
     await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   };
   try {
-    await migrateToLatest(db);
+    if (!copyOf) await migrateToLatest(db);
   } catch (error) {
     await db.close();
     await drop();
@@ -97,22 +89,12 @@ async function openPostgres(): Promise<TestDatabase> {
   return {
     db,
     dialect: "postgres",
-    url: url.toString(),
+    url,
     dispose: async () => {
       await db.close();
       await drop();
     },
   };
-}
-
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return "(invalid TEST_DATABASE_URL)";
-  }
 }
 
 export interface DialectSuite {
