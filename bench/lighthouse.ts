@@ -4,6 +4,8 @@
  * Prints the four category scores per page and preset, total blocking time and the first and largest contentful
  * paint (issue 18 asks ≥ 95 in all four on mobile, TBT ≤ 150 ms, on a quiet machine). Drives Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  * through chrome-launcher; no browser is ever downloaded. 127.0.0.1 only.
+ * Each page and preset is audited BENCH_RUNS times (default 5, as Lighthouse's own advice on variability has it) and
+ * the median of each figure is printed, with the spread of total blocking time: one run's TBT scatters by 2–4× here.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +19,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const PRESETS: Array<[string, Config | undefined]> = [
   // Lighthouse's default configuration is the mobile preset (Moto G Power emulation, slow 4G, 4× CPU slowdown).
   ["mobile", undefined],
@@ -28,6 +31,8 @@ interface Row {
   preset: string;
   scores: Array<number | null>;
   tbtMs: number | null;
+  /** The lowest and highest TBT of the runs this row is the median of. */
+  tbtRange: [number, number] | null;
   /** First and largest contentful paint (Lighthouse's simulated mobile/desktop timings), ms. */
   fcpMs: number | null;
   lcpMs: number | null;
@@ -75,6 +80,7 @@ async function audit(port: number, page: string, preset: string, config: Config 
     preset,
     scores: CATEGORIES.map((id) => lhr.categories[id]?.score ?? null),
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? null,
+    tbtRange: null,
     fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? null,
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? null,
     problem: lhr.runtimeError?.message ?? null,
@@ -89,14 +95,41 @@ async function audit(port: number, page: string, preset: string, config: Config 
   };
 }
 
+function median(values: Array<number | null>): number | null {
+  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const mid = Math.floor(known.length / 2);
+  return known.length % 2 === 1 ? (known[mid] ?? null) : ((known[mid - 1] ?? 0) + (known[mid] ?? 0)) / 2;
+}
+
+/** One row of the runs' medians; the failing audits and console errors of every run (deduplicated). */
+function medianRow(runs: Row[]): Row {
+  const first = runs[0];
+  if (!first) throw new Error("no runs");
+  const tbts = runs.map((r) => r.tbtMs).filter((v): v is number => v !== null);
+  return {
+    ...first,
+    scores: CATEGORIES.map((_, i) => median(runs.map((r) => r.scores[i] ?? null))),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    tbtRange: tbts.length > 1 ? [Math.min(...tbts), Math.max(...tbts)] : null,
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    problem: runs.map((r) => r.problem).find((p) => p !== null) ?? null,
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+    consoleErrors: [...new Set(runs.flatMap((r) => r.consoleErrors))],
+  };
+}
+
 function print(rows: Row[]): void {
   const width = Math.max(24, ...rows.map((r) => r.page.length));
   const score = (s: number | null) => (s === null ? "-" : String(Math.round(s * 100))).padStart(6);
   const ms = (v: number | null) => (v === null ? "-" : v.toFixed(0)).padStart(8);
-  console.log(`\n${"page".padEnd(width)}  preset    perf  a11y  best   seo   TBT ms   FCP ms   LCP ms`);
+  const range = (r: [number, number] | null) => (r === null ? "" : `  ${r[0].toFixed(0)}–${r[1].toFixed(0)}`);
+  console.log(`\nmedians of ${RUNS} run${RUNS === 1 ? "" : "s"} per row`);
+  console.log(`${"page".padEnd(width)}  preset    perf  a11y  best   seo   TBT ms   FCP ms   LCP ms  TBT min–max`);
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(width)}  ${r.preset.padEnd(7)} ${r.scores.map(score).join("")} ${ms(r.tbtMs)} ${ms(r.fcpMs)} ${ms(r.lcpMs)}`,
+      `${r.page.padEnd(width)}  ${r.preset.padEnd(7)} ${r.scores.map(score).join("")} ${ms(r.tbtMs)} ${ms(r.fcpMs)} ${ms(r.lcpMs)}${range(r.tbtRange)}`,
     );
     if (r.problem) console.log(`  ${r.problem}`);
     if (r.failing.length > 0) console.log(`  losing points: ${r.failing.join(", ")}`);
@@ -127,12 +160,18 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const page of pages) {
       for (const [preset, config] of PRESETS) {
-        let row = await audit(chrome.port, page, preset, config);
-        // A runtime error (e.g. NO_NAVSTART: the trace lost the navigation on a loaded machine) is Lighthouse failing
-        // to measure, not a score: one more try.
-        if (row.problem) row = await audit(chrome.port, page, preset, config);
-        console.log(`${page} ${preset}: ${row.scores.map((s) => (s === null ? "-" : Math.round(s * 100))).join(" ")}`);
-        rows.push(row);
+        const runs: Row[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          let row = await audit(chrome.port, page, preset, config);
+          // A runtime error (e.g. NO_NAVSTART: the trace lost the navigation on a loaded machine) is Lighthouse
+          // failing to measure, not a score: one more try.
+          if (row.problem) row = await audit(chrome.port, page, preset, config);
+          const tbt = row.tbtMs === null ? "-" : row.tbtMs.toFixed(0);
+          const scores = row.scores.map((s) => (s === null ? "-" : Math.round(s * 100))).join(" ");
+          console.log(`${page} ${preset} run ${run + 1}: ${scores}, TBT ${tbt} ms`);
+          runs.push(row);
+        }
+        rows.push(medianRow(runs));
       }
     }
     print(rows);

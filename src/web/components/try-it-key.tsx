@@ -43,7 +43,8 @@ export function useTryItKey(keys: TryItKeys | null, signedIn: boolean): TryItKey
     // Signed out (the session ended without the logout button, or another tab logged out): keep nothing behind.
     if (!signedIn || !keys) {
       if (!signedIn) forgetAllAppKeys();
-      setUsable([]);
+      // The same (empty) list when there was none: a signed-out page's try-it does not render again after hydration.
+      setUsable((current) => (current.length === 0 ? current : []));
       return;
     }
     const found = usableStoredKeys(keys.scope, keys.apps);

@@ -48,7 +48,7 @@ function translationContextFor(locale: Locale, resources: Messages): { t: TFunct
   if (!value) {
     const instance = createI18n(locale, resources);
     // The instance's own t (not getFixedT): no per-call option wrapping, and the language is fixed per instance.
-    value = { t: memoizeT(instance.t.bind(instance) as TFunction) };
+    value = { t: memoizeT(instance.t.bind(instance) as TFunction, resources) };
     byLocale.set(locale, value);
   }
   return value;

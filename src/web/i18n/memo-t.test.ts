@@ -63,3 +63,42 @@ describe("memoizeT", () => {
     );
   });
 });
+
+describe("memoizeT with the resources (plain messages without i18next)", () => {
+  const resources = {
+    hello: "Hello",
+    empty: "",
+    greet: "Hello {{name}}",
+    nested: "$t(hello) again",
+    deep: { inner: { text: "Deep" } },
+    followers_one: "{{formattedCount}} follower",
+    followers_other: "{{formattedCount}} followers",
+  };
+
+  function instanceOver(): TFunction {
+    const i18n = createInstance();
+    void i18n.init({
+      lng: "en-US",
+      resources: { "en-US": { translation: resources } },
+      fallbackLng: false,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+    return i18n.t.bind(i18n) as TFunction;
+  }
+
+  it("answers what i18next answers, asking i18next only where there is something to fill in or resolve", () => {
+    const raw = instanceOver();
+    const asked: string[] = [];
+    const counting = ((key: string, ...rest: unknown[]) => {
+      asked.push(key);
+      return (raw as unknown as (...a: unknown[]) => unknown)(key, ...rest);
+    }) as unknown as TFunction;
+    const t = memoizeT(counting, resources);
+    const keys = ["hello", "empty", "deep.inner.text", "greet", "nested", "missing.key", "deep", "ns:hello"];
+    for (const key of keys) expect(t(key), key).toEqual(raw(key));
+    expect(t("greet", { name: "Ada" })).toBe("Hello Ada");
+    expect(t("followers", { count: 2, formattedCount: "2" })).toBe("2 followers");
+    expect(asked).toEqual(["greet", "nested", "missing.key", "deep", "ns:hello", "greet", "followers"]);
+  });
+});
