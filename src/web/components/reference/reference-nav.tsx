@@ -11,6 +11,19 @@ import { filterNavItems, NAV_ROW_HEIGHT, navRows, nextItemRow, visibleWindow } f
 const INITIAL_VIEWPORT = 720;
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
+interface ListScroll {
+  top: number;
+  height: number;
+  measured: boolean;
+}
+
+/** The list's scroll state as measured now; the same state when nothing changed (no second render of the list). */
+function measuredScroll(list: HTMLDivElement): (s: ListScroll) => ListScroll {
+  const top = list.scrollTop;
+  const height = list.clientHeight || INITIAL_VIEWPORT;
+  return (s) => (s.measured && s.top === top && s.height === height ? s : { top, height, measured: true });
+}
+
 /**
  * The reference's navigation: a filter that narrows as you type, then tags and their operations (method, path,
  * summary), webhooks last. Only the rows in view are rendered (nav-rows.ts), so 1,000+ operations stay instant.
@@ -37,7 +50,8 @@ export function ReferenceNav(props: {
     [props.items, query, t],
   );
   const listRef = useRef<HTMLDivElement>(null);
-  const [scroll, setScroll] = useState({ top: 0, height: INITIAL_VIEWPORT, measured: false });
+  const [scroll, setScroll] = useState<ListScroll>({ top: 0, height: INITIAL_VIEWPORT, measured: false });
+  const measuredOnce = useRef(false);
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const selectedRow = rows.findIndex((r) => r.type === "item" && r.item.id === props.selectedId);
 
@@ -49,11 +63,15 @@ export function ReferenceNav(props: {
     if (selectedRow >= 0 && (rowTop < list.scrollTop || rowTop + NAV_ROW_HEIGHT > list.scrollTop + list.clientHeight)) {
       list.scrollTop = Math.max(0, rowTop - list.clientHeight / 3);
     }
-    const top = list.scrollTop;
-    const height = list.clientHeight || INITIAL_VIEWPORT;
-    // Unchanged (most openings: the row was in view): no second render of the list right after each navigation.
-    setScroll((s) => (s.measured && s.top === top && s.height === height ? s : { top, height, measured: true }));
+    // The first measurement waits for the passive effect below: an update from a layout effect renders at once, in
+    // the same task as the page's hydration (a long task on a phone), while the server's rows already fill the list.
+    if (measuredOnce.current) setScroll(measuredScroll(list));
   }, [selectedRow]);
+  useEffect(() => {
+    if (measuredOnce.current || !listRef.current) return;
+    measuredOnce.current = true;
+    setScroll(measuredScroll(listRef.current));
+  }, []);
 
   useEffect(() => {
     if (focusRow === null) return;
