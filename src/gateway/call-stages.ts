@@ -60,7 +60,7 @@ export function withApi(call: GatewayCall, api: GatewayApi | null): Continue {
   }
   call.api = api;
   call.record.apiId = api.apiId;
-  call.record.endpoint = api.matcher.match(call.req.method ?? "GET", target.rest);
+  call.record.endpoint = api.matcher.match(call.req.method ?? "GET", target.rest, target.search);
   return true;
 }
 

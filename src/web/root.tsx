@@ -42,7 +42,7 @@ import { pageMeta } from "./lib/meta";
 import { THEME_BOOT_SCRIPT } from "./lib/preferences";
 import { loadSessionData } from "./lib/session-data.server";
 import { SLASH_SEARCH_SCRIPT } from "./lib/slash-search";
-import { isStaticVisitorPage } from "./lib/static-visitor-page";
+import { isStaticVisitorPage, StaticDocumentContext } from "./lib/static-visitor-page";
 
 // An inline icon: no extra request (and /favicon.ico is not a page).
 const FAVICON =
@@ -204,7 +204,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {data && resources ? (
           <I18nProvider locale={data.locale} resources={resources}>
-            {children}
+            <StaticDocumentContext.Provider value={staticPage}>{children}</StaticDocumentContext.Provider>
             {staticPage && (
               <VisitorPageScript
                 locale={data.locale}

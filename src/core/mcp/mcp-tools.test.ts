@@ -81,6 +81,20 @@ describe("toolRequest", () => {
     });
   });
 
+  it("adds the arguments' query to a path key that has a query of its own", () => {
+    const [fixed] = buildTools(
+      [
+        source("GET", "/services?funcs=News&mobile=1", "news", {
+          parametersJson: JSON.stringify([{ name: "lang", in: "query", required: false, schema: { type: "string" } }]),
+        }),
+      ],
+      {},
+    );
+    if (!fixed) throw new Error("no tool");
+    expect(toolRequest(fixed, { lang: "en" }).pathAndQuery).toBe("/services?funcs=News&mobile=1&lang=en");
+    expect(toolRequest(fixed, {}).pathAndQuery).toBe("/services?funcs=News&mobile=1");
+  });
+
   it("refuses header values with control characters and a missing path argument", () => {
     if (!tool) throw new Error("no tool");
     expect(() => toolRequest(tool, { id: "1", "X-Trace": "a\r\nX-Api-Key: stolen" })).toThrow("not a valid header");

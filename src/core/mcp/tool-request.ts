@@ -61,5 +61,7 @@ export function toolRequest(tool: McpTool, args: Record<string, unknown>): ToolR
     throw new ToolArgumentError(`Missing path argument for ${tool.path}`);
   }
   const search = query === null ? "" : query.toString();
-  return { method: tool.method, pathAndQuery: search ? `${path}?${search}` : path, headers, body };
+  // A path key may carry a query of its own ("/services?funcs=News", seen in real specs): the arguments' join it.
+  const joined = search ? `${path}${path.includes("?") ? "&" : "?"}${search}` : path;
+  return { method: tool.method, pathAndQuery: joined, headers, body };
 }

@@ -5,6 +5,7 @@ import { LOCALE_NAMES, LOCALES } from "../../common/locales";
 import { useTranslation } from "../i18n/use-translation";
 import { storeLocale } from "../lib/preferences";
 import { useLocale } from "../lib/root-data";
+import { useLinkDiscover } from "../lib/static-visitor-page";
 import { GlobeIcon } from "./icons";
 
 /**
@@ -15,6 +16,7 @@ export function LanguageDropdown() {
   const { t } = useTranslation();
   const locale = useLocale();
   const location = useLocation();
+  const discover = useLinkDiscover();
   const details = useRef<HTMLDetailsElement>(null);
 
   return (
@@ -32,6 +34,7 @@ export function LanguageDropdown() {
           <li key={target}>
             <Link
               to={switchLocalePath(location.pathname, target) + location.search}
+              discover={discover}
               lang={target}
               hrefLang={target}
               data-locale={target}

@@ -1,11 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { pageCount, pageHref } from "../lib/paging";
+import { useLinkDiscover } from "../lib/static-visitor-page";
 
 /** Previous/next links that keep the other query parameters (filter terms). */
 export function Pagination(props: { page: number; total: number; pageSize: number }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const discover = useLinkDiscover();
   const pages = pageCount(props.total, props.pageSize);
   if (pages <= 1 && props.page <= 1) return null;
   const link =
@@ -18,7 +20,12 @@ export function Pagination(props: { page: number; total: number; pageSize: numbe
       className="flex items-center justify-center gap-3"
     >
       {props.page > 1 ? (
-        <Link to={pageHref(location.pathname, location.search, props.page - 1)} className={link} rel="prev">
+        <Link
+          to={pageHref(location.pathname, location.search, props.page - 1)}
+          className={link}
+          rel="prev"
+          discover={discover}
+        >
           {t("common.previous")}
         </Link>
       ) : (
@@ -30,7 +37,12 @@ export function Pagination(props: { page: number; total: number; pageSize: numbe
         {t("common.pageOf", { page: props.page, pages })}
       </span>
       {props.page < pages ? (
-        <Link to={pageHref(location.pathname, location.search, props.page + 1)} className={link} rel="next">
+        <Link
+          to={pageHref(location.pathname, location.search, props.page + 1)}
+          className={link}
+          rel="next"
+          discover={discover}
+        >
           {t("common.next")}
         </Link>
       ) : (

@@ -14,6 +14,7 @@ import {
   searchPageHref,
   without,
 } from "../lib/search-params";
+import { useLinkDiscover } from "../lib/static-visitor-page";
 import { CloseIcon } from "./icons";
 import { LocalLink } from "./localized-link";
 import { Button } from "./ui/button";
@@ -120,6 +121,7 @@ export function SearchFilters(props: {
   healthFilter: boolean;
 }) {
   const { t } = useTranslation();
+  const discover = useLinkDiscover();
   const filterChange = useFilterChange();
   const localize = useLocalize();
   const hydrated = useHydrated();
@@ -176,6 +178,7 @@ export function SearchFilters(props: {
       <Form
         ref={formRef}
         id={FILTER_FORM_ID}
+        discover={discover}
         method="get"
         action={localize(searchBasePath(query.term))}
         onChange={onChange}

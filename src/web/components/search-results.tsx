@@ -8,6 +8,7 @@ import { useLocale, useLocalize } from "../lib/root-data";
 import { searchClickOf } from "../lib/search-click";
 import { trackSearchClick } from "../lib/search-client";
 import { type SearchPageQuery, searchPageHref } from "../lib/search-params";
+import { useLinkDiscover } from "../lib/static-visitor-page";
 import { ApiCard, apiPath } from "./api-card";
 import { ApiLogo } from "./api-logo";
 import { LocalLink } from "./localized-link";
@@ -119,6 +120,7 @@ export interface ResourceItem extends MatchedEndpoint {
 /** Endpoints (operations) matching the term; each links to its API's endpoint list, filtered to that path. */
 export function SearchResourceList(props: { resources: ResourceItem[]; offset: number; queryId: string }) {
   const { t } = useTranslation();
+  const discover = useLinkDiscover();
   const localize = useLocalize();
   const hrefOf = (r: ResourceItem) => localize(`${apiPath(r.api)}?q=${encodeURIComponent(r.path)}`);
   return (
@@ -135,6 +137,7 @@ export function SearchResourceList(props: { resources: ResourceItem[]; offset: n
         <li key={r.id} data-result-index={index} data-product-id={r.api.id} data-result-href={hrefOf(r)}>
           <Link
             to={hrefOf(r)}
+            discover={discover}
             data-testid="search-resource"
             className="flex flex-col gap-1.5 px-4 py-3 transition hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4 dark:hover:bg-slate-800/60"
           >

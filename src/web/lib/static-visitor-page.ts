@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import type { UIMatch } from "react-router";
 
 /*
@@ -26,4 +27,15 @@ export function isStaticVisitorPage(matches: readonly UIMatch[], signedIn: boole
   if (!onServer || signedIn) return false;
   const leaf = matches[matches.length - 1];
   return leaf !== undefined && isStaticHandle(leaf.handle) && leaf.handle.staticForVisitors(leaf.data);
+}
+
+/**
+ * True while rendering a document that goes out without React. Its links are plain links: React Router's route
+ * discovery attribute (`data-discover`, read by the router in the browser) is left out, 81 of them on /hub.
+ */
+export const StaticDocumentContext = createContext(false);
+
+/** The `discover` prop of the links of this document: "none" where no router runs in the browser. */
+export function useLinkDiscover(): "none" | undefined {
+  return useContext(StaticDocumentContext) ? "none" : undefined;
 }

@@ -46,6 +46,15 @@ describe("buildTryItRequest", () => {
     );
   });
 
+  it("joins the form's query to a path key that has a query of its own", () => {
+    expect(tryItUrl("http://gw:3001", { path: "/o/a/services?funcs=News", query: [["lang", "en"]] })).toBe(
+      "http://gw:3001/o/a/services?funcs=News&lang=en",
+    );
+    expect(tryItUrl("http://gw:3001", { path: "/o/a/services?funcs=News", query: [] })).toBe(
+      "http://gw:3001/o/a/services?funcs=News",
+    );
+  });
+
   it("cannot be pointed at another host or path", () => {
     for (const id of ["http://169.254.169.254/latest", "//evil.example/x", "..", ".", "../../admin"]) {
       const built = buildTryItRequest(op, input({ params: { "path:id": id } }));

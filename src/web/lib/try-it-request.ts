@@ -195,5 +195,7 @@ export function buildTryItRequest(
 /** The full URL of a built request on a gateway base URL ("http://localhost:3001"). */
 export function tryItUrl(gatewayBase: string, request: Pick<TryItRequest, "path" | "query">): string {
   const search = new URLSearchParams(request.query).toString();
-  return `${gatewayBase.replace(/\/+$/, "")}${request.path}${search ? `?${search}` : ""}`;
+  // A path key may carry a query of its own ("/services?funcs=News", seen in real specs): the form's query joins it.
+  const join = request.path.includes("?") ? "&" : "?";
+  return `${gatewayBase.replace(/\/+$/, "")}${request.path}${search ? `${join}${search}` : ""}`;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, type LinkProps, NavLink } from "react-router";
+import { useLinkDiscover } from "../../lib/static-visitor-page";
 import { LocalLink, LocalNavLink } from "../localized-link";
 
 /*
@@ -46,17 +47,18 @@ type TabLinkProps = Omit<LinkProps, "className"> & {
 export function TabLink(props: TabLinkProps) {
   const { look = "underline", spacing, className, current, end, localized = true, ...link } = props;
   const classes = [LOOK[look], spacing ?? SPACING[look], className].filter(Boolean).join(" ");
+  const discover = useLinkDiscover() ?? link.discover;
   if (current === undefined) {
     return localized ? (
       <LocalNavLink {...link} end={end} className={classes} />
     ) : (
-      <NavLink {...link} end={end} className={classes} />
+      <NavLink {...link} end={end} className={classes} discover={discover} />
     );
   }
   const ariaCurrent = current ? ("page" as const) : undefined;
   return localized ? (
     <LocalLink {...link} aria-current={ariaCurrent} className={classes} />
   ) : (
-    <Link {...link} aria-current={ariaCurrent} className={classes} />
+    <Link {...link} aria-current={ariaCurrent} className={classes} discover={discover} />
   );
 }
