@@ -18,6 +18,8 @@ async function hydrate(): Promise<void> {
   // without it, the formatters are made here in tasks of their own.
   await (window.__porticoIntl ?? warmIntl(document.documentElement.lang));
   if (catalog) await catalog;
+  // From here React handles clicks: the after-paint script stops recording them for replay.
+  window.__porticoHydrating = true;
   startTransition(() => {
     hydrateRoot(
       document,
@@ -32,6 +34,10 @@ declare global {
   interface Window {
     /** Settles when the Intl warm-up worker is done (src/web/lib/app-after-paint-script.ts). */
     __porticoIntl?: Promise<void>;
+    /** Set when hydration starts (the after-paint script's click replay stops recording). */
+    __porticoHydrating?: boolean;
+    /** Clicks the script button clicked before hydration started, if any (the after-paint script). */
+    __porticoReplayClick?: () => void;
   }
 }
 

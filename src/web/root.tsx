@@ -279,6 +279,9 @@ function AppShell(props: { children: ReactNode }) {
 function useHydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // A button clicked before the app loaded is clicked now that it works (decision 165's click replay).
+    const replay = window.setTimeout(() => window.__porticoReplayClick?.(), 0);
+    return () => window.clearTimeout(replay);
   }, []);
   // Spec sections 4 and 9: a chunk that fails to load reloads the page, at most once per 60 s.
   useEffect(() => installChunkReloadGuard(window), []);

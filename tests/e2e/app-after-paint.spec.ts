@@ -40,3 +40,27 @@ for (const path of ["/categories", "/docs"]) {
     expect(errors).toEqual([]);
   });
 }
+
+test("a button clicked before the app loaded is clicked once, when it has", async ({ page }) => {
+  // The app's entry module is held until the click is made, so the click surely lands on server HTML.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/portico/api/portico-echo", { waitUntil: "domcontentloaded" });
+  const toggle = page.getByTestId("compare-toggle").first();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("data-click-pending", "");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // Pressed (clicked once: a second click would have taken it out again), and the tray shows the API.
+  await expect(page.getByTestId("compare-tray")).toContainText("Portico Echo");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(toggle).not.toHaveAttribute("data-click-pending", "");
+});
