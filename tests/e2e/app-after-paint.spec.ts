@@ -15,6 +15,8 @@ for (const path of ["/categories", "/docs"]) {
     // If React Router's markup changes, these needles stop matching and the app loads before the first paint again.
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('data-after-paint="modulepreload"');
+    // The router runs here: its links keep their route-discovery attribute (visitor pages drop it).
+    expect(html).toContain('data-discover="true"');
     expect(html).toMatch(/<script nonce="[\w-]+" type="text\/x-after-paint">/);
     expect(html).toMatch(/<meta name="i18n-catalog" content="\/i18n\/[^"]+\.json"/);
     expect(html).toMatch(/<script nonce="[\w-]+" data-intl-warmup="\/assets\/intl-warmup\.worker-[\w-]+\.js"/);

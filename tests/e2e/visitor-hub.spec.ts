@@ -8,6 +8,9 @@ test("a visitor's hub ships no React app and no loader data, only the visitor sc
   const html = (await response?.text()) ?? "";
   expect(html).not.toContain("__reactRouterContext");
   expect(html).not.toContain('rel="modulepreload"');
+  // Its links are plain links: no route-discovery attribute for a router that never runs here.
+  expect(html).toContain('href="/categories"');
+  expect(html).not.toContain("data-discover");
   expect(html).toMatch(/<script src="\/assets\/visitor-page-[\w-]+\.js" nonce="[\w-]+" defer/);
   await expect(page.locator("html")).toHaveAttribute("data-visitor-ready", "true");
   await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", /.*/);
