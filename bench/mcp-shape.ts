@@ -40,6 +40,9 @@ export interface ShapeFigures {
   mcpRps: number;
   plainCpuUs: number;
   mcpCpuUs: number;
+  /** The part of the CPU time spent in the kernel (system time). */
+  plainSysUs: number;
+  mcpSysUs: number;
 }
 
 type Measure = (

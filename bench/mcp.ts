@@ -146,12 +146,12 @@ async function throughput(one: () => Promise<number>, seconds: number, connectio
   return done / ((performance.now() - started) / 1000);
 }
 
-/** utime + stime of a process in microseconds (Linux /proc). */
-function cpuMicros(pid: number | undefined): number | null {
+/** utime and stime of a process in microseconds (Linux /proc). */
+function cpuMicros(pid: number | undefined): { user: number; sys: number } | null {
   if (!pid) return null;
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+    return { user: (Number(fields[11]) * 1_000_000) / 100, sys: (Number(fields[12]) * 1_000_000) / 100 };
   } catch {
     return null;
   }
@@ -236,9 +236,12 @@ async function alternatingSlices(
   plain: () => Promise<number>,
   mcp: () => Promise<number>,
 ): Promise<ShapeFigures> {
-  await throughput(plain, 1, CONNECTIONS);
-  await throughput(mcp, 1, CONNECTIONS);
-  const totals = { plain: { requests: 0, seconds: 0, cpuUs: 0 }, mcp: { requests: 0, seconds: 0, cpuUs: 0 } };
+  if (process.env.BENCH_ONLY !== "mcp") await throughput(plain, 1, CONNECTIONS);
+  if (process.env.BENCH_ONLY !== "plain") await throughput(mcp, 1, CONNECTIONS);
+  const totals = {
+    plain: { requests: 0, seconds: 0, cpuUs: 0, sysUs: 0 },
+    mcp: { requests: 0, seconds: 0, cpuUs: 0, sysUs: 0 },
+  };
   for (let i = 0; i < sliceCount(); i++) {
     for (const [label, one] of [
       ["plain", plain],
@@ -252,7 +255,10 @@ async function alternatingSlices(
       const cpu1 = cpuMicros(pid);
       totals[label].requests += rps * seconds;
       totals[label].seconds += seconds;
-      if (cpu0 !== null && cpu1 !== null) totals[label].cpuUs += cpu1 - cpu0;
+      if (cpu0 !== null && cpu1 !== null) {
+        totals[label].cpuUs += cpu1.user + cpu1.sys - cpu0.user - cpu0.sys;
+        totals[label].sysUs += cpu1.sys - cpu0.sys;
+      }
     }
   }
   return {
@@ -260,14 +266,16 @@ async function alternatingSlices(
     mcpRps: totals.mcp.requests / totals.mcp.seconds,
     plainCpuUs: totals.plain.cpuUs / totals.plain.requests,
     mcpCpuUs: totals.mcp.cpuUs / totals.mcp.requests,
+    plainSysUs: totals.plain.sysUs / totals.plain.requests,
+    mcpSysUs: totals.mcp.sysUs / totals.mcp.requests,
   };
 }
 
 function figureLines(f: ShapeFigures, plainLabel: string, mcpLabel: string): string {
   const width = Math.max(plainLabel.length, mcpLabel.length) + 2;
   return (
-    `  ${plainLabel.padEnd(width)} ${f.plainRps.toFixed(0).padStart(7)} req/s   server CPU ${f.plainCpuUs.toFixed(0)} µs/request\n` +
-    `  ${mcpLabel.padEnd(width)} ${f.mcpRps.toFixed(0).padStart(7)} req/s   server CPU ${f.mcpCpuUs.toFixed(0)} µs/request\n` +
+    `  ${plainLabel.padEnd(width)} ${f.plainRps.toFixed(0).padStart(7)} req/s   server CPU ${f.plainCpuUs.toFixed(0)} µs/request (${f.plainSysUs.toFixed(0)} in the kernel)\n` +
+    `  ${mcpLabel.padEnd(width)} ${f.mcpRps.toFixed(0).padStart(7)} req/s   server CPU ${f.mcpCpuUs.toFixed(0)} µs/request (${f.mcpSysUs.toFixed(0)} in the kernel)\n` +
     `  ratio MCP/plain: ${(f.mcpRps / f.plainRps).toFixed(2)}x by req/s, ${(f.plainCpuUs / f.mcpCpuUs).toFixed(2)}x by CPU per request`
   );
 }
@@ -358,6 +366,19 @@ async function main(): Promise<void> {
       if (!cursor) break;
     }
     return { ms: performance.now() - t0, bytes, tools };
+  }
+  const sent = { plain: 0, mcp: 0 };
+  const counted = (label: keyof typeof sent, one: () => Promise<number>) => () => {
+    sent[label]++;
+    return one();
+  };
+  if (process.env.BENCH_ONLY) {
+    // A profile of one side (BENCH_PROFILE): no tools/list, and the calls counted, to turn the profile into µs/call.
+    await alternatingSlices(gateway.pid, counted("plain", plain), counted("mcp", mcpCall));
+    console.log(`BENCH_ONLY=${process.env.BENCH_ONLY}: ${sent.plain} plain calls, ${sent.mcp} MCP calls sent`);
+    await pool.close();
+    await stop(gateway);
+    return;
   }
   const cold = await listAll();
   const warm: number[] = [];

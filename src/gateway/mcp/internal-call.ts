@@ -27,7 +27,8 @@ export interface InternalCallInput {
 
 export interface InternalAnswer {
   status: number;
-  headers: Record<string, string>;
+  /** One header of the answer by lower-case name (a tool result reads one or two: no object of them all is made). */
+  header(name: string): string | undefined;
   body: Buffer;
   truncated: boolean;
   /** What the gateway recorded: "ok"/"mock" when the API answered, else the refusal's reason. */
@@ -56,17 +57,25 @@ class MemoryRequest implements CallRequest {
   }
 }
 
-function headerEntries(headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!headers) return out;
+/** The value of header `name` (lower case) in what the stages wrote: a flat list or an object, as writeHead takes. */
+function headerValue(
+  headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined,
+  name: string,
+): string | undefined {
+  if (!headers) return undefined;
   if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) out[String(headers[i]).toLowerCase()] = String(headers[i + 1]);
-    return out;
+    for (let i = 0; i + 1 < headers.length; i += 2) {
+      const key = String(headers[i]);
+      if (key.length === name.length && key.toLowerCase() === name) return String(headers[i + 1]);
+    }
+    return undefined;
   }
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+  for (const key in headers) {
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const value = headers[key];
+    if (value !== undefined) return Array.isArray(value) ? value.join(", ") : String(value);
   }
-  return out;
+  return undefined;
 }
 
 /**
@@ -80,7 +89,6 @@ class MemoryResponse implements CallResponse {
   readonly writableNeedDrain = false;
   status = 0;
   private written: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined;
-  private entries: Record<string, string> | null = null;
   private readonly chunks: Buffer[] = [];
   private size = 0;
   truncated = false;
@@ -114,7 +122,6 @@ class MemoryResponse implements CallResponse {
   writeHead(statusCode: number, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
     this.status = statusCode;
     this.written = headers;
-    this.entries = null;
     this.headersSent = true;
     return this;
   }
@@ -150,14 +157,13 @@ class MemoryResponse implements CallResponse {
     return this;
   }
 
-  /** The answer's headers by lower-case name, made when first read (a tool result reads one or two of them). */
-  get headers(): Record<string, string> {
-    this.entries ??= headerEntries(this.written);
-    return this.entries;
+  header(name: string): string | undefined {
+    return headerValue(this.written, name);
   }
 
   body(): Buffer {
-    return Buffer.concat(this.chunks);
+    // An answer of one chunk (the usual small JSON) is that chunk: no copy.
+    return this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.size);
   }
 }
 
@@ -192,9 +198,7 @@ export async function callThroughGateway(
   }
   return {
     status: res.destroyed && !res.writableFinished ? 499 : res.status,
-    get headers() {
-      return res.headers;
-    },
+    header: (name) => res.header(name),
     body: res.body(),
     truncated: res.truncated,
     reason: call.record.reason,

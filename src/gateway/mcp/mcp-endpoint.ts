@@ -3,16 +3,22 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { parseMcpPath } from "../../common/mcp-urls";
+import { type McpScope, parseMcpPath } from "../../common/mcp-urls";
 import type { McpTool } from "../../core/mcp/mcp-tools";
 import type { GatewayChange } from "../../core/plans/gateway-changes";
 import { keyRefusal, presentedKeyRefusal, subscriptionRefusal } from "../../core/subscriptions/call-access";
 import { CallGrant, type Gateway } from "../gateway-call";
-import type { GatewayApi, GatewayKey } from "../gateway-directory";
+import type { GatewayApi, GatewayKey, GatewaySubscription } from "../gateway-directory";
 import { TtlCache } from "../ttl-cache";
 import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
-import { callToolAnswer, createToolServer, type SessionTool, type ToolServerDeps } from "./mcp-tool-server";
+import {
+  callToolAnswer,
+  createToolServer,
+  type RequestOrigin,
+  type SessionTool,
+  type ToolServerDeps,
+} from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
 import { type McpRequestHeaders, presentedKey, readMcpHeaders } from "./request-headers";
 import { toolResultJson } from "./tool-result";
@@ -65,6 +71,14 @@ interface Session {
 }
 
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+interface Granted {
+  secret: string;
+  grant: CallGrant;
+  scope: Scope;
+}
+
+type MaybeGranted = Granted | null | Promise<Granted | null>;
 
 async function settle<T>(value: T | Promise<T>): Promise<T> {
   return value instanceof Promise ? await value : value;
@@ -149,12 +163,11 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     }
   }
 
-  /** The key and scope of the request, checked with the gateway's rules; null when refused (answered here). */
-  async function authorize(
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: McpRequestHeaders,
-  ): Promise<{ secret: string; grant: CallGrant; scope: Scope } | null> {
+  /**
+   * The key and scope of the request, checked with the gateway's rules; null when refused (answered here). A value when
+   * every lookup was a cache hit (the usual case: no promise and no microtask per request), else a promise of it.
+   */
+  function authorize(req: IncomingMessage, res: ServerResponse, headers: McpRequestHeaders): MaybeGranted {
     const path = parseMcpPath(req.url ?? "");
     if (!path) {
       sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
@@ -171,9 +184,19 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sendRefusal(res, presented);
       return null;
     }
-    // Cache hits are plain values: awaited only when the directory had to load (no microtask per lookup per request).
     const keyFound = gateway.directory.key(tenantId, secret);
-    const key = keyFound instanceof Promise ? await keyFound : keyFound;
+    return keyFound instanceof Promise
+      ? keyFound.then((key) => withKey(res, tenantId, secret, path, key))
+      : withKey(res, tenantId, secret, path, keyFound);
+  }
+
+  function withKey(
+    res: ServerResponse,
+    tenantId: string,
+    secret: string,
+    path: McpScope,
+    key: GatewayKey | null,
+  ): MaybeGranted {
     const refusedKey = keyRefusal(key, Date.now());
     if (refusedKey || !key) {
       if (refusedKey) sendRefusal(res, refusedKey);
@@ -183,13 +206,38 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       return { secret, grant: new CallGrant(tenantId, key, null), scope: { kind: "app", appId: key.appId } };
     }
     const apiFound = gateway.directory.api(tenantId, path.owner, path.slug);
-    const api = apiFound instanceof Promise ? await apiFound : apiFound;
+    return apiFound instanceof Promise
+      ? apiFound.then((api) => withApi(res, tenantId, secret, path, key, api))
+      : withApi(res, tenantId, secret, path, key, apiFound);
+  }
+
+  function withApi(
+    res: ServerResponse,
+    tenantId: string,
+    secret: string,
+    path: { owner: string; slug: string },
+    key: GatewayKey,
+    api: GatewayApi | null,
+  ): MaybeGranted {
     if (!api) {
       sendJsonRpcError(res, 404, -32010, `No API at /${path.owner}/${path.slug}`, { status: 404, code: "NOT_FOUND" });
       return null;
     }
     const subscriptionFound = gateway.directory.subscription(tenantId, key.appId, api.apiId);
-    const subscription = subscriptionFound instanceof Promise ? await subscriptionFound : subscriptionFound;
+    return subscriptionFound instanceof Promise
+      ? subscriptionFound.then((subscription) => withSubscription(res, tenantId, secret, path, key, api, subscription))
+      : withSubscription(res, tenantId, secret, path, key, api, subscriptionFound);
+  }
+
+  function withSubscription(
+    res: ServerResponse,
+    tenantId: string,
+    secret: string,
+    path: { owner: string; slug: string },
+    key: GatewayKey,
+    api: GatewayApi,
+    subscription: GatewaySubscription | null,
+  ): Granted | null {
     const refusedSub = subscriptionRefusal(subscription);
     if (refusedSub) {
       sendRefusal(res, refusedSub);
@@ -254,74 +302,137 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return session;
   }
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /*
+   * A request: checked (authorize), then given to its session. The path of a session's tools/call awaits nothing that
+   * is already there (cache hits, a body received with its headers), so it costs no promise before the call itself;
+   * what has to wait returns a promise.
+   */
+  function serve(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
     const headers = readMcpHeaders(req.rawHeaders);
-    const granted = await authorize(req, res, headers);
-    if (!granted) return;
-    const { secret, grant, scope } = granted;
-    const { tenantId, key } = grant;
+    const granted = authorize(req, res, headers);
+    if (granted instanceof Promise) {
+      return granted.then((found) => (found ? serveGranted(req, res, headers, found) : undefined));
+    }
+    if (granted) return serveGranted(req, res, headers, granted);
+  }
+
+  function serveGranted(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: McpRequestHeaders,
+    granted: Granted,
+  ): void | Promise<void> {
     const sessionId = headers.sessionId.trim();
-    let session: Session | undefined;
-    if (sessionId) {
-      session = sessions.get(sessionId);
-      // Another key, tenant or scope: the session does not exist for this caller.
-      if (
-        !session ||
-        session.tenantId !== tenantId ||
-        session.keyId !== key.keyId ||
-        !sameScope(session.scope, scope)
-      ) {
-        sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "Session not found: start a new MCP session");
-        return;
-      }
+    if (!sessionId) return startSession(req, res, headers, granted);
+    const { grant, scope } = granted;
+    const session = sessions.get(sessionId);
+    // Another key, tenant or scope: the session does not exist for this caller.
+    if (
+      !session ||
+      session.tenantId !== grant.tenantId ||
+      session.keyId !== grant.key.keyId ||
+      !sameScope(session.scope, scope)
+    ) {
+      sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "Session not found: start a new MCP session");
+      return;
+    }
+    // Kept in least-recently-used order for evictIdle, to the second (a map reorder per call was measurable).
+    const now = Date.now();
+    if (now - session.lastSeen >= 1_000) {
       sessions.delete(sessionId);
       sessions.set(sessionId, session);
-      session.lastSeen = Date.now();
-    } else {
-      if (req.method !== "POST") {
-        sendJsonRpcError(res, 400, -32600, "Bad Request: Mcp-Session-Id header is required");
-        return;
-      }
-      evictIdle(Date.now());
-      session = openSession(tenantId, key, scope);
-      await session.server.connect(session.transport);
+      session.lastSeen = now;
     }
-    const origin = { clientIp: req.socket.remoteAddress ?? "", host: headers.host.trim(), grant };
-    let parsedBody: unknown;
-    if (req.method === "POST") {
-      parsedBody = await readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
-      if (parsedBody === NO_BODY) return;
-      // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
-      const call = sessionId ? directToolCall(headers, parsedBody) : null;
-      if (call) {
-        const deps = session.toolDeps;
-        await answerDirectCall(
-          res,
-          call,
-          async (params) => toolResultJson(await callToolAnswer(deps, params, origin, leaveWatchOf(res))),
-          session.directHeaders,
-        );
-        return;
-      }
+    if (req.method !== "POST") return bridge(session, req, res, headers, granted, undefined);
+    const body = readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
+    if (body instanceof Promise) return body.then((parsed) => answerPost(session, req, res, headers, granted, parsed));
+    return answerPost(session, req, res, headers, granted, body);
+  }
+
+  /** A POST of an existing session: a tools/call answered directly, anything else by the SDK. */
+  function answerPost(
+    session: Session,
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: McpRequestHeaders,
+    granted: Granted,
+    parsedBody: unknown,
+  ): void | Promise<void> {
+    if (parsedBody === NO_BODY) return;
+    // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
+    const call = directToolCall(headers, parsedBody);
+    if (!call) return bridge(session, req, res, headers, granted, parsedBody);
+    const deps = session.toolDeps;
+    const origin = originOfRequest(req, headers, granted);
+    return answerDirectCall(
+      res,
+      call,
+      (params) => callToolAnswer(deps, params, origin, leaveWatchOf(res)).then(toolResultJson),
+      session.directHeaders,
+    );
+  }
+
+  /** A request without a session id: a new session, kept once its initialization succeeded. */
+  async function startSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: McpRequestHeaders,
+    granted: Granted,
+  ): Promise<void> {
+    if (req.method !== "POST") {
+      sendJsonRpcError(res, 400, -32600, "Bad Request: Mcp-Session-Id header is required");
+      return;
     }
+    evictIdle(Date.now());
+    const session = openSession(granted.grant.tenantId, granted.grant.key, granted.scope);
+    await session.server.connect(session.transport);
+    const body = readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
+    const parsedBody = body instanceof Promise ? await body : body;
+    if (parsedBody !== NO_BODY) await bridge(session, req, res, headers, granted, parsedBody);
+    // onsessioninitialized stored it when the initialization succeeded; otherwise it goes.
+    if (!sessions.has(session.id)) await session.server.close();
+  }
+
+  function originOfRequest(req: IncomingMessage, headers: McpRequestHeaders, granted: Granted): RequestOrigin {
+    return { clientIp: req.socket.remoteAddress ?? "", host: headers.host.trim(), grant: granted.grant };
+  }
+
+  /** The request through the SDK's transport (initialize, tools/list, notifications, the GET stream, DELETE...). */
+  function bridge(
+    session: Session,
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: McpRequestHeaders,
+    granted: Granted,
+    parsedBody: unknown,
+  ): Promise<void> {
     const extraHeaders = { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS };
-    const auth: AuthInfo = { token: secret, clientId: key.appId, scopes: [], extra: { ...origin } };
-    await bridgeRequest(session.transport, req, res, {
+    const origin = originOfRequest(req, headers, granted);
+    const auth: AuthInfo = {
+      token: granted.secret,
+      clientId: granted.grant.key.appId,
+      scopes: [],
+      extra: { ...origin },
+    };
+    return bridgeRequest(session.transport, req, res, {
       authInfo: auth,
       maxBodyBytes: gateway.maxBodyBytes + 64 * 1024,
       extraHeaders,
       parsedBody,
     });
-    // A new session is kept only once its initialization succeeded (onsessioninitialized stored it).
-    if (!sessionId && !sessions.has(session.id)) await session.server.close();
   }
 
   return {
     handle(req, res) {
-      serve(req, res).catch((error: unknown) => {
+      const failed = (error: unknown) => {
         gateway.logger.error({ err: error }, "mcp request failed");
         sendJsonRpcError(res, 500, -32603, "Internal error");
-      });
+      };
+      try {
+        serve(req, res)?.catch(failed);
+      } catch (error) {
+        failed(error);
+      }
     },
     changed(change) {
       if (change.kind === "api") {

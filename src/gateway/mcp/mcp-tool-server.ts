@@ -106,7 +106,8 @@ function refusal(answer: InternalAnswer): McpError {
     // Not the gateway's JSON: the generic message stands.
   }
   const data: Record<string, unknown> = { status: answer.status, code, reason: answer.reason };
-  if (answer.headers["retry-after"]) data.retryAfterSeconds = Number(answer.headers["retry-after"]);
+  const retryAfter = answer.header("retry-after");
+  if (retryAfter) data.retryAfterSeconds = Number(retryAfter);
   return new McpError(GATEWAY_REFUSED, message, data);
 }
 

@@ -5,7 +5,7 @@ import { toolResult, toolResultJson } from "./tool-result";
 function answer(status: number, type: string | null, body: Buffer | string, truncated = false): InternalAnswer {
   return {
     status,
-    headers: type === null ? {} : { "content-type": type },
+    header: (name) => (name === "content-type" && type !== null ? type : undefined),
     body: typeof body === "string" ? Buffer.from(body) : body,
     truncated,
     reason: "ok",

@@ -24,7 +24,7 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 function shape(answer: InternalAnswer): Shaped {
-  const type = answer.headers["content-type"] ?? "";
+  const type = answer.header("content-type") ?? "";
   const isError = answer.status >= 400;
   const text =
     answer.body.length === 0 || TEXT_TYPE.test(type) || type === ""

@@ -16,19 +16,29 @@ export const NO_BODY = Symbol("no body");
  * The request body as JSON; answers the error itself (413, 400) and returns NO_BODY when it is not. `contentLength` is
  * the header as sent (the endpoint has read it already), else it is read from the request.
  */
-export async function readJson(
+export function readJson(
   req: IncomingMessage,
   res: ServerResponse,
   maxBytes: number,
   contentLength: string | undefined = req.headers["content-length"],
-): Promise<unknown> {
+): unknown {
   const declared = Number(contentLength || "0");
   if (declared > maxBytes) {
     req.resume();
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     return NO_BODY;
   }
-  const text = req.complete ? bufferedBody(req, maxBytes) : await streamedBody(req, maxBytes);
+  // Received with its headers (a small message): parsed now, no promise. Otherwise a promise of the parsed body.
+  if (req.complete) return parsedBody(req, res, maxBytes, bufferedBody(req, maxBytes));
+  return streamedBody(req, maxBytes).then((text) => parsedBody(req, res, maxBytes, text));
+}
+
+function parsedBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+  text: string | null | typeof TOO_LARGE,
+): unknown {
   if (text === TOO_LARGE) {
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     req.destroy();
@@ -110,7 +120,8 @@ export async function bridgeRequest(
   const method = req.method ?? "GET";
   let parsedBody: unknown = options.parsedBody;
   if (method === "POST" && parsedBody === undefined) {
-    parsedBody = await readJson(req, res, options.maxBodyBytes);
+    const body = readJson(req, res, options.maxBodyBytes);
+    parsedBody = body instanceof Promise ? await body : body;
     if (parsedBody === NO_BODY) return;
   } else if (method !== "POST") {
     req.resume();
