@@ -8,7 +8,7 @@ import type { McpRequestHeaders } from "./request-headers";
  * operation (bench/mcp.ts): a web Request per message, zod parses of the envelope and of the request, a request
  * AbortController, the result's validation, a Response built and read back. A well-formed single tools/call message
  * of an initialized session, with the headers the transport requires, is answered here instead, by the same tool
- * function the SDK's handler runs (callToolAnswer); everything else (initialize, tools/list, notifications, batches,
+ * function the SDK's handler runs (startToolCall); everything else (initialize, tools/list, notifications, batches,
  * malformed messages, the GET stream, DELETE) still goes to the SDK, which answers it as before.
  */
 
@@ -64,30 +64,54 @@ export function leaveWatchOf(res: ServerResponse): LeaveWatch {
   };
 }
 
+/** How the direct path's call ends: the result as JSON text, or the error to answer. */
+export type DirectReply = (error: unknown, resultJson?: string) => void;
+
 /**
- * Runs the call and writes its JSON-RPC answer (a result, or the error the SDK would have sent for it). `run` gives
- * the result as JSON text (toolResultJson): the envelope is put around it as text rather than serializing the
- * result object again. `headers` is a flat name/value list (the session's; the same for every call).
+ * Runs the call and writes its JSON-RPC answer (a result, or the error the SDK would have sent for it). `run` replies
+ * with the result as JSON text (toolResultJson): the envelope is put around it as text rather than serializing the
+ * result object again. `headers` is a flat name/value list (the session's; the same for every call). The first reply
+ * counts; a throw from `run` is its error.
  */
-export async function answerDirectCall(
+export function answerDirectCall(
   res: ServerResponse,
   call: DirectToolCall,
-  run: (params: { name: string; arguments?: Record<string, unknown> }) => Promise<string>,
+  run: (params: { name: string; arguments?: Record<string, unknown> }, reply: DirectReply) => void,
   headers: readonly string[],
-): Promise<void> {
-  let body: string;
-  try {
-    if (call.params instanceof McpError) throw call.params;
-    body = `{"result":${await run(call.params)},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
-  } catch (error) {
-    // As the SDK's protocol layer answers a handler's throw: an McpError keeps its code and data, anything else is an
-    // internal error with its message.
-    const mcp = error instanceof McpError;
-    const code = mcp ? error.code : ErrorCode.InternalError;
-    const message = error instanceof Error ? error.message : "Internal error";
-    const data = mcp && error.data !== undefined ? { data: error.data } : {};
-    body = JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code, message, ...data } });
+): void {
+  const params = call.params;
+  if (params instanceof McpError) {
+    writeAnswer(res, errorBody(call.id, params), headers);
+    return;
   }
+  let replied = false;
+  const reply: DirectReply = (error, resultJson) => {
+    if (replied) return;
+    replied = true;
+    const body =
+      error === null && resultJson !== undefined
+        ? `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`
+        : errorBody(call.id, error);
+    writeAnswer(res, body, headers);
+  };
+  try {
+    run(params, reply);
+  } catch (error) {
+    reply(error);
+  }
+}
+
+/** As the SDK's protocol layer answers a handler's throw: an McpError keeps its code and data, anything else is an
+ * internal error with its message. */
+function errorBody(id: string | number, error: unknown): string {
+  const mcp = error instanceof McpError;
+  const code = mcp ? error.code : ErrorCode.InternalError;
+  const message = error instanceof Error ? error.message : "Internal error";
+  const data = mcp && error.data !== undefined ? { data: error.data } : {};
+  return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...data } });
+}
+
+function writeAnswer(res: ServerResponse, body: string, headers: readonly string[]): void {
   if (res.destroyed) return;
   res.writeHead(200, [
     ...headers,

@@ -92,14 +92,18 @@ class MemoryResponse implements CallResponse {
   private readonly chunks: Buffer[] = [];
   private size = 0;
   truncated = false;
-  readonly done: Promise<void>;
-  private settle: () => void = () => {};
   private onClose: Array<() => void> | null = null;
 
-  constructor() {
-    this.done = new Promise((resolve) => {
-      this.settle = resolve;
-    });
+  /**
+   * `finished` runs once the answer ended or was destroyed, in a microtask: after the stage that ended it has finished
+   * its own bookkeeping (the usage record's reason is read then), as an await of a promise would, without the promise.
+   */
+  constructor(private finished: (() => void) | null) {}
+
+  private settle(): void {
+    const finished = this.finished;
+    this.finished = null;
+    if (finished) queueMicrotask(finished);
   }
 
   on(_event: "drain", _listener: () => void): this {
@@ -175,34 +179,33 @@ class MemoryResponse implements CallResponse {
 export type LeaveWatch = (onLeave: () => void) => () => void;
 
 /**
- * Runs the call through the gateway's stages and waits for its answer. The client leaving (`watchLeave`) ends the
- * call as a client that left would: recorded as 499, its reservation handed back.
+ * Runs the call through the gateway's stages and hands its answer to `done`. The client leaving (`watchLeave`) ends
+ * the call as a client that left would: recorded as 499, its reservation handed back.
  */
-export async function callThroughGateway(
+export function runThroughGateway(
   gateway: Gateway,
   input: InternalCallInput,
   grant: CallGrant,
-  watchLeave?: LeaveWatch,
-): Promise<InternalAnswer> {
+  watchLeave: LeaveWatch | undefined,
+  done: (answer: InternalAnswer) => void,
+): void {
   const body = input.body === null ? null : Buffer.from(input.body);
   const rawHeaders = input.rawHeaders;
   if (body) rawHeaders.push("content-length", String(body.length));
   const req = new MemoryRequest(input.method, input.url, rawHeaders, body, input.clientIp);
-  const res = new MemoryResponse();
-  const unwatch = watchLeave?.(() => res.destroy());
-  const call = runGrantedCall(gateway, req, res, grant);
-  try {
-    await res.done;
-  } finally {
+  let unwatch: (() => void) | undefined;
+  const res = new MemoryResponse(() => {
     unwatch?.();
-  }
-  return {
-    status: res.destroyed && !res.writableFinished ? 499 : res.status,
-    header: (name) => res.header(name),
-    body: res.body(),
-    truncated: res.truncated,
-    reason: call.record.reason,
-    // A malformed address is answered before any record (apiId stays null): the gateway's answer, not the API's.
-    answered: call.record.apiId !== null && (call.record.reason === "ok" || call.record.reason === "mock"),
-  };
+    done({
+      status: res.destroyed && !res.writableFinished ? 499 : res.status,
+      header: (name) => res.header(name),
+      body: res.body(),
+      truncated: res.truncated,
+      reason: call.record.reason,
+      // A malformed address is answered before any record (apiId stays null): the gateway's answer, not the API's.
+      answered: call.record.apiId !== null && (call.record.reason === "ok" || call.record.reason === "mock"),
+    });
+  });
+  unwatch = watchLeave?.(() => res.destroy());
+  const call = runGrantedCall(gateway, req, res, grant);
 }

@@ -13,10 +13,10 @@ import { TtlCache } from "../ttl-cache";
 import { answerDirectCall, directToolCall, leaveWatchOf } from "./direct-call";
 import { MCP_EXPOSED_HEADERS, SESSION_NOT_FOUND, sendJsonRpcError, sendRefusal } from "./mcp-refusals";
 import {
-  callToolAnswer,
   createToolServer,
   type RequestOrigin,
   type SessionTool,
+  startToolCall,
   type ToolServerDeps,
 } from "./mcp-tool-server";
 import { namespacedTools } from "./namespaced-tools";
@@ -164,11 +164,27 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   }
 
   /**
+   * parseMcpPath, remembered per URL (a session sends every request to the same one; the scopes are never changed).
+   * Bounded: 1,000 URLs of at most 256 characters.
+   */
+  const paths = new Map<string, McpScope | null>();
+  function mcpPathOf(url: string): McpScope | null {
+    let path = paths.get(url);
+    if (path === undefined) {
+      path = parseMcpPath(url);
+      if (url.length > 256) return path;
+      if (paths.size >= 1_000) paths.clear();
+      paths.set(url, path);
+    }
+    return path;
+  }
+
+  /**
    * The key and scope of the request, checked with the gateway's rules; null when refused (answered here). A value when
    * every lookup was a cache hit (the usual case: no promise and no microtask per request), else a promise of it.
    */
   function authorize(req: IncomingMessage, res: ServerResponse, headers: McpRequestHeaders): MaybeGranted {
-    const path = parseMcpPath(req.url ?? "");
+    const path = mcpPathOf(req.url ?? "");
     if (!path) {
       sendJsonRpcError(res, 404, SESSION_NOT_FOUND, "MCP is served at /_mcp (your app) and /_mcp/{owner}/{api-slug}");
       return null;
@@ -364,10 +380,20 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     if (!call) return bridge(session, req, res, headers, granted, parsedBody);
     const deps = session.toolDeps;
     const origin = originOfRequest(req, headers, granted);
-    return answerDirectCall(
+    answerDirectCall(
       res,
       call,
-      (params) => callToolAnswer(deps, params, origin, leaveWatchOf(res)).then(toolResultJson),
+      (params, reply) =>
+        startToolCall(deps, params, origin, leaveWatchOf(res), (error, answer) => {
+          if (error !== null || answer === null) reply(error);
+          else {
+            try {
+              reply(null, toolResultJson(answer));
+            } catch (failure) {
+              reply(failure);
+            }
+          }
+        }),
       session.directHeaders,
     );
   }

@@ -12,7 +12,7 @@ import type { JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/t
 import type { McpTool } from "../../core/mcp/mcp-tools";
 import { ToolArgumentError, toolRequest } from "../../core/mcp/tool-request";
 import { CallGrant, type Gateway } from "../gateway-call";
-import { callThroughGateway, type InternalAnswer, type LeaveWatch } from "./internal-call";
+import { type InternalAnswer, type InternalCallInput, type LeaveWatch, runThroughGateway } from "./internal-call";
 import { GATEWAY_REFUSED } from "./mcp-refusals";
 import { toolResult } from "./tool-result";
 
@@ -129,21 +129,63 @@ export interface ToolServerDeps {
   version: string;
 }
 
+/** How a tools/call ends: the API's answer, or the error to answer (an McpError for what the caller got wrong). */
+export type ToolCallDone = (error: unknown, answer: InternalAnswer | null) => void;
+
 /**
  * One tools/call: the tool looked up by name, the arguments bounded and checked against the tool's schema (a compiled
- * validator kept per tool), then the HTTP request run through the gateway's stages. Throws McpError for what the
- * caller got wrong and for the gateway's refusals; the SDK's handler (callTool) and the endpoint's direct path
- * (toolResultJson of the answer) both call this.
+ * validator kept per tool), then the HTTP request run through the gateway's stages; `done` gets the answer, or an
+ * McpError for what the caller got wrong and for the gateway's refusals. A callback rather than a promise: the
+ * endpoint's direct path answers through it without a promise per step (the SDK's handler wraps it in one: callTool).
  */
-export async function callToolAnswer(
+export function startToolCall(
   deps: ToolServerDeps,
   params: { name: string; arguments?: Record<string, unknown> },
   origin: RequestOrigin,
-  onLeave?: LeaveWatch,
-): Promise<InternalAnswer> {
-  const name = params.name;
+  onLeave: LeaveWatch | undefined,
+  done: ToolCallDone,
+): void {
   const tools = deps.tools();
-  const entry = toolByName(tools instanceof Promise ? await tools : tools, name);
+  if (tools instanceof Promise) {
+    tools.then(
+      (list) => runTool(deps, list, params, origin, onLeave, done),
+      (error: unknown) => done(error, null),
+    );
+  } else {
+    runTool(deps, tools, params, origin, onLeave, done);
+  }
+}
+
+function runTool(
+  deps: ToolServerDeps,
+  tools: SessionTool[],
+  params: { name: string; arguments?: Record<string, unknown> },
+  origin: RequestOrigin,
+  onLeave: LeaveWatch | undefined,
+  done: ToolCallDone,
+): void {
+  let input: InternalCallInput;
+  try {
+    input = toolCallInput(deps, tools, params, origin);
+  } catch (error) {
+    done(error, null);
+    return;
+  }
+  runThroughGateway(deps.gateway, input, origin.grant, onLeave, (answer) => {
+    if (answer.answered) done(null, answer);
+    else done(refusal(answer), null);
+  });
+}
+
+/** The gateway call a tools/call makes; throws McpError for an unknown tool and for arguments that do not fit it. */
+function toolCallInput(
+  deps: ToolServerDeps,
+  tools: SessionTool[],
+  params: { name: string; arguments?: Record<string, unknown> },
+  origin: RequestOrigin,
+): InternalCallInput {
+  const name = params.name;
+  const entry = toolByName(tools, name);
   if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const args = params.arguments ?? {};
   // The message carrying the arguments is bounded by the endpoint (the body limit and a little room), so the schema
@@ -167,30 +209,46 @@ export async function callToolAnswer(
   const rawHeaders = ["host", origin.host, "accept", "application/json", "user-agent", "portico-mcp"];
   if (http.body !== null) rawHeaders.push("content-type", "application/json");
   for (const [header, value] of http.headers) rawHeaders.push(header, value);
-  const answer = await callThroughGateway(
-    deps.gateway,
-    {
-      method: http.method,
-      url: `/${encodeURIComponent(entry.owner)}/${encodeURIComponent(entry.slug)}${http.pathAndQuery}`,
-      rawHeaders,
-      body: http.body,
-      clientIp: origin.clientIp,
-    },
-    origin.grant,
-    onLeave,
-  );
-  if (!answer.answered) throw refusal(answer);
-  return answer;
+  return {
+    method: http.method,
+    url: `${apiPrefixOf(entry)}${http.pathAndQuery}`,
+    rawHeaders,
+    body: http.body,
+    clientIp: origin.clientIp,
+  };
+}
+
+const prefixes = new WeakMap<SessionTool, string>();
+
+/** "/{owner}/{slug}" of a tool's API, encoded once per session tool. */
+function apiPrefixOf(entry: SessionTool): string {
+  let prefix = prefixes.get(entry);
+  if (prefix === undefined) {
+    prefix = `/${encodeURIComponent(entry.owner)}/${encodeURIComponent(entry.slug)}`;
+    prefixes.set(entry, prefix);
+  }
+  return prefix;
 }
 
 /** One tools/call as the SDK's handler answers it. */
-export async function callTool(
+export function callTool(
   deps: ToolServerDeps,
   params: { name: string; arguments?: Record<string, unknown> },
   origin: RequestOrigin,
   onLeave?: LeaveWatch,
 ): Promise<CallToolResult> {
-  return toolResult(await callToolAnswer(deps, params, origin, onLeave));
+  return new Promise((resolve, reject) => {
+    startToolCall(deps, params, origin, onLeave, (error, answer) => {
+      if (error !== null || answer === null) reject(error);
+      else {
+        try {
+          resolve(toolResult(answer));
+        } catch (failure) {
+          reject(failure);
+        }
+      }
+    });
+  });
 }
 
 export function createToolServer(deps: ToolServerDeps): Server {
