@@ -66,6 +66,12 @@ export async function bareShapeFigures(
   await waitFor(`${base}/healthz`, {}, 30_000);
   const pool = new Pool(base, { connections: connections + 4, pipelining: 1 });
   let id = 1_000;
+  // Made once, as the gateway bench's client does (bench/mcp.ts rpcHeaders).
+  const mcpHeaders = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    ...headers.session,
+  };
   const plain = async () => {
     const res = await pool.request({ path: "/user-2/api-3/items/7", method: "GET", headers: headers.auth });
     await res.body.dump();
@@ -75,11 +81,7 @@ export async function bareShapeFigures(
     const res = await pool.request({
       path: "/_mcp/user-2/api-3",
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers.session,
-      },
+      headers: mcpHeaders,
       body: JSON.stringify({
         jsonrpc: "2.0",
         id: id++,

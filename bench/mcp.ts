@@ -117,11 +117,22 @@ interface Rpc {
   sessionId: string | null;
 }
 
+/** The headers of an MCP POST: `headers` with the JSON-RPC content type and accept (made once per set, not per call). */
+const rpcHeaderSets = new WeakMap<Record<string, string>, Record<string, string>>();
+function rpcHeaders(headers: Record<string, string>): Record<string, string> {
+  let full = rpcHeaderSets.get(headers);
+  if (!full) {
+    full = { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers };
+    rpcHeaderSets.set(headers, full);
+  }
+  return full;
+}
+
 async function rpc(pool: Pool, url: string, headers: Record<string, string>, message: unknown): Promise<Rpc> {
   const res = await pool.request({
     path: url,
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    headers: rpcHeaders(headers),
     body: JSON.stringify(message),
   });
   const body = await res.body.text();

@@ -318,6 +318,11 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     return session;
   }
 
+  function failed(res: ServerResponse, error: unknown): void {
+    gateway.logger.error({ err: error }, "mcp request failed");
+    sendJsonRpcError(res, 500, -32603, "Internal error");
+  }
+
   /*
    * A request: checked (authorize), then given to its session. The path of a session's tools/call awaits nothing that
    * is already there (cache hits, a body received with its headers), so it costs no promise before the call itself;
@@ -450,14 +455,10 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
 
   return {
     handle(req, res) {
-      const failed = (error: unknown) => {
-        gateway.logger.error({ err: error }, "mcp request failed");
-        sendJsonRpcError(res, 500, -32603, "Internal error");
-      };
       try {
-        serve(req, res)?.catch(failed);
+        serve(req, res)?.catch((error: unknown) => failed(res, error));
       } catch (error) {
-        failed(error);
+        failed(res, error);
       }
     },
     changed(change) {

@@ -23,11 +23,26 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** What a content type is (text to show, JSON to structure), remembered: an API answers with one or two. */
+const kinds = new Map<string, { text: boolean; json: boolean }>();
+
+function kindOf(type: string): { text: boolean; json: boolean } {
+  let kind = kinds.get(type);
+  if (!kind) {
+    kind = { text: type === "" || TEXT_TYPE.test(type), json: JSON_TYPE.test(type) };
+    if (type.length > 128) return kind;
+    if (kinds.size >= 256) kinds.clear();
+    kinds.set(type, kind);
+  }
+  return kind;
+}
+
 function shape(answer: InternalAnswer): Shaped {
   const type = answer.header("content-type") ?? "";
+  const kind = kindOf(type);
   const isError = answer.status >= 400;
   const text =
-    answer.body.length === 0 || TEXT_TYPE.test(type) || type === ""
+    answer.body.length === 0 || kind.text
       ? answer.body.toString("utf8")
       : `(${answer.body.length} bytes of ${type}, base64) ${answer.body.toString("base64")}`;
   const shown =
@@ -35,7 +50,7 @@ function shape(answer: InternalAnswer): Shaped {
       ? `${isError ? `HTTP ${answer.status}: ` : ""}${text}${answer.truncated ? "\n(answer cut at 1 MB)" : ""}`
       : text;
   let structured: Shaped["structured"] = null;
-  if (!answer.truncated && JSON_TYPE.test(type)) {
+  if (!answer.truncated && kind.json) {
     try {
       const parsed: unknown = JSON.parse(text);
       if (isJsonObject(parsed)) structured = { text, value: parsed };
