@@ -14,8 +14,8 @@
  * hardly move): the gateway-only entry (bench/gateway-entry.ts, bundled) runs under valgrind's callgrind, and after
  * BENCH_WARM calls of each kind, BENCH_ROUNDS alternating batches of BENCH_REQUESTS plain calls and MCP tools/calls are
  * each counted (callgrind_control -z, then -d): instructions per request of each and the ratio plain / MCP.
- * BENCH_GATEWAY_ROOT=<checkout> runs another checkout's gateway code against this checkout's database (same schema),
- * to compare two versions; tools/list is not measured in this mode.
+ * BENCH_GATEWAY_ROOT=<checkout> runs another checkout's gateway (its built server; under callgrind its bundled entry)
+ * against this checkout's database and with this script's client, to compare two versions of the gateway alone.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -314,7 +314,11 @@ async function main(): Promise<void> {
         ],
         gatewayEnv(WORK, dbFile, gatewayPort),
       )
-    : start(process.execPath, gatewayNodeArgs(profile), gatewayEnv(WORK, dbFile, gatewayPort));
+    : start(
+        process.execPath,
+        gatewayNodeArgs(profile, process.env.BENCH_GATEWAY_ROOT ?? "."),
+        gatewayEnv(WORK, dbFile, gatewayPort),
+      );
   const base = `http://127.0.0.1:${gatewayPort}`;
   const auth = { "x-api-key": fixture.key, "x-tenant-id": fixture.tenantId };
   await waitFor(`${base}/healthz`, {}, CALLGRIND ? 900_000 : 60_000);

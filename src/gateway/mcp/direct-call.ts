@@ -23,6 +23,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The last Accept, Content-Type and protocol version that passed (a client sends the same ones with every call). */
+let passed = { accept: "", contentType: "", version: "" };
+
+/** The transport's header checks: Accept lists JSON and SSE, the body is JSON, a known protocol version (or none). */
+function transportHeadersFit(headers: McpRequestHeaders): boolean {
+  const { accept, contentType, protocolVersion: version } = headers;
+  if (accept === passed.accept && contentType === passed.contentType && version === passed.version) return true;
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return false;
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) return false;
+  if (version !== "" && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return false;
+  passed = { accept, contentType, version };
+  return true;
+}
+
 /**
  * The message as a tools/call the direct path may answer, or null for the SDK: the same header checks as the SDK's
  * transport (Accept lists JSON and SSE, the body is JSON, a known protocol version) and a JSON-RPC 2.0 request with an
@@ -36,11 +50,7 @@ export function directToolCall(headers: McpRequestHeaders, message: unknown): Di
   const params = message.params;
   // The request's _meta (progress tokens) and task hints ask for what only the SDK implements.
   if (isRecord(params) && (params._meta !== undefined || params.task !== undefined)) return null;
-  const accept = headers.accept;
-  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return null;
-  if (!/^application\/json\s*(;|$)/i.test(headers.contentType)) return null;
-  const version = headers.protocolVersion;
-  if (version !== "" && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
+  if (!transportHeadersFit(headers)) return null;
   if (!isRecord(params) || typeof params.name !== "string") {
     return {
       id,

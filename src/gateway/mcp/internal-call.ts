@@ -161,9 +161,8 @@ class MemoryResponse implements CallResponse {
     return this;
   }
 
-  header(name: string): string | undefined {
-    return headerValue(this.written, name);
-  }
+  /** A property rather than a method: the answer hands it on as its own header(). */
+  readonly header = (name: string): string | undefined => headerValue(this.written, name);
 
   body(): Buffer {
     // An answer of one chunk (the usual small JSON) is that chunk: no copy.
@@ -198,7 +197,7 @@ export function runThroughGateway(
     unwatch?.();
     done({
       status: res.destroyed && !res.writableFinished ? 499 : res.status,
-      header: (name) => res.header(name),
+      header: res.header,
       body: res.body(),
       truncated: res.truncated,
       reason: call.record.reason,
