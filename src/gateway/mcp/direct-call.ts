@@ -121,14 +121,19 @@ function errorBody(id: string | number, error: unknown): string {
   return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...data } });
 }
 
+/** Writes the answer; runs in a microtask, so nothing may throw out of it (that would end the process). */
 function writeAnswer(res: ServerResponse, body: string, headers: readonly string[]): void {
-  if (res.destroyed) return;
-  res.writeHead(200, [
-    ...headers,
-    "content-type",
-    "application/json",
-    "content-length",
-    String(Buffer.byteLength(body)),
-  ]);
-  res.end(body);
+  if (res.destroyed || res.headersSent) return;
+  try {
+    res.writeHead(200, [
+      ...headers,
+      "content-type",
+      "application/json",
+      "content-length",
+      String(Buffer.byteLength(body)),
+    ]);
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
 }
