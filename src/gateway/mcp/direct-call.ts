@@ -69,7 +69,8 @@ export function leaveWatchOf(res: ServerResponse): LeaveWatch {
     const onClose = () => {
       if (!res.writableFinished) onLeave();
     };
-    res.once("close", onClose);
+    // on, not once: the watch always ends with the call (the returned function), and once wraps the listener anew.
+    res.on("close", onClose);
     return () => res.off("close", onClose);
   };
 }
