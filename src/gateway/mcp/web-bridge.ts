@@ -28,19 +28,9 @@ export function readJson(
     sendJsonRpcError(res, 413, -32000, `Request body larger than ${maxBytes} bytes`);
     return NO_BODY;
   }
-  // Already received (a request handled after its body arrived): parsed now, no promise.
+  // Received with its headers (a small message): parsed now, no promise. Otherwise a promise of the parsed body.
   if (req.complete) return parsedBody(req, res, maxBytes, bufferedBody(req, maxBytes));
-  return new Promise((resolve) => {
-    // node:http announces a request when its headers are parsed, before the body that came in the same read; by the
-    // next turn of the event loop a small message is complete and is taken from the buffer in one read. A body still
-    // arriving then is streamed. (Listening for data and end at once cost several ticks and events per message.)
-    setImmediate(() => {
-      if (req.complete) resolve(parsedBody(req, res, maxBytes, bufferedBody(req, maxBytes)));
-      // The client left meanwhile: no body, and no listener that would never hear of it.
-      else if (req.destroyed) resolve(parsedBody(req, res, maxBytes, null));
-      else streamedBody(req, maxBytes).then((text) => resolve(parsedBody(req, res, maxBytes, text)));
-    });
-  });
+  return streamedBody(req, maxBytes).then((text) => parsedBody(req, res, maxBytes, text));
 }
 
 function parsedBody(
@@ -68,8 +58,9 @@ function parsedBody(
 const TOO_LARGE = Symbol("too large");
 
 /**
- * The body when the whole message was already received: taken from the stream's buffer in one synchronous read,
- * without listeners and the ticks flowing mode takes.
+ * The body when the whole message was already received (a small message comes in the same read as its headers, and
+ * node:http has pushed it by the time the endpoint gets here): taken from the stream's buffer in one synchronous read,
+ * without a promise, listeners and the ticks flowing mode takes.
  */
 function bufferedBody(req: IncomingMessage, maxBytes: number): string | typeof TOO_LARGE {
   if (req.readableLength > maxBytes) return TOO_LARGE;
