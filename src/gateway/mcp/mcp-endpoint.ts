@@ -80,6 +80,14 @@ interface Granted {
 
 type MaybeGranted = Granted | null | Promise<Granted | null>;
 
+/** One HTTP request to the endpoint, once checked: what every step of answering it needs. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  headers: McpRequestHeaders;
+  granted: Granted;
+}
+
 async function settle<T>(value: T | Promise<T>): Promise<T> {
   return value instanceof Promise ? await value : value;
 }
@@ -89,6 +97,8 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   const maxSessions = deps.maxSessions ?? 10_000;
   const idleMs = deps.idleMs ?? 30 * 60_000;
   const tools = new TtlCache<McpTool[]>(60_000, 2_000);
+  // A message's arguments are bounded by the gateway's body limit; the JSON-RPC envelope gets a little room.
+  const maxMessageBytes = gateway.maxBodyBytes + 64 * 1024;
 
   function apiTools(api: GatewayApi): McpTool[] | Promise<McpTool[]> {
     return tools.get(`${api.apiId}\u0000${api.versionId ?? ""}`, () =>
@@ -284,8 +294,7 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     };
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
-      // Arguments are bounded by the gateway's body limit; the JSON-RPC envelope gets a little room.
-      maxRequestBodySize: gateway.maxBodyBytes + 64 * 1024,
+      maxRequestBodySize: maxMessageBytes,
       // Answers as plain JSON (no SSE stream per call); notifications go out on the session's GET stream.
       enableJsonResponse: true,
       onsessioninitialized: () => {
@@ -343,8 +352,9 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     headers: McpRequestHeaders,
     granted: Granted,
   ): void | Promise<void> {
+    const exchange: Exchange = { req, res, headers, granted };
     const sessionId = headers.sessionId.trim();
-    if (!sessionId) return startSession(req, res, headers, granted);
+    if (!sessionId) return startSession(exchange);
     const { grant, scope } = granted;
     const session = sessions.get(sessionId);
     // Another key, tenant or scope: the session does not exist for this caller.
@@ -364,27 +374,21 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
       sessions.set(sessionId, session);
       session.lastSeen = now;
     }
-    if (req.method !== "POST") return bridge(session, req, res, headers, granted, undefined);
-    const body = readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
-    if (body instanceof Promise) return body.then((parsed) => answerPost(session, req, res, headers, granted, parsed));
-    return answerPost(session, req, res, headers, granted, body);
+    if (req.method !== "POST") return bridge(session, exchange, undefined);
+    const body = readJson(req, res, maxMessageBytes, headers.contentLength);
+    if (body instanceof Promise) return body.then((parsed) => answerPost(session, exchange, parsed));
+    return answerPost(session, exchange, body);
   }
 
   /** A POST of an existing session: a tools/call answered directly, anything else by the SDK. */
-  function answerPost(
-    session: Session,
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: McpRequestHeaders,
-    granted: Granted,
-    parsedBody: unknown,
-  ): void | Promise<void> {
+  function answerPost(session: Session, exchange: Exchange, parsedBody: unknown): void | Promise<void> {
     if (parsedBody === NO_BODY) return;
     // A tools/call of an initialized session: answered without the SDK's per-message machinery (direct-call.ts).
-    const call = directToolCall(headers, parsedBody);
-    if (!call) return bridge(session, req, res, headers, granted, parsedBody);
+    const call = directToolCall(exchange.headers, parsedBody);
+    if (!call) return bridge(session, exchange, parsedBody);
     const deps = session.toolDeps;
-    const origin = originOfRequest(req, headers, granted);
+    const origin = originOf(exchange);
+    const res = exchange.res;
     answerDirectCall(
       res,
       call,
@@ -404,12 +408,8 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
   }
 
   /** A request without a session id: a new session, kept once its initialization succeeded. */
-  async function startSession(
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: McpRequestHeaders,
-    granted: Granted,
-  ): Promise<void> {
+  async function startSession(exchange: Exchange): Promise<void> {
+    const { req, res, headers, granted } = exchange;
     if (req.method !== "POST") {
       sendJsonRpcError(res, 400, -32600, "Bad Request: Mcp-Session-Id header is required");
       return;
@@ -417,37 +417,29 @@ export function createMcpEndpoint(gateway: Gateway, deps: McpEndpointDeps): McpE
     evictIdle(Date.now());
     const session = openSession(granted.grant.tenantId, granted.grant.key, granted.scope);
     await session.server.connect(session.transport);
-    const body = readJson(req, res, gateway.maxBodyBytes + 64 * 1024, headers.contentLength);
+    const body = readJson(req, res, maxMessageBytes, headers.contentLength);
     const parsedBody = body instanceof Promise ? await body : body;
-    if (parsedBody !== NO_BODY) await bridge(session, req, res, headers, granted, parsedBody);
+    if (parsedBody !== NO_BODY) await bridge(session, exchange, parsedBody);
     // onsessioninitialized stored it when the initialization succeeded; otherwise it goes.
     if (!sessions.has(session.id)) await session.server.close();
   }
 
-  function originOfRequest(req: IncomingMessage, headers: McpRequestHeaders, granted: Granted): RequestOrigin {
+  function originOf({ req, headers, granted }: Exchange): RequestOrigin {
     return { clientIp: req.socket.remoteAddress ?? "", host: headers.host.trim(), grant: granted.grant };
   }
 
   /** The request through the SDK's transport (initialize, tools/list, notifications, the GET stream, DELETE...). */
-  function bridge(
-    session: Session,
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: McpRequestHeaders,
-    granted: Granted,
-    parsedBody: unknown,
-  ): Promise<void> {
+  function bridge(session: Session, exchange: Exchange, parsedBody: unknown): Promise<void> {
     const extraHeaders = { "access-control-allow-origin": "*", "access-control-expose-headers": MCP_EXPOSED_HEADERS };
-    const origin = originOfRequest(req, headers, granted);
     const auth: AuthInfo = {
-      token: granted.secret,
-      clientId: granted.grant.key.appId,
+      token: exchange.granted.secret,
+      clientId: exchange.granted.grant.key.appId,
       scopes: [],
-      extra: { ...origin },
+      extra: { ...originOf(exchange) },
     };
-    return bridgeRequest(session.transport, req, res, {
+    return bridgeRequest(session.transport, exchange.req, exchange.res, {
       authInfo: auth,
-      maxBodyBytes: gateway.maxBodyBytes + 64 * 1024,
+      maxBodyBytes: maxMessageBytes,
       extraHeaders,
       parsedBody,
     });
